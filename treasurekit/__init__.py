@@ -1,0 +1,40 @@
+"""treasurekit: learn, play and analyse treasure-hunt board games.
+
+>>> import treasurekit
+>>> game = treasurekit.load_game("ahoy", players=3)
+>>> state = game.new_initial_state(seed=7)
+>>> state.current_player == treasurekit.CHANCE
+True
+"""
+
+from .core import (
+    CHANCE,
+    GAMES,
+    TERMINAL,
+    Event,
+    GameRecord,
+    IllegalMoveError,
+    MCTSBot,
+    Outcome,
+    RandomBot,
+    load_game,
+    replay,
+)
+from . import ahoy as _ahoy  # noqa: F401  (registers the game)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "Event",
+    "GameRecord",
+    "IllegalMoveError",
+    "MCTSBot",
+    "Outcome",
+    "RandomBot",
+    "__version__",
+    "load_game",
+    "replay",
+]

@@ -1,0 +1,110 @@
+"""The Ahoy Treasures! game object: options and setup (AHOY §3 Preparation)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import OptionError
+from ..core.game import Game, Option
+from ..core.registry import register
+from .board import AhoyBoard, load_board
+from .moves import AhoyMove, parse_move
+
+if TYPE_CHECKING:
+    from .state import AhoyState
+
+__all__ = ["PIRATES_PER_COLOUR", "AhoyGame"]
+
+#: AHOY §1 Contents: 16 pirates in four colours.
+PIRATES_PER_COLOUR = 4
+
+
+def _board_option(value: Any) -> str | None:
+    if value == "standard" or isinstance(value, (str, Path)):
+        return None
+    return "expected 'standard' or the path of a board JSON file"
+
+
+def _int_option(lo: int, hi: int) -> Any:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            return f"expected a whole number from {lo} to {hi}"
+        return None
+
+    return check
+
+
+@register
+class AhoyGame(Game[AhoyMove]):
+    """Ahoy Treasures!: a stacking race to Buccaneer Island for 2-4 players.
+
+    >>> import treasurekit
+    >>> game = treasurekit.load_game("ahoy", players=3, variant="cunning")
+    >>> game.num_players
+    3
+    >>> state = game.new_initial_state(seed=7)
+    >>> state.is_chance_node()
+    True
+    """
+
+    name = "ahoy"
+    title = "Ahoy Treasures!"
+    OPTIONS = {
+        "players": Option(2, "number of seats, 2 to 4 (AHOY §3)", validate=_int_option(2, 4)),
+        "variant": Option(
+            "basic",
+            "'basic', or 'cunning': fallen pirates leave the game (AHOY §9)",
+            choices=("basic", "cunning"),
+        ),
+        "first_player": Option(
+            0,
+            "seat that rolls first (AHOY §4 lets the table decide; ruling AHOY-1)",
+            validate=_int_option(0, 3),
+        ),
+        "overshoot": Option(
+            "forbidden",
+            "'forbidden': a move past the island is not allowed (AHOY §6-7); "
+            "'bounce': count back from the island instead (ruling AHOY-4)",
+            choices=("forbidden", "bounce"),
+        ),
+        "board": Option("standard", "'standard' or a board JSON path", validate=_board_option),
+    }
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self._options["first_player"] >= self._options["players"]:
+            raise OptionError(
+                f"option first_player={self._options['first_player']} is not a seat of a "
+                f"{self._options['players']}-player game (seats 0-{self._options['players'] - 1})"
+            )
+        if len(self.board.colours) < self.num_players:  # loads and validates the board now
+            raise OptionError(
+                f"board {self.board.name!r} has {len(self.board.colours)} colours; "
+                f"it cannot seat {self.num_players} players"
+            )
+
+    @cached_property
+    def board(self) -> AhoyBoard:
+        """The validated board (raises ``BoardDataError`` on a bad file)."""
+        return load_board(self._options["board"])
+
+    @property
+    def num_players(self) -> int:
+        return int(self._options["players"])
+
+    @property
+    def cunning(self) -> bool:
+        """True for the cunning pirates variant (AHOY §9)."""
+        return bool(self._options["variant"] == "cunning")
+
+    def new_initial_state(self, seed: int = 0) -> AhoyState:
+        """Every colour's four pirates piled on its starting square; first a die roll."""
+        from .state import AhoyState
+
+        return AhoyState(self, seed)
+
+    def parse_move(self, text: str) -> AhoyMove:
+        return parse_move(text)
+

@@ -1,0 +1,47 @@
+"""The shared engine contract: player ids, moves/events/outcomes, errors, chance,
+records, the registry and bots. Nothing here imports Jupyter packages."""
+
+from .bots import Bot, Candidate, MCTSBot, RandomBot, sample_chance
+from .chance import sample_outcome
+from .errors import (
+    BoardDataError,
+    IllegalMoveError,
+    MoveParseError,
+    OptionError,
+    RecordError,
+    UnknownGameError,
+)
+from .events import CHANCE, TERMINAL, Event, Outcome
+from .game import Game, Option, State
+from .records import GameRecord
+from .registry import GAMES, load_game, register, replay
+from .stats import Estimate, wilson_interval
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "BoardDataError",
+    "Bot",
+    "Candidate",
+    "Estimate",
+    "Event",
+    "Game",
+    "GameRecord",
+    "IllegalMoveError",
+    "MCTSBot",
+    "MoveParseError",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "RandomBot",
+    "RecordError",
+    "State",
+    "UnknownGameError",
+    "load_game",
+    "register",
+    "replay",
+    "sample_chance",
+    "sample_outcome",
+    "wilson_interval",
+]

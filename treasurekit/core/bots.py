@@ -1,0 +1,200 @@
+"""Bots: the protocol, :class:`RandomBot` and a generic :class:`MCTSBot`.
+
+Every bot takes a seed and is reproducible. A bot is called only when a player
+(not chance) is to move; ``choose(state)`` returns one of ``state.legal_moves()``.
+Bots that can explain themselves also offer ``explain(state)`` returning
+:class:`Candidate` rows, best first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
+
+from .game import State
+
+__all__ = ["Bot", "Candidate", "MCTSBot", "RandomBot", "sample_chance"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(state) -> move``."""
+
+    def choose(self, state: State[Any]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One move a bot considered: its score and the reasons, in words."""
+
+    move: Any
+    score: float
+    reasons: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        why = "; ".join(self.reasons)
+        return f"{self.move!s:<16} {self.score:8.2f}  {why}"
+
+
+def sample_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
+    """Draw a chance outcome with the bot's own generator (never the game's seed)."""
+    x = rng.random()
+    acc = 0.0
+    for move, p in outcomes:
+        acc += float(p)
+        if x < acc:
+            return move
+    return outcomes[-1][0]
+
+
+class RandomBot:
+    """Plays a uniformly random legal move. ``RandomBot(seed=1)``."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State[Any]) -> Any:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        return self.rng.choice(moves)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    available: int = 0
+    value: float = 0.0  # summed reward of the player who made the move into this node
+    children: dict[str, _Node] = field(default_factory=dict)
+
+
+class MCTSBot:
+    """Open-loop Monte Carlo tree search (UCT) for any registered game.
+
+    Chance nodes are sampled with the bot's own generator on every iteration (the
+    tree is keyed by the players' moves only), and hidden information is handled
+    by ``state.determinize(player, rng)`` at the root of every iteration. Children
+    are selected among the moves legal in the sampled state (availability counts).
+
+    Args:
+        iterations: simulations per decision.
+        exploration: the UCT constant.
+        seed: seeds the bot's generator (chance sampling, playouts, tie-breaks).
+        max_playout_plies: a playout stops after this many plies; unfinished games
+            are scored with ``state.returns()`` (all zeros).
+    """
+
+    def __init__(
+        self,
+        iterations: int = 300,
+        exploration: float = 1.4,
+        seed: int = 0,
+        max_playout_plies: int = 2000,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.exploration = exploration
+        self.seed = seed
+        self.max_playout_plies = max_playout_plies
+        self.rng = random.Random(seed)
+        self.last_root: _Node | None = None
+
+    def __repr__(self) -> str:
+        return f"MCTSBot(iterations={self.iterations}, seed={self.seed})"
+
+    def choose(self, state: State[Any]) -> Any:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node()
+        me = state.current_player
+        for _ in range(self.iterations):
+            self._iterate(root, state.determinize(me, self.rng))
+        self.last_root = root
+        by_text = {str(m): m for m in moves}
+        best = max(
+            (c for c in root.children.items() if c[0] in by_text),
+            key=lambda kv: (kv[1].visits, kv[1].value),
+        )
+        return by_text[best[0]]
+
+    def explain(self, state: State[Any]) -> list[Candidate]:
+        """Search, then list each root move with its visit count and mean reward."""
+        self.choose(state)
+        assert self.last_root is not None
+        rows = [
+            Candidate(
+                move=text,
+                score=node.value / node.visits if node.visits else 0.0,
+                reasons=(f"{node.visits} of {self.iterations} simulations",),
+            )
+            for text, node in self.last_root.children.items()
+        ]
+        return sorted(rows, key=lambda c: -c.score)
+
+    def _iterate(self, root: _Node, state: State[Any]) -> None:
+        path: list[tuple[_Node, int]] = []  # (node, player who moved into it)
+        node = root
+        expanded = False
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(sample_chance(state.chance_outcomes(), self.rng))
+                continue
+            player = state.current_player
+            moves = state.legal_moves()
+            texts = [str(m) for m in moves]
+            for t in texts:
+                child = node.children.get(t)
+                if child is not None:
+                    child.available += 1
+            untried = [i for i, t in enumerate(texts) if t not in node.children]
+            if untried and not expanded:
+                i = self.rng.choice(untried)
+                child = _Node(available=1)
+                node.children[texts[i]] = child
+                state.apply(moves[i])
+                node = child
+                path.append((node, player))
+                expanded = True
+                break
+            if untried:  # already expanded once this iteration: go to the playout
+                break
+            log_n = math.log(max(1, sum(node.children[t].available for t in texts)))
+            best_i = max(
+                range(len(texts)),
+                key=lambda i: self._ucb(node.children[texts[i]], log_n),
+            )
+            state.apply(moves[best_i])
+            node = node.children[texts[best_i]]
+            path.append((node, player))
+        rewards = self._playout(state)
+        for n, player in path:
+            n.visits += 1
+            n.value += rewards[player]
+
+    def _ucb(self, child: _Node, log_n: float) -> float:
+        if child.visits == 0:
+            return math.inf
+        mean = child.value / child.visits
+        return mean + self.exploration * math.sqrt(log_n / child.visits)
+
+    def _playout(self, state: State[Any]) -> tuple[float, ...]:
+        for _ in range(self.max_playout_plies):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply(sample_chance(state.chance_outcomes(), self.rng))
+            else:
+                state.apply(self.rng.choice(state.legal_moves()))
+        return state.returns()

@@ -1,0 +1,61 @@
+"""Errors shared by every game.
+
+Every error is a :class:`ValueError` subclass so that callers who only know
+"bad input" can catch one thing, while tests and widgets can read the details.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BoardDataError",
+    "IllegalMoveError",
+    "MoveParseError",
+    "OptionError",
+    "RecordError",
+    "UnknownGameError",
+]
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules forbid in the current state.
+
+    Attributes:
+        move: the offending move (or its text).
+        reason: plain words saying what is wrong and, where possible, what is allowed.
+        rule: the rulebook reference, e.g. ``"AHOY How to play"``.
+
+    The state that raised it is exactly as it was before the attempt.
+    """
+
+    def __init__(self, move: object, reason: str, rule: str | None = None) -> None:
+        self.move = move
+        self.reason = reason
+        self.rule = rule
+        where = f" [{rule}]" if rule else ""
+        super().__init__(f"illegal move {str(move)!r}: {reason}{where}")
+
+
+class MoveParseError(IllegalMoveError):
+    """Move text that is not in the game's notation at all."""
+
+
+class RecordError(ValueError):
+    """A game record (JSON) that is malformed or does not replay."""
+
+
+class BoardDataError(ValueError):
+    """A board/map/deck data file that fails validation.
+
+    The message names the file and the key (or index) that is wrong.
+    """
+
+
+class UnknownGameError(KeyError):
+    """``load_game`` was given a name that is not registered."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; keep it readable
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class OptionError(ValueError):
+    """A game option that does not exist or has a value out of range."""

@@ -1,0 +1,305 @@
+"""The engine contract every game follows (OpenSpiel-style Game/State split).
+
+A :class:`Game` holds the rules and options and is immutable; a :class:`State`
+is one position in one game. Subclasses implement a handful of small hooks
+(``_legal_moves``, ``_check``, ``_apply``...); the checked, atomic ``play``,
+``undo``, ``copy``, records and the seeded chance stream live here once.
+"""
+
+from __future__ import annotations
+
+import difflib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .chance import check_distribution, sample_outcome
+from .errors import IllegalMoveError, MoveParseError, OptionError
+from .events import CHANCE, TERMINAL, Event, Outcome
+from .records import GameRecord
+
+__all__ = ["Game", "Option", "State"]
+
+M = TypeVar("M")
+S = TypeVar("S", bound="State[Any]")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One keyword option of a game: its default, its allowed values and what it means."""
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    validate: Callable[[Any], str | None] | None = None
+
+    def check(self, name: str, value: Any) -> None:
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+        if self.validate is not None:
+            problem = self.validate(value)
+            if problem:
+                raise OptionError(f"option {name}={value!r}: {problem}")
+
+
+class Game(ABC, Generic[M]):
+    """Immutable rules plus options. ``game.new_initial_state(seed)`` starts a game.
+
+    Subclasses set ``name``, ``title``, ``OPTIONS`` and implement ``new_initial_state``
+    and ``parse_move``. Every option has a default, so ``load_game(name)`` is playable.
+
+    Raises:
+        OptionError: on an unknown option name (with a suggestion) or a bad value.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[Mapping[str, Option]]
+
+    def __init__(self, **options: Any) -> None:
+        for key, value in options.items():
+            if key not in self.OPTIONS:
+                near = difflib.get_close_matches(key, list(self.OPTIONS), n=1)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                known = ", ".join(self.OPTIONS)
+                raise OptionError(f"{self.name} has no option {key!r}{hint} (options: {known})")
+            self.OPTIONS[key].check(key, value)
+        self._options = {k: options.get(k, opt.default) for k, opt in self.OPTIONS.items()}
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """A copy of every option with its value (defaults filled in)."""
+        return dict(self._options)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats (0..n-1)."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0) -> State[M]:
+        """A fresh game; ``seed`` fixes every chance outcome."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Parse move text. Raises :class:`MoveParseError` naming the accepted forms."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"load_game({self.name!r}, {opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game) and other.name == self.name and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(map(repr, self._options.items())))))
+
+
+class State(ABC, Generic[M]):
+    """One position of one game.
+
+    Public API (DESIGN.md §2): ``current_player``, ``is_chance_node``, ``is_terminal``,
+    ``legal_moves``, ``chance_outcomes``, ``play``, ``why_illegal``, ``resolve_chance``,
+    ``undo``, ``copy``, ``history``, ``outcome``, ``view``, ``to_record``.
+
+    Subclasses implement: ``_current_player``, ``_legal_moves``, ``_chance_outcomes``,
+    ``_check`` (reason and rule, or None), ``_apply`` (mutate, return events),
+    ``_snapshot``/``_restore`` (everything ``_apply`` mutates), ``outcome``, ``view``.
+    """
+
+    def __init__(self, game: Game[M], seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self.game = game
+        self.seed = seed
+        self._history: list[M] = []
+        self._undo_stack: list[Any] = []
+
+    # ----- hooks -----------------------------------------------------------
+    @abstractmethod
+    def _current_player(self) -> int: ...
+
+    @abstractmethod
+    def _legal_moves(self) -> list[M]: ...
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[M, Fraction]]: ...
+
+    @abstractmethod
+    def _check(self, move: M) -> tuple[str, str | None] | None:
+        """Why ``move`` is illegal here as ``(reason, rule)``, or None if it is legal."""
+
+    @abstractmethod
+    def _apply(self, move: M) -> list[Event]:
+        """Apply a legal move (mutating); return what happened."""
+
+    @abstractmethod
+    def _snapshot(self) -> Any:
+        """An immutable copy of everything ``_apply`` can change."""
+
+    @abstractmethod
+    def _restore(self, snapshot: Any) -> None:
+        """Put back a snapshot taken by ``_snapshot`` (without aliasing it)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None until the game is over; then scores and winners."""
+
+    @abstractmethod
+    def view(self, player: int) -> Any:
+        """What seat ``player`` may know: hidden information (and the seed) removed."""
+
+    # ----- the contract ----------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to move, or ``CHANCE``, or ``TERMINAL``."""
+        return self._current_player()
+
+    def is_chance_node(self) -> bool:
+        return self._current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    @property
+    def history(self) -> tuple[M, ...]:
+        """Every move played so far, chance moves included."""
+        return tuple(self._history)
+
+    @property
+    def ply(self) -> int:
+        """Number of moves played (the index of the next move)."""
+        return len(self._history)
+
+    def legal_moves(self) -> list[M]:
+        """The moves the player to move may make (chance outcomes at a chance node)."""
+        if self.is_terminal():
+            return []
+        if self.is_chance_node():
+            return [m for m, _ in self._chance_outcomes()]
+        return self._legal_moves()
+
+    def chance_outcomes(self) -> list[tuple[M, Fraction]]:
+        """``[(move, Fraction)]`` at a chance node (sums to exactly 1); ``[]`` elsewhere."""
+        if not self.is_chance_node():
+            return []
+        outcomes = self._chance_outcomes()
+        check_distribution(outcomes)
+        return outcomes
+
+    def parse_move(self, move: M | str) -> M:
+        """Turn move text into a move object (moves pass through)."""
+        if isinstance(move, str):
+            return self.game.parse_move(move)
+        return move
+
+    def why_illegal(self, move: M | str) -> str | None:
+        """None if ``move`` is legal now, else the reason in plain words with its rule."""
+        try:
+            mv = self.parse_move(move)
+        except MoveParseError as exc:
+            return exc.reason
+        problem = self._problem(mv)
+        if problem is None:
+            return None
+        reason, rule = problem
+        return f"{reason} [{rule}]" if rule else reason
+
+    def _problem(self, move: M) -> tuple[str, str | None] | None:
+        if self.is_terminal():
+            return ("the game is over; no move can be played", None)
+        if self.is_chance_node():
+            outcomes = [m for m, _ in self._chance_outcomes()]
+            if move not in outcomes:
+                listed = ", ".join(str(m) for m in outcomes)
+                return (f"this is a chance node; the outcome must be one of: {listed}", None)
+            return None
+        return self._check(move)
+
+    def play(self, move: M | str) -> list[Event]:
+        """Play a move (or its text). Checked and atomic.
+
+        Returns:
+            The events, in order.
+
+        Raises:
+            IllegalMoveError: with ``.reason`` and ``.rule``; the state is unchanged.
+        """
+        mv = self.parse_move(move)
+        problem = self._problem(mv)
+        if problem is not None:
+            raise IllegalMoveError(mv, problem[0], problem[1])
+        return self.apply(mv)
+
+    def apply(self, move: M) -> list[Event]:
+        """Play a move already known to be legal (the unchecked path for simulations).
+
+        Still atomic: if applying fails the state is restored. Undo works as usual.
+        """
+        snap = self._snapshot()
+        try:
+            events = self._apply(move)
+        except Exception:
+            self._restore(snap)
+            raise
+        self._history.append(move)
+        self._undo_stack.append(snap)
+        return events
+
+    def resolve_chance(self) -> list[Event]:
+        """Sample the chance node from the seeded stream (a pure function of seed and ply)."""
+        if not self.is_chance_node():
+            raise IllegalMoveError("resolve_chance", "it is not a chance node: a player must move")
+        outcome = sample_outcome(self.chance_outcomes(), self.game.name, self.seed, self.ply)
+        return self.apply(outcome)
+
+    def undo(self) -> M:
+        """Take back the last move (chance moves included) and return it.
+
+        Raises:
+            IndexError: nothing to undo.
+        """
+        if not self._history:
+            raise IndexError("nothing to undo: no move has been played")
+        self._restore(self._undo_stack.pop())
+        return self._history.pop()
+
+    def copy(self: S) -> S:
+        """An independent copy with the same history (undo works on it too)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._restore(self._snapshot())
+        new._history = list(self._history)
+        new._undo_stack = list(self._undo_stack)
+        return new
+
+    def to_record(self) -> GameRecord:
+        """The replayable record: game, options, seed and move texts."""
+        return GameRecord(
+            game=self.game.name,
+            options=self.game.options,
+            seed=self.seed,
+            moves=tuple(str(m) for m in self._history),
+        )
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat rewards (1 shared among winners) once terminal; zeros before."""
+        out = self.outcome()
+        if out is None:
+            return tuple(0.0 for _ in range(self.game.num_players))
+        return out.returns()
+
+    def determinize(self: S, player: int, rng: Any) -> S:
+        """A copy in which what ``player`` cannot know is resampled (for MCTS).
+
+        Games with hidden information override this; the default is a plain copy.
+        """
+        return self.copy()
+
+    def _repr_text_moves(self, moves: Sequence[M]) -> str:
+        return ", ".join(str(m) for m in moves)

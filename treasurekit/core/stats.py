@@ -1,0 +1,46 @@
+"""Small statistics helpers for seeded Monte Carlo answers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+__all__ = ["Estimate", "wilson_interval"]
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    >>> lo, hi = wilson_interval(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    """
+    if trials <= 0:
+        raise ValueError("trials must be positive")
+    if not 0 <= successes <= trials:
+        raise ValueError("successes must be between 0 and trials")
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo proportion with its 95% confidence interval."""
+
+    successes: float
+    trials: int
+
+    @property
+    def value(self) -> float:
+        return self.successes / self.trials
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(round(self.successes), self.trials)
+
+    def __str__(self) -> str:
+        lo, hi = self.interval
+        return f"{self.value:.3f} (95% CI {lo:.3f}-{hi:.3f}, n={self.trials})"
