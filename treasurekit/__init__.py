@@ -7,6 +7,7 @@
 True
 """
 
+from . import ahoy as _ahoy  # noqa: F401  (registers the game)
 from .core import (
     CHANCE,
     GAMES,
@@ -20,7 +21,6 @@ from .core import (
     load_game,
     replay,
 )
-from . import ahoy as _ahoy  # noqa: F401  (registers the game)
 
 __version__ = "0.1.0"
 

@@ -6,6 +6,7 @@
 """
 
 from .board import AhoyBoard, load_board
+from .bots import GreedyBot
 from .game import AhoyGame
 from .moves import SHIP, Pass, Roll, Step, parse_move
 from .state import AhoyState
@@ -17,6 +18,7 @@ __all__ = [
     "AhoyGame",
     "AhoyState",
     "AhoyView",
+    "GreedyBot",
     "Pass",
     "Roll",
     "Step",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.errors import OptionError
 from ..core.game import Game, Option
@@ -51,7 +52,7 @@ class AhoyGame(Game[AhoyMove]):
 
     name = "ahoy"
     title = "Ahoy Treasures!"
-    OPTIONS = {
+    OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 4 (AHOY §3)", validate=_int_option(2, 4)),
         "variant": Option(
             "basic",

@@ -101,6 +101,11 @@ class AhoyState(State[AhoyMove]):
         return self._die
 
     @property
+    def turn(self) -> int:
+        """The seat whose turn it is (also while its die roll is pending)."""
+        return self._turn
+
+    @property
     def planks(self) -> frozenset[int]:
         return self._planks
 
@@ -126,6 +131,8 @@ class AhoyState(State[AhoyMove]):
     def _over(self) -> bool:
         if None not in self._chests:
             return True  # AHOY §8: all five chests are held
+        if not self.game.cunning:
+            return False  # fallen pirates restart, and 5 chests are fewer than the pirates
         # AHOY §9 (ruling AHOY-6): nobody has a pirate left that could reach a chest
         return all(self.in_play(p) == 0 for p in range(self._n))
 

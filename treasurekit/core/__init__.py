@@ -1,7 +1,7 @@
 """The shared engine contract: player ids, moves/events/outcomes, errors, chance,
 records, the registry and bots. Nothing here imports Jupyter packages."""
 
-from .bots import Bot, Candidate, MCTSBot, RandomBot, sample_chance
+from .bots import Bot, Candidate, MCTSBot, RandomBot
 from .chance import sample_outcome
 from .errors import (
     BoardDataError,
@@ -41,7 +41,6 @@ __all__ = [
     "load_game",
     "register",
     "replay",
-    "sample_chance",
     "sample_outcome",
     "wilson_interval",
 ]

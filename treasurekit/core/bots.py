@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from .game import State
 
-__all__ = ["Bot", "Candidate", "MCTSBot", "RandomBot", "sample_chance"]
+__all__ = ["Bot", "Candidate", "MCTSBot", "RandomBot"]
 
 
 @runtime_checkable
@@ -38,17 +36,6 @@ class Candidate:
     def __str__(self) -> str:
         why = "; ".join(self.reasons)
         return f"{self.move!s:<16} {self.score:8.2f}  {why}"
-
-
-def sample_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
-    """Draw a chance outcome with the bot's own generator (never the game's seed)."""
-    x = rng.random()
-    acc = 0.0
-    for move, p in outcomes:
-        acc += float(p)
-        if x < acc:
-            return move
-    return outcomes[-1][0]
 
 
 class RandomBot:
@@ -149,7 +136,7 @@ class MCTSBot:
         expanded = False
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply(sample_chance(state.chance_outcomes(), self.rng))
+                state.apply(state.sample_chance(self.rng), undoable=False)
                 continue
             player = state.current_player
             moves = state.legal_moves()
@@ -163,7 +150,7 @@ class MCTSBot:
                 i = self.rng.choice(untried)
                 child = _Node(available=1)
                 node.children[texts[i]] = child
-                state.apply(moves[i])
+                state.apply(moves[i], undoable=False)
                 node = child
                 path.append((node, player))
                 expanded = True
@@ -175,7 +162,7 @@ class MCTSBot:
                 range(len(texts)),
                 key=lambda i: self._ucb(node.children[texts[i]], log_n),
             )
-            state.apply(moves[best_i])
+            state.apply(moves[best_i], undoable=False)
             node = node.children[texts[best_i]]
             path.append((node, player))
         rewards = self._playout(state)
@@ -194,7 +181,7 @@ class MCTSBot:
             if state.is_terminal():
                 break
             if state.is_chance_node():
-                state.apply(sample_chance(state.chance_outcomes(), self.rng))
+                state.apply(state.sample_chance(self.rng), undoable=False)
             else:
-                state.apply(self.rng.choice(state.legal_moves()))
+                state.apply(self.rng.choice(state.legal_moves()), undoable=False)
         return state.returns()

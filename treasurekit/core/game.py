@@ -236,11 +236,18 @@ class State(ABC, Generic[M]):
             raise IllegalMoveError(mv, problem[0], problem[1])
         return self.apply(mv)
 
-    def apply(self, move: M) -> list[Event]:
+    def apply(self, move: M, *, undoable: bool = True) -> list[Event]:
         """Play a move already known to be legal (the unchecked path for simulations).
 
-        Still atomic: if applying fails the state is restored. Undo works as usual.
+        Still atomic: if applying fails the state is restored. With ``undoable=False``
+        (fast playouts on a throw-away copy) no undo information is kept, and
+        :meth:`undo` refuses to take such a move back.
         """
+        if not undoable:
+            events = self._apply(move)
+            self._history.append(move)
+            self._undo_stack.append(None)
+            return events
         snap = self._snapshot()
         try:
             events = self._apply(move)
@@ -250,6 +257,18 @@ class State(ABC, Generic[M]):
         self._history.append(move)
         self._undo_stack.append(snap)
         return events
+
+    def sample_chance(self, rng: Any) -> M:
+        """Draw a chance outcome with ``rng`` (a ``random.Random``): for bots and
+        simulations that must not use the game's own seeded stream."""
+        x = rng.random()
+        outcomes = self._chance_outcomes()
+        acc = 0.0
+        for move, p in outcomes:
+            acc += float(p)
+            if x < acc:
+                return move
+        return outcomes[-1][0]
 
     def resolve_chance(self) -> list[Event]:
         """Sample the chance node from the seeded stream (a pure function of seed and ply)."""
@@ -266,6 +285,8 @@ class State(ABC, Generic[M]):
         """
         if not self._history:
             raise IndexError("nothing to undo: no move has been played")
+        if self._undo_stack[-1] is None:
+            raise IndexError("the last move was applied with undoable=False; it cannot be undone")
         self._restore(self._undo_stack.pop())
         return self._history.pop()
 

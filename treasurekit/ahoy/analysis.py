@@ -1,0 +1,331 @@
+"""Exact odds and seeded simulations for Ahoy Treasures!
+
+Exact answers use :class:`fractions.Fraction` and a Markov chain over a *lone pirate*:
+one pirate moved on every turn, as when it is a player's only pirate that can move.
+Its state is (square, planks on the board); a roll of dots moves it exactly, the
+ship face lets it choose 1-5 squares (by a stated policy), a move past the island is
+not allowed (the turn passes), landing on open water sends it back to the start
+(basic game) or out of the game (cunning variant) and lays a plank there.
+
+>>> from fractions import Fraction
+>>> chain = LonePirate()
+>>> chain.reach_island_within(1, source=19)[0]   # 2 squares to go: a 2 or the ship
+Fraction(1, 3)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..core.stats import Estimate
+from .board import AhoyBoard, load_board
+from .moves import SHIP, Roll, Step
+from .state import AhoyState
+
+__all__ = [
+    "FaceOdds",
+    "LonePirate",
+    "RollOdds",
+    "StrategyResult",
+    "compare_strategies",
+    "play_out",
+    "roll_odds",
+    "safest_furthest",
+]
+
+SIXTH = Fraction(1, 6)
+OUT = -1  # the pirate left the game (cunning variant)
+
+ShipPolicy = Callable[[int, frozenset[int], AhoyBoard], int | None]
+
+
+def safest_furthest(pos: int, planks: frozenset[int], board: AhoyBoard) -> int | None:
+    """Ship policy: the island if it is 1-5 away, else the furthest firm square, else 1.
+
+    Returns the number of squares to move, or None if every choice overshoots.
+    """
+    island = board.island_square
+    options = [k for k in range(1, 6) if pos + k <= island]
+    if not options:
+        return None
+    if island - pos in options:
+        return island - pos
+    firm = [k for k in options if board.kinds[pos + k] == "land" or pos + k in planks]
+    return max(firm) if firm else min(options)
+
+
+State = tuple[int, frozenset[int], bool]  # (square or OUT, planks, has fallen at least once)
+
+
+class LonePirate:
+    """The exact Markov chain of one pirate that moves every turn.
+
+    Args:
+        board: the board (the shipped one by default).
+        variant: "basic" (a fallen pirate restarts) or "cunning" (it leaves the game).
+        ship_policy: how the ship face is used; default :func:`safest_furthest`.
+    """
+
+    def __init__(
+        self,
+        board: AhoyBoard | None = None,
+        variant: str = "basic",
+        ship_policy: ShipPolicy = safest_furthest,
+    ) -> None:
+        if variant not in ("basic", "cunning"):
+            raise ValueError(f"variant must be 'basic' or 'cunning', got {variant!r}")
+        self.board = board or load_board()
+        self.variant = variant
+        self.ship_policy = ship_policy
+
+    def step(self, pos: int, planks: frozenset[int], k: int | None) -> tuple[int, frozenset[int]]:
+        """Where a move of ``k`` squares from ``pos`` ends (None or overshoot: stays)."""
+        board = self.board
+        if k is None or pos + k > board.island_square:
+            return pos, planks
+        target = pos + k
+        open_water = board.kinds[target] == "water" and target not in planks
+        if target < board.island_square and open_water:
+            return (OUT if self.variant == "cunning" else 0), planks | {target}
+        return target, planks
+
+    def _turn(self, dist: Mapping[State, Fraction], stop_at: int | None) -> dict[State, Fraction]:
+        island = self.board.island_square
+        out: dict[State, Fraction] = defaultdict(Fraction)
+        for (pos, planks, fell), p in dist.items():
+            if pos in (island, OUT) or pos == stop_at:
+                out[(pos, planks, fell)] += p
+                continue
+            for face in (1, 2, 3, 4, 5, SHIP):
+                k = self.ship_policy(pos, planks, self.board) if face == SHIP else face
+                new, new_planks = self.step(pos, planks, k)
+                falls = fell or len(new_planks) > len(planks)
+                out[(new, new_planks, falls)] += p * SIXTH
+        return out
+
+    def run(
+        self, turns: int, source: int = 0, planks: Iterable[int] = (), stop_at: int | None = None
+    ) -> list[dict[State, Fraction]]:
+        """Distributions over (square, planks, fell) after 1..``turns`` turns.
+
+        ``stop_at``: a square that absorbs the pirate (for first-landing chances).
+
+        Raises:
+            ValueError: ``source`` is not a square of the board, or ``turns`` < 1.
+        """
+        if turns < 1:
+            raise ValueError("turns must be at least 1")
+        if not 0 <= source < self.board.island_square:
+            raise ValueError(f"source must be 0 (start) to {self.board.length}, got {source}")
+        dist: dict[State, Fraction] = {(source, frozenset(planks), False): Fraction(1)}
+        history = []
+        for _ in range(turns):
+            dist = self._turn(dist, stop_at)
+            history.append(dist)
+        return history
+
+    def reach_island_within(
+        self, turns: int, source: int = 0, planks: Iterable[int] = ()
+    ) -> list[Fraction]:
+        """``[P(on the island after t turns) for t in 1..turns]``, exact."""
+        island = self.board.island_square
+        return [
+            sum((p for (pos, _, _), p in d.items() if pos == island), Fraction(0))
+            for d in self.run(turns, source, planks)
+        ]
+
+    def fall_within(
+        self, turns: int, source: int = 0, planks: Iterable[int] = ()
+    ) -> list[Fraction]:
+        """``[P(fallen into the water at least once by turn t)]``, exact (AHOY §6)."""
+        return [
+            sum((p for (_, _, fell), p in d.items() if fell), Fraction(0))
+            for d in self.run(turns, source, planks)
+        ]
+
+    def landing_chance(
+        self, square: int, turns: int, source: int = 0, planks: Iterable[int] = ()
+    ) -> Fraction:
+        """P(the pirate lands on ``square`` at least once within ``turns`` turns).
+
+        Landing on open water counts (that is how a pirate falls in).
+        """
+        if not 1 <= square <= self.board.island_square:
+            raise ValueError(f"square must be 1 to {self.board.island_square}, got {square}")
+        start = frozenset(planks)
+        island = self.board.island_square
+        open_water = square < island and self.board.kinds[square] == "water"
+        if open_water and square not in start:
+            # a landing in open water shows as the plank laid there
+            final = self.run(turns, source, start)[-1]
+            return sum((p for (_, pl, _), p in final.items() if square in pl), Fraction(0))
+        final = self.run(turns, source, start, stop_at=square)[-1]
+        return sum((p for (pos, _, _), p in final.items() if pos == square), Fraction(0))
+
+    def landing_chances(
+        self, turns: int, source: int = 0, planks: Iterable[int] = ()
+    ) -> dict[int, Fraction]:
+        """``{square: P(landed on within turns)}`` for every path square and the island."""
+        return {
+            s: self.landing_chance(s, turns, source, planks)
+            for s in range(1, self.board.island_square + 1)
+        }
+
+
+# ----- the next roll, from a real position -------------------------------------------
+@dataclass(frozen=True)
+class FaceOdds:
+    """What one die face lets the player to move do."""
+
+    face: int
+    moves: tuple[str, ...]
+    falls: tuple[str, ...]
+    island: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return "ship" if self.face == SHIP else str(self.face)
+
+
+@dataclass(frozen=True)
+class RollOdds:
+    """Exact chances for the next roll of the seat whose turn it is.
+
+    Attributes:
+        seat: the seat.
+        faces: one :class:`FaceOdds` per die face.
+        must_pass: P(no legal move: the turn passes).
+        must_fall: P(every legal move falls into the water).
+        can_reach_island: P(some legal move reaches Buccaneer Island).
+        can_stay_dry: P(some legal move stays out of the water).
+    """
+
+    seat: int
+    faces: tuple[FaceOdds, ...]
+    must_pass: Fraction
+    must_fall: Fraction
+    can_reach_island: Fraction
+    can_stay_dry: Fraction
+
+
+def roll_odds(state: AhoyState) -> RollOdds:
+    """Exact odds of the next roll for ``state.turn`` (the pending roll, or the next one).
+
+    Raises:
+        ValueError: the game is over.
+    """
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no next roll")
+    base = state.copy()
+    if not base.is_chance_node():  # a die is showing: look at the seat's next roll instead
+        base._die = None
+    faces = []
+    for face in (1, 2, 3, 4, 5, SHIP):
+        trial = base.copy()
+        trial.apply(Roll(face))
+        moves = [m for m in trial.legal_moves() if isinstance(m, Step)]
+        falls, island = [], []
+        for m in moves:
+            target = trial._target(m.source, m.steps)
+            if target == state.board.island_square:
+                island.append(str(m))
+            elif target is not None and trial.board.kinds[target] == "water" and (
+                target not in trial.planks
+            ):
+                falls.append(str(m))
+        faces.append(FaceOdds(face, tuple(map(str, moves)), tuple(falls), tuple(island)))
+
+    def chance(pred: Callable[[FaceOdds], bool]) -> Fraction:
+        return SIXTH * sum(1 for f in faces if pred(f))
+
+    return RollOdds(
+        seat=state.turn,
+        faces=tuple(faces),
+        must_pass=chance(lambda f: not f.moves),
+        must_fall=chance(lambda f: bool(f.moves) and len(f.falls) == len(f.moves)),
+        can_reach_island=chance(lambda f: bool(f.island)),
+        can_stay_dry=chance(lambda f: len(f.falls) < len(f.moves)),
+    )
+
+
+# ----- seeded Monte Carlo comparison of strategies -----------------------------------
+@dataclass(frozen=True)
+class StrategyResult:
+    """Win rate (ties shared) and mean score of one strategy over many games."""
+
+    name: str
+    wins: Estimate
+    mean_score: float
+
+    def __str__(self) -> str:
+        return f"{self.name:<10} wins {self.wins}  mean score {self.mean_score:.2f}"
+
+
+def play_out(state: AhoyState, bots: Sequence[Any]) -> AhoyState:
+    """Play ``state`` to the end: chance from the seeded stream, seats by ``bots``."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+def compare_strategies(
+    strategies: Mapping[str, Callable[[int], Any]],
+    games: int = 200,
+    seed: int = 0,
+    variant: str = "basic",
+    progress: bool = True,
+) -> list[StrategyResult]:
+    """Seat the strategies against each other in ``games`` seeded games and compare them.
+
+    One seat per strategy (2-4); the seating rotates every game so that nobody keeps
+    the first roll. Game ``i`` uses seed ``seed + i`` and bots built with that seed,
+    so the comparison is reproducible. Wins are shared on a shared win.
+
+    Args:
+        strategies: name -> factory taking a seed and returning a bot,
+            e.g. ``{"greedy": GreedyBot, "random": RandomBot}``.
+        games: number of games (more games, narrower intervals).
+        progress: show a tqdm progress bar.
+
+    Returns:
+        One :class:`StrategyResult` per strategy, in the given order, with a 95%
+        Wilson confidence interval on the win rate.
+
+    Raises:
+        ValueError: fewer than 2 or more than 4 strategies, or ``games`` < 1.
+    """
+    from .game import AhoyGame
+
+    names = list(strategies)
+    if not 2 <= len(names) <= 4:
+        raise ValueError("compare 2 to 4 strategies (one seat each)")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    n = len(names)
+    game = AhoyGame(players=n, variant=variant)
+    wins = dict.fromkeys(names, 0.0)
+    totals = dict.fromkeys(names, 0)
+    rounds: Iterable[int] = range(games)
+    if progress:
+        from tqdm.auto import tqdm
+
+        rounds = tqdm(rounds, desc="Ahoy games", unit="game")
+    for i in rounds:
+        order = [names[(seat + i) % n] for seat in range(n)]
+        bots = [strategies[name](seed + i * n + seat) for seat, name in enumerate(order)]
+        state = play_out(game.new_initial_state(seed + i), bots)
+        outcome = state.outcome()
+        assert outcome is not None
+        for seat, name in enumerate(order):
+            totals[name] += int(outcome.scores[seat])
+            if seat in outcome.winners:
+                wins[name] += 1 / len(outcome.winners)
+    return [StrategyResult(nm, Estimate(wins[nm], games), totals[nm] / games) for nm in names]
+
