@@ -106,6 +106,41 @@ class AhoyGame(Game[AhoyMove]):
 
         return AhoyState(self, seed)
 
+    def position(
+        self,
+        squares: Mapping[int, str] | None = None,
+        *,
+        chests: str = "",
+        planks: tuple[int, ...] = (),
+        out: Mapping[str, int] | None = None,
+        turn: int = 0,
+        die: int | None = None,
+        seed: int = 0,
+    ) -> AhoyState:
+        """A state set up by hand, for lessons and tests (pirates not placed stay at start).
+
+        Args:
+            squares: path square -> colour letters bottom to top, e.g. ``{7: "RB"}``
+                (a blue pirate on top of a red one on square 7).
+            chests: letters of the owners of chests 1, 2, ... e.g. ``"RB"``.
+            planks: water squares already covered by a plank.
+            out: pirates out of the game per letter (cunning variant), e.g. ``{"R": 1}``.
+            turn: the seat whose turn it is; ``die``: the face showing (6 = ship) or None.
+
+        Raises:
+            ValueError: an unknown letter or square, a plank off the water, a pirate on
+                open water, or more than four pirates of a colour.
+
+        >>> g = AhoyGame(players=2)
+        >>> print(g.position({7: "RB"}, die=3).pile(7))
+        (0, 1)
+        """
+        from .state import AhoyState
+
+        return AhoyState.from_position(
+            self, squares or {}, chests, planks, out or {}, turn, die, seed
+        )
+
     def parse_move(self, text: str) -> AhoyMove:
         return parse_move(text)
 

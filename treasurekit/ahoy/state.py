@@ -13,6 +13,7 @@ Where each rule lives (AHOY = the rulebook, see ``rules.py`` for the sections):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,59 @@ class AhoyState(State[AhoyMove]):
         self._falls = [0] * n
         self._die: int | None = None
         self._turn = int(game.options["first_player"])
+
+    @classmethod
+    def from_position(
+        cls,
+        game: AhoyGame,
+        squares: Mapping[int, str],
+        chests: str,
+        planks: tuple[int, ...],
+        out: Mapping[str, int],
+        turn: int,
+        die: int | None,
+        seed: int,
+    ) -> AhoyState:
+        """See :meth:`AhoyGame.position`."""
+        state = cls(game, seed)
+        letters = {c.letter: i for i, c in enumerate(state.board.colours[: state._n])}
+
+        def seat_of(letter: str, where: str) -> int:
+            if letter not in letters:
+                known = sorted(letters)
+                raise ValueError(f"{where}: unknown colour letter {letter!r}; use {known}")
+            return letters[letter]
+
+        for plank in planks:
+            if not 0 < plank < state._island or not state._water[plank]:
+                raise ValueError(f"planks: square {plank} is not a water square")
+        state._planks = frozenset(planks)
+        for square, pile in squares.items():
+            if not 0 < square < state._island:
+                raise ValueError(f"squares: {square} is not a path square 1-{state._island - 1}")
+            if pile and state._water[square] and square not in state._planks:
+                raise ValueError(f"squares: {square} is open water; no pirate can stand there")
+            for letter in pile:
+                seat = seat_of(letter, f"squares[{square}]")
+                state._squares[square].append(seat)
+                state._start[seat] -= 1
+        for number, letter in enumerate(chests):
+            seat = seat_of(letter, "chests")
+            state._chests[number] = seat
+            state._start[seat] -= 1
+        for letter, count in out.items():
+            seat = seat_of(letter, "out")
+            state._out[seat] += count
+            state._start[seat] -= count
+        for seat, left in enumerate(state._start):
+            if left < 0:
+                raise ValueError(f"{state.colour(seat)} has only {_PIRATES} pirates")
+        if not 0 <= turn < state._n:
+            raise ValueError(f"turn must be a seat 0-{state._n - 1}")
+        if die is not None and die not in (1, 2, 3, 4, 5, SHIP):
+            raise ValueError("die must be 1-5, 6 (the ship) or None")
+        state._turn, state._die = turn, die
+        return state
 
     # ----- names -------------------------------------------------------------
     def colour(self, seat: int) -> str:
