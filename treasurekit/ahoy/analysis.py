@@ -88,8 +88,9 @@ class LonePirate:
         if k is None or pos + k > board.island_square:
             return pos, planks
         target = pos + k
-        open_water = board.kinds[target] == "water" and target not in planks
-        if target < board.island_square and open_water:
+        if target < board.island_square and board.kinds[target] == "water" and (
+            target not in planks
+        ):
             return (OUT if self.variant == "cunning" else 0), planks | {target}
         return target, planks
 
