@@ -1,0 +1,29 @@
+"""Run every benchmark: ``python -m benchmarks`` (``make bench``)."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from . import ahoy
+from .harness import machine
+
+
+def main() -> None:
+    results = ahoy.run()
+    lines = [
+        f"Measured {datetime.date.today().isoformat()} on {machine()}.",
+        "",
+        "| game | benchmark | result |",
+        "|---|---|---|",
+        *(r.row() for r in results),
+    ]
+    text = "\n".join(lines)
+    print(text)
+    out = Path(__file__).with_name("results.md")
+    out.write_text(text + "\n")
+    print(f"\nwritten to {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Ahoy Treasures! benchmarks: playouts, moves, bots, exact analyses, widget update."""
+
+from __future__ import annotations
+
+import random
+
+import treasurekit
+from treasurekit.ahoy import GreedyBot
+from treasurekit.ahoy.analysis import LonePirate, roll_odds
+from treasurekit.core import MCTSBot
+
+from .harness import Result, best_time
+
+GAME = "ahoy"
+
+
+def _playouts(players: int, n: int) -> int:
+    game = treasurekit.load_game(GAME, players=players)
+    rng = random.Random(0)
+    plies = 0
+    for seed in range(n):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance()
+            else:
+                state.apply(rng.choice(state.legal_moves()))
+        plies += state.ply
+    return plies
+
+
+def _checked_moves(n: int) -> int:
+    game = treasurekit.load_game(GAME, players=3)
+    rng = random.Random(1)
+    plies = 0
+    for seed in range(n):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance()
+            else:
+                state.play(str(rng.choice(state.legal_moves())))  # parse + check + apply
+        plies += state.ply
+    return plies
+
+
+def run() -> list[Result]:
+    results = []
+    for players in (2, 4):
+        n = 200
+        plies = _playouts(players, 5)
+        t = best_time(lambda p=players: _playouts(p, n), repeat=2)
+        results.append(Result(GAME, f"random playouts, {players} players", n / t, "games/s"))
+        results.append(
+            Result(GAME, f"moves in random playouts, {players} players", plies / 5 * n / t,
+                   "plies/s")
+        )
+    n = 50
+    plies = _checked_moves(n)
+    t = best_time(lambda: _checked_moves(n), repeat=2)
+    results.append(Result(GAME, "checked moves from text (parse, check, play)", plies / t,
+                          "moves/s"))
+
+    state = treasurekit.load_game(GAME, players=3).new_initial_state(seed=1)
+    state.play("roll 2")
+    state.play("move start 2")
+    state.play("roll ship")
+    bot = MCTSBot(iterations=200, seed=0)
+    t = best_time(lambda: bot.choose(state), repeat=2)
+    results.append(Result(GAME, "MCTS simulations (3 players, from the first moves)", 200 / t,
+                          "sims/s"))
+    results.append(Result(GAME, "MCTSBot(iterations=200) decision", t * 1000, "ms"))
+    greedy = GreedyBot(seed=0)
+    t = best_time(lambda: [greedy.choose(state) for _ in range(100)], repeat=3)
+    results.append(Result(GAME, "GreedyBot decision with explanation", t * 10, "ms"))
+
+    chain = LonePirate()
+    t = best_time(lambda: chain.reach_island_within(20), repeat=2)
+    results.append(Result(GAME, "exact P(reach island within 20 turns)", t * 1000, "ms"))
+    t = best_time(lambda: LonePirate().landing_chances(8), repeat=2)
+    results.append(Result(GAME, "exact landing chance of all 21 squares, 8 turns", t * 1000,
+                          "ms"))
+    t = best_time(lambda: roll_odds(state), repeat=5)
+    results.append(Result(GAME, "exact odds of the next roll", t * 1000, "ms"))
+    results.extend(_widget())
+    return results
+
+
+def _widget() -> list[Result]:
+    try:
+        from treasurekit_widgets import AhoyBoard
+    except ImportError:  # the widgets extra is not installed
+        return []
+    board = AhoyBoard(players=3, seed=3)
+
+    def one_turn() -> None:
+        if board.state.is_terminal():
+            board.new_game(seed=3)
+        board.roll()
+        moves = board.state.legal_moves()
+        board.play(moves[0])
+
+    t = best_time(lambda: [one_turn() for _ in range(20)], repeat=2)
+    return [Result(GAME, "widget: human roll + move + 2 bot turns, redrawn", t / 20 * 1000, "ms")]
