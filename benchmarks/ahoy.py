@@ -49,7 +49,7 @@ def run() -> list[Result]:
     for players in (2, 4):
         n = 200
         plies = _playouts(players, 5)
-        t = best_time(lambda p=players: _playouts(p, n), repeat=2)
+        t = best_time(lambda p=players, n=n: _playouts(p, n), repeat=2)
         results.append(Result(GAME, f"random playouts, {players} players", n / t, "games/s"))
         results.append(
             Result(GAME, f"moves in random playouts, {players} players", plies / 5 * n / t,
