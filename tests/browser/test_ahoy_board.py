@@ -1,0 +1,147 @@
+"""The Ahoy board answers real clicks in JupyterLab: roll, click a pirate, the board moves.
+
+Runs ``notebooks/01-ahoy-treasures.ipynb`` (or, while that notebook does not exist yet,
+a two-cell stand-in uploaded into the server's temp copy only). With
+``TK_SAVE_SCREENSHOTS=1`` it also saves the board to ``docs/images/ahoy-board.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from labdriver import NOTEBOOK_DIR, ROOT, notebook_problems, open_and_run
+
+NOTEBOOK = "01-ahoy-treasures.ipynb"
+STAND_IN = "_ahoy-board-stand-in.ipynb"
+SCREENSHOT = ROOT / "docs" / "images" / "ahoy-board.png"
+# bqplot 0.13: svg.svg-figure > g > g holds one <g> per mark, in Figure.marks order, then
+# g.g_legend. A Scatter point is <g class="object_grp"><path class="dot element">. The
+# Ahoy figure's last two marks are the highlight halos and the pirates (ahoy_draw.py).
+MARKS = ".tk-ahoy-figure svg.svg-figure > g > g"
+HALO = f"{MARKS} > g:nth-last-child(3) path.dot"
+PIRATE = f"{MARKS} > g:nth-last-child(2) path.dot"
+PLY = re.compile(r"ply (\d+)")
+
+
+def _stand_in_notebook() -> dict[str, Any]:
+    code = "from treasurekit_widgets import AhoyBoard\n\nAhoyBoard(players=3, seed=1)"
+    return {
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "cells": [{"cell_type": "code", "id": "board", "metadata": {}, "execution_count": None,
+                   "outputs": [], "source": code}],
+    }
+
+
+def notebook_to_open(lab_url: str) -> str:
+    """The real notebook if the repository has it, else the stand-in (server temp dir only)."""
+    if (NOTEBOOK_DIR / NOTEBOOK).exists():
+        return NOTEBOOK
+    body = json.dumps({"type": "notebook", "format": "json",
+                       "content": _stand_in_notebook()}).encode()
+    request = urllib.request.Request(f"{lab_url}/api/contents/{quote(STAND_IN)}", data=body,
+                                     method="PUT", headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).close()
+    return STAND_IN
+
+
+def ply_of(text: str) -> int:
+    found = PLY.search(text)
+    assert found, f"no 'ply N' in the status: {text!r}"
+    return int(found.group(1))
+
+
+def wait_for_new_status(page: Any, board: Any, before: str) -> float:
+    """Wait until the board's status text differs from ``before``; return the seconds waited."""
+    start = time.perf_counter()
+    board.locator(".tk-status").evaluate(
+        """(el, before) => new Promise((resolve, reject) => {
+             const t0 = performance.now();
+             const tick = () => {
+               if (el.innerText !== before) return resolve();
+               if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
+               requestAnimationFrame(tick);
+             };
+             tick();
+           })""",
+        before,
+    )
+    return time.perf_counter() - start
+
+
+def first_board_to_roll(page: Any) -> Any:
+    """The first ``.tk-board`` whose roll button is enabled (pinned by index)."""
+    index = page.evaluate("""() => [...document.querySelectorAll('.tk-board')]
+        .findIndex((b) => { const r = b.querySelector('.tk-roll'); return r && !r.disabled; })""")
+    assert index >= 0, "no board is waiting for a roll"
+    return page.locator(".tk-board").nth(index)
+
+
+def click_a_pirate(page: Any, board: Any) -> float:
+    """Click the centre of a highlighted pirate (and, after a ship roll, a step button).
+
+    Returns the seconds from the pirate click to the redrawn status.
+    """
+    status = board.locator(".tk-status")
+    halos = board.locator(HALO)
+    if halos.count() == 0:  # nothing can move: the board offers Pass
+        before = status.inner_text()
+        board.locator(".tk-pass").click()
+        return wait_for_new_status(page, board, before)
+    box = halos.first.bounding_box()
+    assert box, "a highlighted pirate has no box on screen"
+    before = status.inner_text()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    seconds = wait_for_new_status(page, board, before)
+    choice = board.locator(".tk-ship-choice")
+    if choice.is_visible():
+        before = status.inner_text()
+        choice.locator("button:enabled").first.click()
+        seconds = wait_for_new_status(page, board, before)
+    return seconds
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_roll_then_pirate_click_moves_the_ahoy_board(lab_url: str, page: Any) -> None:
+    name = notebook_to_open(lab_url)
+    open_and_run(page, lab_url, name)
+    assert notebook_problems(page) == []
+    board = first_board_to_roll(page)
+    board.scroll_into_view_if_needed()
+    status, log = board.locator(".tk-status"), board.locator(".tk-log")
+    assert board.locator(".tk-ahoy-figure svg.svg-figure").count() == 1
+    assert board.locator(PIRATE).count() > 0
+
+    timings = []
+    for _turn in range(3):
+        before, ply = status.inner_text(), ply_of(status.inner_text())
+        board.locator(".tk-roll").click()
+        wait_for_new_status(page, board, before)
+        rolled = status.inner_text()
+        assert ply_of(rolled) == ply + 1, rolled
+        log_before = log.inner_text()
+        timings.append(click_a_pirate(page, board))
+        after = status.inner_text()
+        assert ply_of(after) > ply_of(rolled), after
+        assert log.inner_text() != log_before
+        board.locator(".tk-roll:enabled").wait_for(timeout=15_000)  # bots answered
+    print(f"{name}: click -> redrawn status {', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
+    assert page.locator("text=Error displaying widget").count() == 0
+
+    if os.environ.get("TK_SAVE_SCREENSHOTS") == "1":  # mid-turn: die shown, pirates highlighted
+        before = status.inner_text()
+        board.locator(".tk-roll").click()
+        wait_for_new_status(page, board, before)
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        board.screenshot(path=str(SCREENSHOT))
+        assert Path(SCREENSHOT).stat().st_size > 10_000

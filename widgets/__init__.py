@@ -1,0 +1,11 @@
+"""treasurekit's Jupyter boards (ipywidgets + bqplot), imported as ``treasurekit_widgets``.
+
+``AhoyBoard(players=3, seed=1)`` shows a playable Ahoy Treasures! board; ``GameBoard``
+is the base every game's board builds on. The engine (``treasurekit``) never imports
+this package.
+"""
+
+from .ahoy import AhoyBoard
+from .base import HUMAN, GameBoard
+
+__all__ = ["HUMAN", "AhoyBoard", "GameBoard"]

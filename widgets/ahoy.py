@@ -1,0 +1,266 @@
+"""`AhoyBoard`: play Ahoy Treasures! in JupyterLab against bots.
+
+>>> board = AhoyBoard(players=3, seed=1)
+>>> board
+AhoyBoard(players=3, ply=0, Red to roll)
+>>> _ = board.roll()
+>>> board.state.die is not None
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from contextlib import suppress
+from typing import Any
+
+import ipywidgets as w
+
+from treasurekit import load_game
+from treasurekit.ahoy import SHIP, AhoyGame, AhoyState, GreedyBot, Pass, Step
+from treasurekit.ahoy import rules as ahoy_rules
+
+from .ahoy_draw import AhoyPicture, Piece, seat_colour
+from .base import HUMAN, GameBoard
+from .controls import muted
+
+__all__ = ["AhoyBoard"]
+
+
+class AhoyBoard(GameBoard):
+    """An Ahoy Treasures! board: roll, click a pirate, and watch the bots answer.
+
+    Args:
+        game: a ``treasurekit.load_game("ahoy", ...)`` result, or None to load one
+            from ``options`` (``players``, ``variant``, ``overshoot``...).
+        seats: ``{seat: "human" or bot}``; default seat 0 human, others ``GreedyBot(seed=seat)``.
+        seed: seed of the first game.
+        auto_roll: roll for human seats too.
+
+    Raises:
+        TypeError: both ``game`` and options were given.
+        OptionError: an option is unknown or has a bad value (from ``load_game``).
+
+    Clicking a pirate plays ``Step(its square, the die)``; after a ship roll it asks
+    for 1-5 squares (buttons, class ``tk-ship-choice``). A refused click shows the
+    engine's ``why_illegal`` reason. Extra classes: ``tk-ahoy-figure``, ``tk-pass``,
+    ``tk-hint`` (toggle) and ``tk-hint-panel``.
+    """
+
+    game: AhoyGame
+    state: AhoyState
+
+    def __init__(
+        self,
+        game: AhoyGame | None = None,
+        seats: Mapping[int, Any] | None = None,
+        seed: int = 0,
+        *,
+        auto_roll: bool = False,
+        **options: Any,
+    ) -> None:
+        if game is None:
+            loaded = load_game("ahoy", **options)
+            assert isinstance(loaded, AhoyGame)
+            game = loaded
+        elif options:
+            raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
+        self.selected: int | None = None  # source square picked after a ship roll
+        self.picture = AhoyPicture(game.board, game.num_players, self._click)
+        self.pirates = self.picture.pirates
+        self.ship_buttons = [w.Button(description=str(k), layout=w.Layout(width="48px"))
+                             for k in range(1, 6)]
+        for k, button in enumerate(self.ship_buttons, start=1):
+            button.on_click(lambda _, k=k: self._quietly(lambda: self.choose_steps(k)))
+        self.ship_choice = w.HBox([w.HTML("<b>Ship: move</b>"), *self.ship_buttons,
+                                   w.HTML("<b>squares</b>")],
+                                  layout=w.Layout(display="none", align_items="center"))
+        self.ship_choice.add_class("tk-ship-choice")
+        self.pass_button = w.Button(description="Pass", tooltip="no pirate can move")
+        self.pass_button.add_class("tk-pass")
+        self.pass_button.on_click(lambda _: self._quietly(lambda: self.play(Pass())))
+        self.hint_button = w.ToggleButton(description="Hint", icon="lightbulb-o",
+                                          tooltip="what the greedy bot would play, and why")
+        self.hint_button.add_class("tk-hint")
+        self.hint_panel = w.HTML(layout=w.Layout(display="none"))
+        self.hint_panel.add_class("tk-hint-panel")
+        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        super().__init__(game, seats, seed, auto_roll=auto_roll)
+        self.layout.max_width = "812px"
+
+    # ----- hooks -------------------------------------------------------------------------
+    def default_seats(self) -> dict[int, Any]:
+        """Seat 0 human, every other seat ``GreedyBot(seed=seat)``."""
+        return {0: HUMAN, **{p: GreedyBot(seed=p) for p in range(1, self.game.num_players)}}
+
+    def _build_main(self) -> list[w.Widget]:
+        return [self.picture.figure, self.ship_choice]
+
+    def _extra_controls(self) -> list[w.Widget]:
+        return [self.pass_button, self.hint_button]
+
+    def _panels(self) -> list[w.Widget]:
+        return [self.hint_panel]
+
+    def _sync_widgets(self) -> list[w.Widget]:
+        return [*self.picture.marks, self.ship_choice, *self.ship_buttons, self.pass_button,
+                self.hint_panel]
+
+    def turn_of(self, state: Any) -> int | None:
+        """The seat whose turn it is, also before its roll; None once the game is over."""
+        if state.is_terminal():
+            return None
+        player = state.current_player
+        return player if player >= 0 else int(state.turn)
+
+    def seat_name(self, seat: int) -> str:
+        return str(self.state.colour(seat))
+
+    def seat_colour(self, seat: int) -> str | None:
+        return seat_colour(self.game.board, seat)
+
+    def prompt(self, state: Any) -> str:
+        seat = self.turn_of(state)
+        if seat is None:
+            return "Game over"
+        name = html.escape(self.seat_name(seat))
+        colour = name.lower()
+        if not self.is_human(seat):
+            return f"{name} (bot) to {'roll' if state.is_chance_node() else 'move'}"
+        if state.is_chance_node():
+            return f"{name} to roll: press <b>Roll the die</b>"
+        die = state.view(seat).die
+        rolled = "the pirate ship" if die == SHIP else str(die)
+        if state.legal_moves() == [Pass()]:
+            return f"{name} rolled {rolled}, but no {colour} pirate can move: press <b>Pass</b>"
+        if die != SHIP:
+            return f"{name} rolled {rolled}: click a {colour} pirate on top of a pile"
+        if self.selected is None:
+            return (f"{name} rolled the pirate ship: click a {colour} pirate on top of a "
+                    "pile, then choose 1 to 5 squares")
+        return (f"{name} rolled the pirate ship: move the pirate from "
+                f"{self._where(self.selected)} how many squares?")
+
+    def detail(self, state: Any) -> str:
+        if state.is_terminal():
+            return f"ply {state.ply} · press New game to play again"
+        scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
+        last = self._last_event(state.ply)
+        return f"ply {state.ply} · chests: {scores}" + (f" · last: {last}" if last else "")
+
+    # ----- clicks ----------------------------------------------------------------------------
+    def choose_steps(self, steps: int) -> None:
+        """After a ship roll and a pirate click: move that pirate ``steps`` squares.
+
+        Raises:
+            IllegalMoveError: the engine refused it (the reason is shown).
+            ValueError: no pirate has been chosen yet.
+        """
+        if self.selected is None:
+            self._notice = "click a pirate first, then choose how many squares"
+            self._refresh()
+            raise ValueError(self._notice)
+        self.play(Step(self.selected, steps))
+
+    def click(self, index: int) -> None:
+        """Act on a click on pirate ``index`` of ``picture.pieces`` (what a real click does).
+
+        Plays the move if the engine allows it; otherwise shows why not. Never raises
+        for a refused move.
+        """
+        self._click(index)
+
+    def pieces(self) -> list[Piece]:
+        """The pirates as drawn, in the order of the clickable scatter's points."""
+        return list(self.picture.pieces)
+
+    def _click(self, index: int) -> None:
+        piece = self.picture.pieces[index]
+        reason = self._click_problem(piece)
+        if reason is None:
+            die = self.state.die
+            if die == SHIP:
+                self.selected = piece.square
+                self._refresh()
+                return
+            with suppress(ValueError):  # a refusal is shown in the status
+                self.play(Step(piece.square, int(die or 0)))
+            return
+        self._notice = reason
+        self.selected = None
+        self._refresh()
+
+    def _click_problem(self, piece: Piece) -> str | None:
+        """Why clicking ``piece`` does nothing now (None: it names a move the engine allows)."""
+        state = self.state
+        if not self.live:
+            return "this is an earlier position: drag the replay slider to the end to play"
+        seat = self.turn_of(state)
+        if seat is None:
+            return "the game is over: press New game to play again"
+        who = self.seat_name(seat)
+        if not self.is_human(seat):
+            return f"it is {who}'s turn, played by a bot"
+        if state.is_chance_node():
+            return f"{who} must roll the die first"
+        if piece.seat != seat and piece.square == 0:
+            return (f"that is {self.seat_name(piece.seat)}'s starting pile: "
+                    f"{who} moves only {who}'s pirates [{ahoy_rules.TOP_ONLY}]")
+        if any(isinstance(m, Step) and m.source == piece.square for m in state.legal_moves()):
+            if not piece.top and piece.square != 0:
+                return (f"that pirate is under another one; only the top pirate of a pile "
+                        f"moves [{ahoy_rules.TOP_ONLY}]")
+            return None
+        probe = Step(piece.square, 1 if state.die == SHIP else int(state.die or 0))
+        return state.why_illegal(probe) or "that pirate cannot move now"
+
+    def _where(self, square: int) -> str:
+        return "the starting square" if square == 0 else f"square {square}"
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def _on_change(self) -> None:
+        self.selected = None
+
+    def _render(self, shown: Any, live: bool) -> None:
+        seat = self.turn_of(shown)
+        viewer = seat if seat is not None and self.is_human(seat) else self._first_human()
+        view = shown.view(viewer)
+        acting = live and seat is not None and self.is_human(seat) and view.die is not None
+        moves = shown.legal_moves() if acting else []
+        movable = {m.source for m in moves if isinstance(m, Step)}
+        self.picture.draw(view, seat, movable, self.selected if acting else None,
+                          shown.scores())
+        source = self.selected if acting and view.die == SHIP else None
+        choosing = source is not None
+        self.ship_choice.layout.display = "flex" if choosing else "none"
+        for k, button in enumerate(self.ship_buttons, start=1):
+            why = shown.why_illegal(Step(source, k)) if source is not None else None
+            button.disabled = not choosing or why is not None
+            button.tooltip = why or f"move {k} square{'s' if k > 1 else ''}"
+            button.button_style = "info" if choosing and why is None else ""
+        self.pass_button.disabled = not (acting and moves == [Pass()])
+        self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
+        if self.hint_button.value:
+            self.hint_panel.value = self._hint_html(shown, live)
+
+    def _first_human(self) -> int:
+        return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
+
+    def _hint_html(self, shown: Any, live: bool) -> str:
+        if not live:
+            return muted("Hints are for the live position.")
+        if shown.is_terminal():
+            return muted("The game is over.")
+        if shown.is_chance_node():
+            return muted("Roll first: the hint ranks the moves the die allows.")
+        rows = GreedyBot().explain(shown)
+        cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
+        body = "".join(
+            f"<tr><td style='{cell};white-space:nowrap'><code>{html.escape(str(c.move))}</code>"
+            f"</td><td style='{cell};text-align:right'>{c.score:.0f}</td>"
+            f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
+            for c in rows[:8])
+        return ("<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
+                f"{muted('(best first; score = sum of the reasons)')}"
+                f"<table style='border-collapse:collapse;margin-top:2px'>{body}</table></div>")

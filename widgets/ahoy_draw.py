@@ -1,0 +1,314 @@
+"""The Ahoy Treasures! picture: a bqplot figure drawn from an ``AhoyView``.
+
+:class:`AhoyPicture` builds the static board once (sea, the big island, Buccaneer
+Island, path squares with numbers, starting boxes, chests) and redraws the moving
+parts from a view: planks, pirates stacked upward in pile order, highlights, chest
+owners, the die and the scores. It knows the board's geometry, never the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as w
+
+from treasurekit.ahoy import SHIP, AhoyView
+from treasurekit.ahoy.board import AhoyBoard as BoardData
+
+__all__ = ["SEAT_COLOURS", "AhoyPicture", "Piece", "layout_pieces"]
+
+#: Screen colours for the board's colour names (anything else is used as CSS as is).
+SEAT_COLOURS = {"red": "#d7312a", "blue": "#2563c9", "green": "#23964a", "yellow": "#f5c518"}
+SEA, SEA_EDGE = "#b9deee", "#8cc3dc"
+SAND, SAND_EDGE = "#f2dca0", "#b99457"
+WATER, WATER_EDGE = "#2b7bbd", "#16568c"
+WOOD, WOOD_EDGE = "#9a6434", "#5a3718"
+GOLD, INK = "#e2a72e", "#1f2d3a"
+HALO_EDGE, HALO_PICKED = "#f76707", "#ffc078"  # ring around a pirate that may move
+
+WIDTH_PX, HEIGHT_PX, MARGIN_PX = 800, 360, 4
+X_RANGE = (-0.45, 21.15)
+_UNIT = (WIDTH_PX - 2 * MARGIN_PX) / (X_RANGE[1] - X_RANGE[0])  # pixels per board unit
+Y_RANGE = (1.15, 1.15 + (HEIGHT_PX - 2 * MARGIN_PX) / _UNIT)
+
+STACK_STEP = 0.3  # board units between pirates of a pile
+STACK_MAX = 3.0  # a tall pile is squeezed into this height
+START_STEP = 0.26  # pirates side by side in a starting box
+START_X0 = 1.35  # first pirate in a starting box (the colour's name sits left of it)
+
+
+def _px(units: float) -> float:
+    return units * _UNIT
+
+
+def _area(units: float) -> int:
+    """bqplot marker size (an area in px²) for a marker ``units`` board units across."""
+    return round(_px(units) ** 2)
+
+
+def seat_colour(board: BoardData, seat: int) -> str:
+    """The screen colour of a seat."""
+    name = board.colours[seat].name
+    return SEAT_COLOURS.get(name.lower(), name)
+
+
+def _ink_on(colour: str) -> str:
+    """Black or white text, whichever reads better on ``colour`` (a #rrggbb string)."""
+    if not (colour.startswith("#") and len(colour) == 7):
+        return INK
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
+
+
+def _blob(cx: float, cy: float, rx: float, ry: float, wobble: float, n: int = 60
+          ) -> tuple[list[float], list[float]]:
+    """A closed, slightly irregular island outline (deterministic)."""
+    xs, ys = [], []
+    for i in range(n + 1):
+        t = 2 * math.pi * i / n
+        r = 1 + wobble * (math.sin(3 * t + 0.7) + 0.6 * math.cos(5 * t) + 0.3 * math.sin(8 * t))
+        xs.append(cx + rx * r * math.cos(t))
+        ys.append(cy + ry * r * math.sin(t))
+    return xs, ys
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One drawn pirate: its seat, square (0 = starting box), height in the pile, place."""
+
+    seat: int
+    square: int
+    level: int
+    top: bool
+    x: float
+    y: float
+
+
+def layout_pieces(view: AhoyView, board: BoardData) -> list[Piece]:
+    """Every pirate of ``view`` with its drawing position: starting boxes, then the path.
+
+    >>> import treasurekit
+    >>> s = treasurekit.load_game("ahoy").new_initial_state(seed=1)
+    >>> ps = layout_pieces(s.view(0), s.board)
+    >>> len(ps), ps[3].top, ps[2].top
+    (8, True, False)
+    """
+    pieces = []
+    for seat, count in enumerate(view.start):
+        x0, y0 = board.colours[seat].xy
+        for k in range(count):
+            pieces.append(Piece(seat, 0, k, k == count - 1, START_X0 + k * START_STEP, y0))
+    for square, pile in enumerate(view.squares, start=1):
+        x0, y0 = board.xy[square]
+        step = STACK_STEP if len(pile) < 2 else min(STACK_STEP, STACK_MAX / (len(pile) - 1))
+        for k, seat in enumerate(pile):
+            pieces.append(Piece(seat, square, k, k == len(pile) - 1, x0, y0 + k * step))
+    return pieces
+
+
+class AhoyPicture:
+    """The figure and its marks. ``picture.figure`` is the widget (class ``tk-ahoy-figure``).
+
+    ``on_click(index)`` is called with the index of a clicked pirate in :attr:`pieces`.
+    """
+
+    def __init__(self, board: BoardData, players: int, on_click: Callable[[int], None]) -> None:
+        self.board = board
+        self.players = players
+        self.pieces: list[Piece] = []
+        self._on_click = on_click
+        sx = bq.LinearScale(min=X_RANGE[0], max=X_RANGE[1])
+        sy = bq.LinearScale(min=Y_RANGE[0], max=Y_RANGE[1])
+        self._scales = {"x": sx, "y": sy}
+        static = self._islands() + self._path() + self._starts()
+        self.squares = self._scatter([board.xy[s][0] for s in self._path_squares()],
+                                     [board.xy[s][1] for s in self._path_squares()],
+                                     marker="square", default_size=_area(0.66), stroke_width=1.5)
+        self.chests = self._scatter([c.xy[0] for c in board.chests],
+                                    [c.xy[1] for c in board.chests],
+                                    marker="square", default_size=_area(0.66), stroke=WOOD_EDGE,
+                                    stroke_width=2)
+        self.chest_labels = self._label([c.xy[0] for c in board.chests],
+                                        [c.xy[1] for c in board.chests],
+                                        [str(c.number) for c in board.chests], size=13,
+                                        bold=True, y_offset=5)
+        self.halo = self._scatter([], [], marker="circle", default_size=_area(0.64),
+                                  stroke=HALO_EDGE, stroke_width=3)
+        self.pirates = self._scatter([], [], marker="circle", default_size=_area(0.4),
+                                     stroke=INK, stroke_width=1.5)
+        self.pirates.on_element_click(self._clicked)
+        die = self._die_marks()
+        score = self._score_marks()
+        self.figure = bq.Figure(
+            marks=[*static, self.squares, self.chests, self.chest_labels, *die, *score,
+                   self.halo, self.pirates],
+            fig_margin={"top": MARGIN_PX, "bottom": MARGIN_PX, "left": MARGIN_PX,
+                        "right": MARGIN_PX},
+            background_style={"fill": SEA},
+            min_aspect_ratio=WIDTH_PX / HEIGHT_PX, max_aspect_ratio=WIDTH_PX / HEIGHT_PX,
+            animation_duration=0,
+            layout=w.Layout(width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px"),
+        )
+        self.figure.add_class("tk-ahoy-figure")
+
+    # ----- building ----------------------------------------------------------------------
+    def _scatter(self, x: Sequence[float], y: Sequence[float], **kw: Any) -> bq.Scatter:
+        return bq.Scatter(x=list(x), y=list(y), scales=self._scales, **kw)
+
+    def _label(self, x: Sequence[float], y: Sequence[float], text: Sequence[str], size: int = 11,
+               bold: bool = False, colours: Sequence[str] = (INK,), y_offset: int = 0,
+               align: str = "middle") -> bq.Label:
+        return bq.Label(x=list(x), y=list(y), text=list(text), scales=self._scales,
+                        default_size=size, font_weight="bold" if bold else "normal",
+                        colors=list(colours), align=align, y_offset=y_offset)
+
+    def _path_squares(self) -> range:
+        return range(1, self.board.island_square)
+
+    def _islands(self) -> list[bq.Mark]:
+        big = _blob(1.1, 4.1, 1.5, 2.4, 0.035)
+        isle = _blob(*self.board.island_xy, 1.55, 1.6, 0.04)
+        xs, ys = [big[0], isle[0]], [big[1], isle[1]]
+        shore = bq.Lines(x=xs, y=ys, scales=self._scales, fill="inside", colors=[SEA_EDGE],
+                         fill_colors=[SEA_EDGE], stroke_width=14, close_path=True)
+        land = bq.Lines(x=xs, y=ys, scales=self._scales, fill="inside", colors=[SAND_EDGE],
+                        fill_colors=["#e9cf8a"], stroke_width=2, close_path=True)
+        ix, iy = self.board.island_xy
+        names = self._label([ix, 1.1], [iy + 1.95, 1.32], ["Buccaneer Island", "big island"],
+                            size=12, bold=True, colours=["#6b4a1f"])
+        return [shore, land, names]
+
+    def _path(self) -> list[bq.Mark]:
+        xy = [self.board.xy[s] for s in self._path_squares()]
+        start = (2.0, xy[0][1])
+        end = (self.board.island_xy[0] - 1.55, self.board.island_xy[1])
+        route = bq.Lines(x=[start[0], *(p[0] for p in xy), end[0]],
+                         y=[start[1], *(p[1] for p in xy), end[1]], scales=self._scales,
+                         colors=["#6b4a1f"], stroke_width=2, line_style="dashed",
+                         opacities=[0.55], interpolation="cardinal")
+        numbers = self._label([p[0] for p in xy], [p[1] - 0.42 for p in xy],
+                              [str(s) for s in self._path_squares()], size=10,
+                              colours=["#30404f"], y_offset=4)
+        return [route, numbers]
+
+    def _starts(self) -> list[bq.Mark]:
+        xs, ys, fills, edges = [], [], [], []
+        for seat in range(self.players):
+            y0 = self.board.colours[seat].xy[1]
+            left, right = 0.02, START_X0 + 3 * START_STEP + 0.22
+            xs.append([left, right, right, left, left])
+            ys.append([y0 - 0.3, y0 - 0.3, y0 + 0.3, y0 + 0.3, y0 - 0.3])
+            fills.append(seat_colour(self.board, seat))
+            edges.append(INK)
+        boxes = bq.Lines(x=xs, y=ys, scales=self._scales, fill="inside", colors=edges,
+                         fill_colors=fills, fill_opacities=[0.3] * self.players,
+                         stroke_width=1.5, close_path=True)
+        names = self._label([0.1] * self.players,
+                            [self.board.colours[s].xy[1] for s in range(self.players)],
+                            [self.board.colours[s].name.capitalize() for s in range(self.players)],
+                            size=10, bold=True, y_offset=4, align="start")
+        return [boxes, names]
+
+    def _die_marks(self) -> list[bq.Mark]:
+        cx, cy = 0.75, Y_RANGE[1] - 0.8
+        self.die_xy = (cx, cy)
+        self.die = self._scatter([cx], [cy], marker="square", default_size=_area(1.25),
+                                 colors=["white"], stroke=INK, stroke_width=2.5)
+        self.pips = self._scatter([], [], marker="circle", default_size=_area(0.24),
+                                  colors=[INK])
+        s = 0.42  # the ship: hull, mast, sail, drawn inside the die
+        self.ship = bq.Lines(
+            x=[[cx - s, cx + s, cx + 0.7 * s, cx - 0.7 * s, cx - s],
+               [cx - 0.05, cx - 0.05, cx + 0.5 * s, cx - 0.05, cx - 0.05]],
+            y=[[cy - 0.1, cy - 0.1, cy - 0.35, cy - 0.35, cy - 0.1],
+               [cy - 0.1, cy + 0.5, cy + 0.05, cy + 0.05, cy - 0.1]],
+            scales=self._scales, fill="inside", colors=[WOOD_EDGE, INK],
+            fill_colors=[WOOD, "white"], stroke_width=1.5, close_path=True, visible=False)
+        self.die_label = self._label([cx + 0.9], [cy], [""], size=14, bold=True, y_offset=5,
+                                     align="start")
+        self.die_query = self._label([cx], [cy], [""], size=26, bold=True, y_offset=9,
+                                     colours=["#9aa5b1"])
+        return [self.die, self.pips, self.ship, self.die_label, self.die_query]
+
+    def _score_marks(self) -> list[bq.Mark]:
+        xs = [21.0 - 2.3 * (self.players - p) for p in range(self.players)]
+        y = Y_RANGE[1] - 0.8
+        self.score_dots = self._scatter(xs, [y] * self.players, marker="circle",
+                                        default_size=_area(0.34), stroke=INK,
+                                        colors=[seat_colour(self.board, p)
+                                                for p in range(self.players)])
+        self.score_labels = self._label([x + 0.3 for x in xs], [y] * self.players,
+                                        [""] * self.players, size=12, bold=True, y_offset=4,
+                                        align="start")
+        title = self._label([7.6], [y], ["Ahoy Treasures!"], size=18, bold=True,
+                            colours=["#13405e"], y_offset=6)
+        return [self.score_dots, self.score_labels, title]
+
+    @property
+    def marks(self) -> list[bq.Mark]:
+        """Every mark that changes on a redraw (for ``hold_sync``)."""
+        return [self.squares, self.chests, self.chest_labels, self.halo, self.pirates,
+                self.die, self.pips, self.ship, self.die_label, self.die_query,
+                self.score_labels]
+
+    # ----- drawing -------------------------------------------------------------------------
+    def draw(self, view: AhoyView, turn: int | None, movable: set[int],
+             selected: int | None, scores: Sequence[int]) -> None:
+        """Redraw from ``view``.
+
+        ``turn`` is the seat whose turn it is (None when over); ``movable`` the source
+        squares (0 = starting box) whose top pirate the clicker may move (highlighted);
+        ``selected`` a source chosen after a ship roll; ``scores`` per seat.
+        """
+        board = self.board
+        self.pieces = layout_pieces(view, board)
+        with ExitStack() as stack:
+            for mark in self.marks:
+                stack.enter_context(mark.hold_sync())
+            self.squares.colors = [
+                SAND if board.kinds[s] == "land" else WOOD if s in view.planks else WATER
+                for s in self._path_squares()]
+            self.squares.stroke = WATER_EDGE
+            colours = [seat_colour(board, p) if p is not None else GOLD for p in view.chests]
+            self.chests.colors = colours
+            self.chest_labels.colors = [_ink_on(c) for c in colours]
+            hi = [p for p in self.pieces if p.top and p.seat == turn and p.square in movable]
+            self.halo.x = [p.x for p in hi]
+            self.halo.y = [p.y for p in hi]
+            self.halo.colors = [HALO_PICKED if p.square == selected else "white" for p in hi]
+            self.pirates.x = [p.x for p in self.pieces]
+            self.pirates.y = [p.y for p in self.pieces]
+            self.pirates.colors = [seat_colour(board, p.seat) for p in self.pieces]
+            self._draw_die(view.die, turn)
+            self.score_labels.text = [
+                f"{board.colours[p].name.capitalize()} {scores[p]}" for p in range(self.players)]
+
+    def _draw_die(self, die: int | None, turn: int | None) -> None:
+        cx, cy = self.die_xy
+        d = 0.33
+        faces: dict[int, list[tuple[float, float]]] = {
+            1: [(0, 0)], 2: [(-d, d), (d, -d)], 3: [(-d, d), (0, 0), (d, -d)],
+            4: [(-d, d), (d, d), (-d, -d), (d, -d)],
+            5: [(-d, d), (d, d), (0, 0), (-d, -d), (d, -d)]}
+        spots = faces.get(die or 0, [])
+        self.pips.x = [cx + dx for dx, _ in spots]
+        self.pips.y = [cy + dy for _, dy in spots]
+        self.ship.visible = die == SHIP
+        self.die.stroke = seat_colour(self.board, turn) if turn is not None else INK
+        if turn is None:
+            text = ""
+        else:
+            name = self.board.colours[turn].name.capitalize()
+            text = f"{name} to roll" if die is None else f"{name} rolled"
+        self.die_label.text = [text]
+        self.die_query.text = ["?" if die is None and turn is not None else ""]
+
+    def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
+        index = event.get("data", {}).get("index")
+        if isinstance(index, int) and 0 <= index < len(self.pieces):
+            self._on_click(index)

@@ -1,0 +1,440 @@
+"""`GameBoard`: the shared Jupyter board every game's widget builds on.
+
+A board wraps one engine state and a seat map (``{0: "human", 1: GreedyBot(seed=1)}``).
+Humans act through clicks or the programmatic API (:meth:`GameBoard.play`,
+:meth:`GameBoard.roll`, :meth:`GameBoard.undo`, :meth:`GameBoard.new_game`); bots
+and, for bots, the dice are played automatically after every change. Legality
+always comes from the engine (``state.play`` / ``why_illegal`` / ``legal_moves``):
+no rule logic lives here.
+
+Subclasses implement :meth:`GameBoard._build_main` (the picture) and
+:meth:`GameBoard._render` (redraw it from a state), and may override the hooks
+``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``_extra_controls``,
+``_panels`` and ``_sync_widgets``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping
+from contextlib import ExitStack, contextmanager, suppress
+from typing import Any
+
+import ipywidgets as w
+
+from treasurekit import Event, IllegalMoveError, Outcome
+from treasurekit.core.game import Game, State
+
+from .controls import log_html, status_html
+
+__all__ = ["HUMAN", "GameBoard"]
+
+#: The seat-map value for a seat played through the widget.
+HUMAN = "human"
+
+
+class GameBoard(w.VBox):  # type: ignore[misc]
+    """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
+
+    Args:
+        game: a ``treasurekit.load_game(...)`` result.
+        seats: ``{seat: "human" or bot}``; a bot is any object with ``choose(state)``.
+            Seats left out are human. Bots are deep-copied, so the same seed replays
+            the same game on :meth:`new_game`.
+        seed: seed of the first game.
+        auto_roll: roll automatically for human seats too (default: wait for Roll).
+
+    Raises:
+        TypeError: a seat value is neither ``"human"`` nor a bot.
+        ValueError: a seat number is not a seat of ``game``.
+
+    CSS classes: ``tk-board`` (root), ``tk-status``, ``tk-roll``, ``tk-undo``,
+    ``tk-new`` (button), ``tk-seed``, ``tk-log``, ``tk-replay``.
+    """
+
+    #: Automatic plies allowed after one change (a guard against a bot that never ends).
+    MAX_AUTO_PLIES = 10_000
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seats: Mapping[int, Any] | None = None,
+        seed: int = 0,
+        *,
+        auto_roll: bool = False,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.auto_roll = auto_roll
+        self.seed = seed
+        self._templates = self._check_seats(seats if seats is not None else self.default_seats())
+        self.seats: dict[int, Any] = copy.deepcopy(self._templates)
+        self.state: State[Any] = game.new_initial_state(seed)
+        self._entries: list[tuple[Event, ...]] = []  # events of each ply
+        self._movers: list[int] = []  # who played each ply (CHANCE for chance)
+        self._seen: tuple[Any, ...] = ()  # the history the two lists describe
+        self._notice = ""
+        self._view_ply: int | None = None  # None: live; else the replayed ply
+        self._syncing = False
+
+        self.status = w.HTML()
+        self.roll_button = w.Button(description="Roll the die", button_style="primary")
+        self.undo_button = w.Button(description="Undo", icon="undo",
+                                    tooltip="take back moves until your previous decision")
+        self.seed_input = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
+        self.new_button = w.Button(description="New game", icon="refresh")
+        self.log_box = w.HTML()
+        # continuous_update=False: with True, the slider view echoes every programmatic
+        # value/max change back to the kernel, and a late echo would start a replay.
+        self.replay_slider = w.IntSlider(value=0, min=0, max=0, description="Replay",
+                                         continuous_update=False,
+                                         layout=w.Layout(width="100%", max_width="800px"))
+        for widget, cls in [(self.status, "tk-status"), (self.roll_button, "tk-roll"),
+                            (self.undo_button, "tk-undo"), (self.seed_input, "tk-seed"),
+                            (self.new_button, "tk-new"), (self.log_box, "tk-log"),
+                            (self.replay_slider, "tk-replay")]:
+            widget.add_class(cls)
+        self.roll_button.on_click(lambda _: self._quietly(self.roll))
+        self.undo_button.on_click(lambda _: self._quietly(self.undo))
+        self.new_button.on_click(lambda _: self.new_game(seed=self.seed_input.value))
+        self.replay_slider.observe(self._on_replay, names="value")
+
+        main = self._build_main()
+        controls = w.HBox(
+            [self.roll_button, *self._extra_controls(), self.undo_button,
+             w.HTML(layout=w.Layout(flex="1")), self.seed_input, self.new_button],
+            layout=w.Layout(align_items="center", max_width="800px"),
+        )
+        self.children = [self.status, *main, controls, *self._panels(), self.log_box,
+                         self.replay_slider]
+        self.add_class("tk-board")
+        self._advance()
+        self._refresh()
+
+    # ----- hooks for subclasses ------------------------------------------------------
+    def default_seats(self) -> dict[int, Any]:
+        """Seats when none are given: every seat human."""
+        return {p: HUMAN for p in range(self.game.num_players)}
+
+    def _build_main(self) -> list[w.Widget]:
+        """The game's picture (and anything that belongs right under it)."""
+        return []
+
+    def _extra_controls(self) -> list[w.Widget]:
+        """More buttons for the controls row (after Roll)."""
+        return []
+
+    def _panels(self) -> list[w.Widget]:
+        """Panels between the controls row and the log (hints, probabilities)."""
+        return []
+
+    def _sync_widgets(self) -> list[w.Widget]:
+        """Widgets (bqplot marks included) whose updates are batched on every redraw."""
+        return []
+
+    def _render(self, shown: State[Any], live: bool) -> None:
+        """Redraw the picture from ``shown`` (an earlier position when not ``live``)."""
+
+    def turn_of(self, state: State[Any]) -> int | None:
+        """The seat whose turn it is, also at a chance node (None if nobody's)."""
+        player = state.current_player
+        return player if player >= 0 else None
+
+    def seat_name(self, seat: int) -> str:
+        """How the status and repr name a seat."""
+        return f"Player {seat + 1}"
+
+    def seat_colour(self, seat: int) -> str | None:
+        """A CSS colour for the seat's chip in the status line, or None."""
+        return None
+
+    def prompt(self, state: State[Any]) -> str:
+        """HTML telling the player to move what to do (the game is live and not over)."""
+        seat = self.turn_of(state)
+        who = self.seat_name(seat) if seat is not None else "Chance"
+        return f"{who} to roll" if state.is_chance_node() else f"{who} to move"
+
+    def detail(self, state: State[Any]) -> str:
+        """Plain text under the prompt: by default the ply and the last event."""
+        last = self._last_event(state.ply)
+        return f"ply {state.ply}" + (f" · last: {last}" if last else "")
+
+    def final_text(self, outcome: Outcome) -> str:
+        """The game-over line, from the engine's outcome."""
+        scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(outcome.scores))
+        names = " and ".join(self.seat_name(p) for p in outcome.winners)
+        verb = "wins" if len(outcome.winners) == 1 else "win"
+        return f"Game over: {outcome.termination}. {scores}. {names} {verb}{outcome.reason}."
+
+    # ----- seats -------------------------------------------------------------------------
+    def _check_seats(self, seats: Mapping[int, Any]) -> dict[int, Any]:
+        n = self.game.num_players
+        out: dict[int, Any] = {p: HUMAN for p in range(n)}
+        for seat, who in seats.items():
+            if not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"seat {seat!r} is not a seat of this game (0-{n - 1})")
+            if who != HUMAN and not callable(getattr(who, "choose", None)):
+                raise TypeError(f"seat {seat}: expected 'human' or a bot with choose(state), "
+                                f"got {who!r}")
+            out[seat] = who
+        return out
+
+    def is_human(self, seat: int | None) -> bool:
+        """True if ``seat`` is played through the widget (None, i.e. nobody's, is not)."""
+        return seat is not None and self.seats.get(seat) == HUMAN
+
+    # ----- programmatic API ------------------------------------------------------------
+    @property
+    def log_lines(self) -> list[str]:
+        """Every event so far as plain text with its rule reference, oldest first."""
+        self._resync()
+        return [str(e) for events in self._entries for e in events]
+
+    @property
+    def live(self) -> bool:
+        """False while the replay slider shows an earlier position."""
+        return self._view_ply is None
+
+    def play(self, move: Any) -> list[Event]:
+        """Play a move (object or text) for the seat to move, then let the bots answer.
+
+        Returns the events of ``move`` (bot replies are in :attr:`log_lines`).
+        A board showing an earlier position (replay) first returns to the present.
+
+        Raises:
+            IllegalMoveError: the engine refused the move (``MoveParseError`` for bad
+                text); the reason is shown in the status and the state is unchanged.
+        """
+        self._resync()
+        self._resume()
+        try:
+            events = self._apply(lambda: self.state.play(move))
+        except IllegalMoveError as exc:
+            self._refuse(exc)
+            raise
+        self._after_change()
+        return events
+
+    def roll(self) -> list[Event]:
+        """Roll for the seat to move (the engine's seeded ``resolve_chance``).
+
+        Raises:
+            IllegalMoveError: it is not a chance node (the reason goes to the status).
+        """
+        self._resync()
+        self._resume()
+        try:
+            events = self._apply(self.state.resolve_chance)
+        except IllegalMoveError as exc:
+            self._refuse(exc)
+            raise
+        self._after_change()
+        return events
+
+    def undo(self) -> list[Any]:
+        """Take back moves, bots' and dice included, until the previous human decision.
+
+        Returns the moves taken back, last first.
+
+        Raises:
+            IndexError: no human decision has been played yet (shown in the status).
+        """
+        self._resync()
+        self._resume()
+        humans = [i for i, p in enumerate(self._movers) if p >= 0 and self.is_human(p)]
+        if not humans:
+            self._notice = "nothing to take back: no human move has been played yet"
+            self._refresh()
+            raise IndexError(self._notice)
+        taken = []
+        while self.state.ply > humans[-1]:
+            taken.append(self.state.undo())
+            self._entries.pop()
+            self._movers.pop()
+        self._seen = self.state.history
+        self._notice = ""
+        self._on_change()
+        self._refresh()
+        return taken
+
+    def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:
+        """Start again with ``seed`` (default: the seed box); bots restart from their seeds.
+
+        ``seats`` replaces the seat map. The same seed and seats give the same game.
+
+        Raises:
+            TypeError, ValueError: as for the constructor's ``seats``.
+        """
+        if seed is None:
+            seed = int(self.seed_input.value)
+        if seats is not None:
+            self._templates = self._check_seats(seats)
+        self.seats = copy.deepcopy(self._templates)
+        self.seed = seed
+        self.state = self.game.new_initial_state(seed)
+        self._entries, self._movers, self._seen = [], [], ()
+        self._notice = ""
+        self._view_ply = None
+        self._syncing = True
+        try:
+            self.seed_input.value = seed
+        finally:
+            self._syncing = False
+        self._after_change()
+
+    def show_ply(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves, read-only; None (or the last ply) resumes.
+
+        Raises:
+            ValueError: ``ply`` is not between 0 and the number of moves played.
+        """
+        self._resync()
+        if ply is not None and not 0 <= ply <= self.state.ply:
+            raise ValueError(f"ply must be 0-{self.state.ply}, got {ply}")
+        self._view_ply = None if ply is None or ply == self.state.ply else ply
+        self._notice = ""
+        self._refresh()
+
+    def refresh(self) -> None:
+        """Redraw after ``board.state`` was replaced or changed outside the board."""
+        self._resync()
+        self._after_change()
+
+    def shown_state(self) -> State[Any]:
+        """The state on display: the live one, or a copy at the replayed ply."""
+        if self._view_ply is None:
+            return self.state
+        shown = self.state.copy()
+        while shown.ply > self._view_ply:
+            shown.undo()
+        return shown
+
+    # ----- internals ---------------------------------------------------------------------
+    def _apply(self, act: Any) -> list[Event]:
+        mover = self.state.current_player
+        events: list[Event] = act()
+        self._entries.append(tuple(events))
+        self._movers.append(mover)
+        self._seen = self.state.history
+        self._notice = ""
+        return events
+
+    def _advance(self) -> None:
+        """Let bots (and chance on their turns, or with auto_roll) play until a human acts."""
+        for _ in range(self.MAX_AUTO_PLIES):
+            state = self.state
+            if state.is_terminal():
+                return
+            seat = self.turn_of(state)
+            bot = None if seat is None or self.is_human(seat) else self.seats[seat]
+            if state.is_chance_node():
+                if bot is None and seat is not None and not self.auto_roll:
+                    return
+                self._apply(state.resolve_chance)
+            elif bot is not None:
+                choice = bot.choose(state.copy())
+                self._apply(lambda c=choice: self.state.play(c))
+            else:
+                return
+        raise RuntimeError(f"bots played {self.MAX_AUTO_PLIES} plies without a human turn")
+
+    def _after_change(self) -> None:
+        self._advance()
+        self._on_change()
+        self._refresh()
+
+    def _on_change(self) -> None:
+        """Called after every change of the live state (subclasses reset selections)."""
+
+    def _resync(self) -> None:
+        """Rebuild the log if ``self.state`` was changed or replaced behind the board's back."""
+        history = self.state.history
+        if history == self._seen:
+            return
+        replayed = self.state.game.new_initial_state(0)  # explicit moves: the seed is unused
+        self._entries, self._movers = [], []
+        for move in history:
+            self._movers.append(replayed.current_player)
+            self._entries.append(tuple(replayed.apply(move)))
+        self._seen = history
+        self._view_ply = None
+
+    def _resume(self) -> None:
+        if self._view_ply is not None:
+            self._view_ply = None
+
+    def _refuse(self, exc: IllegalMoveError) -> None:
+        self._notice = f"{exc.reason} [{exc.rule}]" if exc.rule else exc.reason
+        self._refresh()
+
+    def _quietly(self, action: Any) -> None:
+        """Run a button's action; a refusal (ValueError, IndexError) is already shown."""
+        with suppress(ValueError, IndexError):
+            action()
+
+    def _on_replay(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.show_ply(int(change["new"]))
+
+    def _last_event(self, ply: int) -> str:
+        for events in reversed(self._entries[:ply]):
+            if events:
+                return events[-1].text
+        return ""
+
+    @contextmanager
+    def _held(self) -> Iterator[None]:
+        """Batch every widget update of one redraw into one message per widget."""
+        with ExitStack() as stack:
+            for widget in [self, self.status, self.log_box, self.roll_button, self.undo_button,
+                           self.replay_slider, *self._sync_widgets()]:
+                stack.enter_context(widget.hold_sync())
+            yield
+
+    def _refresh(self) -> None:
+        """Redraw everything from the state (the replayed one while scrubbing)."""
+        shown = self.shown_state()
+        live = self._view_ply is None
+        seat = self.turn_of(shown)
+        with self._held():
+            self._render(shown, live)
+            self.status.value = self._status_html(shown, live, seat)
+            self.log_box.value = log_html(
+                [(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
+                 for e in events])
+            waiting = live and shown.is_chance_node() and self.is_human(seat)
+            self.roll_button.disabled = not waiting
+            self.undo_button.disabled = not live or not any(
+                p >= 0 and self.is_human(p) for p in self._movers)
+            self._syncing = True
+            try:
+                slider = self.replay_slider
+                slider.max = max(slider.max, self.state.ply)
+                slider.value = shown.ply
+                slider.max = self.state.ply
+            finally:
+                self._syncing = False
+
+    def _status_html(self, shown: State[Any], live: bool, seat: int | None) -> str:
+        if not live:
+            return status_html(
+                f"Replay: the position after move {shown.ply} of {self.state.ply}",
+                "read-only; drag the slider to the end to play on", self._notice)
+        outcome = shown.outcome()
+        if outcome is not None:
+            return status_html(self.final_text(outcome), self.detail(shown), self._notice)
+        colour = self.seat_colour(seat) if seat is not None else None
+        return status_html(self.prompt(shown), self.detail(shown), self._notice, colour)
+
+    def summary(self) -> str:
+        """A few words on the live position: "Blue to move", "Red to roll", "game over"."""
+        state = self.state
+        if state.is_terminal():
+            return "game over"
+        seat = self.turn_of(state)
+        who = self.seat_name(seat) if seat is not None else "chance"
+        return f"{who} to {'roll' if state.is_chance_node() else 'move'}"
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(players={self.game.num_players}, "
+                f"ply={self.state.ply}, {self.summary()})")
