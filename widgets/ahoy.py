@@ -20,6 +20,7 @@ import ipywidgets as w
 from treasurekit import load_game
 from treasurekit.ahoy import SHIP, AhoyGame, AhoyState, GreedyBot, Pass, Step
 from treasurekit.ahoy import rules as ahoy_rules
+from treasurekit.ahoy.analysis import roll_odds
 
 from .ahoy_draw import AhoyPicture, Piece, seat_colour
 from .base import HUMAN, GameBoard
@@ -247,13 +248,28 @@ class AhoyBoard(GameBoard):
     def _first_human(self) -> int:
         return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
 
+    def _odds_html(self, shown: Any) -> str:
+        """Exact odds of the turn's roll for the seat to move (``roll_odds``)."""
+        odds = roll_odds(shown)
+        who = html.escape(self.seat_name(odds.seat))
+        parts = [
+            ("some move stays dry", odds.can_stay_dry),
+            ("every move falls in", odds.must_fall),
+            ("a pirate can reach the island", odds.can_reach_island),
+            ("no move at all", odds.must_pass),
+        ]
+        items = ", ".join(f"{label} <b>{p}</b>" for label, p in parts if p)
+        return (f"<div style='font-size:12.5px;margin-bottom:4px'><b>{who}'s roll</b> "
+                f"{muted('(exact odds over the six faces)')}: {items}</div>")
+
     def _hint_html(self, shown: Any, live: bool) -> str:
         if not live:
             return muted("Hints are for the live position.")
         if shown.is_terminal():
             return muted("The game is over.")
+        odds = self._odds_html(shown)
         if shown.is_chance_node():
-            return muted("Roll first: the hint ranks the moves the die allows.")
+            return odds + muted("Roll, and the hint ranks the moves the die allows.")
         rows = GreedyBot().explain(shown)
         cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
         body = "".join(
@@ -261,6 +277,6 @@ class AhoyBoard(GameBoard):
             f"</td><td style='{cell};text-align:right'>{c.score:.0f}</td>"
             f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
             for c in rows[:8])
-        return ("<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
+        return (odds + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
                 f"{muted('(best first; score = sum of the reasons)')}"
                 f"<table style='border-collapse:collapse;margin-top:2px'>{body}</table></div>")

@@ -345,3 +345,11 @@ def test_chance_seat_is_known_before_the_roll() -> None:
     assert board.state.current_player == CHANCE
     assert board.turn_of(board.state) == 0
     assert board.summary() == "Red to roll"
+
+
+def test_hint_panel_shows_the_exact_odds_of_the_roll() -> None:
+    board = AhoyBoard(players=3, seed=1)
+    board.hint_button.value = True
+    text = board.hint_panel.value
+    assert "every move falls in <b>1/3</b>" in text  # a 3 or a 5 from the start
+    assert "some move stays dry <b>2/3</b>" in text
