@@ -276,7 +276,7 @@ def test_hint_panel_lists_the_greedy_bots_ranking() -> None:
     board = AhoyBoard(players=2, seed=1)
     assert board.hint_panel.layout.display == "none"
     board.hint_button.value = True
-    assert "Roll first" in board.hint_panel.value
+    assert "Roll, and the hint ranks" in board.hint_panel.value
     board.roll()
     best = GreedyBot().explain(board.state)[0]
     assert str(best.move) in board.hint_panel.value
