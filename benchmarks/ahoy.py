@@ -14,7 +14,9 @@ from .harness import Result, best_time
 GAME = "ahoy"
 
 
-def _playouts(players: int, n: int) -> int:
+def _playouts(players: int, n: int, checked: bool = False) -> int:
+    """Play ``n`` seeded random games; ``checked`` sends every move as text through
+    ``play`` (parse, legality check, apply) instead of the unchecked ``apply``."""
     game = treasurekit.load_game(GAME, players=players)
     rng = random.Random(0)
     plies = 0
@@ -23,23 +25,10 @@ def _playouts(players: int, n: int) -> int:
         while not state.is_terminal():
             if state.is_chance_node():
                 state.resolve_chance()
+            elif checked:
+                state.play(str(rng.choice(state.legal_moves())))
             else:
                 state.apply(rng.choice(state.legal_moves()))
-        plies += state.ply
-    return plies
-
-
-def _checked_moves(n: int) -> int:
-    game = treasurekit.load_game(GAME, players=3)
-    rng = random.Random(1)
-    plies = 0
-    for seed in range(n):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            else:
-                state.play(str(rng.choice(state.legal_moves())))  # parse + check + apply
         plies += state.ply
     return plies
 
@@ -56,8 +45,8 @@ def run() -> list[Result]:
                    "plies/s")
         )
     n = 50
-    plies = _checked_moves(n)
-    t = best_time(lambda: _checked_moves(n), repeat=2)
+    plies = _playouts(3, n, checked=True)
+    t = best_time(lambda: _playouts(3, n, checked=True), repeat=2)
     results.append(Result(GAME, "checked moves from text (parse, check, play)", plies / t,
                           "moves/s"))
 
