@@ -59,6 +59,10 @@ def run() -> list[Result]:
     results.append(Result(GAME, "MCTS simulations (3 players, from the first moves)", 200 / t,
                           "sims/s"))
     results.append(Result(GAME, "MCTSBot(iterations=200) decision", t * 1000, "ms"))
+    heavy = MCTSBot(iterations=50, seed=0, playout_bot=GreedyBot(seed=0))
+    t = best_time(lambda: heavy.choose(state), repeat=2)
+    results.append(Result(GAME, "MCTSBot(50 iterations, greedy playouts) decision", t * 1000,
+                          "ms"))
     greedy = GreedyBot(seed=0)
     t = best_time(lambda: [greedy.choose(state) for _ in range(100)], repeat=3)
     results.append(Result(GAME, "GreedyBot decision with explanation", t * 10, "ms"))

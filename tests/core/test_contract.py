@@ -136,3 +136,15 @@ def test_wilson_interval_contains_the_proportion() -> None:
     assert lo < 0.7 < hi
     with pytest.raises(ValueError):
         wilson_interval(3, 0)
+
+
+def test_mcts_with_a_playout_bot_is_reproducible_and_plays_legal_moves() -> None:
+    from treasurekit.ahoy import GreedyBot
+
+    def decide() -> str:
+        s = treasurekit.load_game("ahoy").position({6: "R", 9: "B"}, die=6)  # type: ignore[attr-defined]
+        move = MCTSBot(iterations=20, seed=3, playout_bot=GreedyBot(seed=3)).choose(s)
+        assert move in s.legal_moves()
+        return str(move)
+
+    assert decide() == decide()

@@ -198,7 +198,7 @@ class AhoyState(State[AhoyMove]):
         return self._turn
 
     def _chance_outcomes(self) -> list[tuple[AhoyMove, Fraction]]:
-        # AHOY §5: five dot faces and the pirate vessel, each 1/6
+        # AHOY §5: five dot faces and the pirate vessel (the "ship"), each 1/6
         return [(Roll(face), _FACE) for face in (1, 2, 3, 4, 5, SHIP)]
 
     def _die_steps(self) -> tuple[int, ...]:
@@ -283,7 +283,7 @@ class AhoyState(State[AhoyMove]):
             self._die = move.face
             who = self.colour(self._turn)
             if move.face == SHIP:
-                text = f"{who} rolls the pirate vessel: choose 1 to 5 squares"
+                text = f"{who} rolls the ship: choose 1 to 5 squares"
             else:
                 text = f"{who} rolls {move.face}"
             return [Event(text, rules.DIE, "roll")]
@@ -334,8 +334,10 @@ class AhoyState(State[AhoyMove]):
         pile = self._squares[target]
         covered, rule = "", rules.DIE
         if pile:
-            names = ", ".join(self.colour(p) for p in reversed(pile))
-            covered, rule = f" and climbs on top of {names}", rules.STACKING
+            below = f"{self.colour(pile[-1])}'s pirate"
+            if len(pile) > 1:
+                below += f" (a pile of {len(pile) + 1} now)"
+            covered, rule = f" and climbs on top of {below}", rules.STACKING
         pile.append(seat)
         return [Event(f"{who}'s pirate moves from {origin} to square {target}{covered}",
                       rule, "move")]
@@ -354,13 +356,14 @@ class AhoyState(State[AhoyMove]):
         names = " and ".join(self.colour(w) for w in out.winners)
         scores = ", ".join(f"{self.colour(p)} {s}" for p, s in enumerate(out.scores))
         return Event(f"Game over ({out.termination}). Scores: {scores}. {names} "
-                     f"win{'s' if len(out.winners) == 1 else ''}{out.reason}.", rules.END, "end")
+                     f"win{'s' if len(out.winners) == 1 else ''}"
+                     f"{f' ({out.reason})' if out.reason else ''}.", rules.END, "end")
 
     def _where(self, square: int) -> str:
         return "the starting square" if square == 0 else f"square {square}"
 
     def _face_text(self) -> str:
-        return "the pirate vessel" if self._die == SHIP else f"{self._die}"
+        return "the ship" if self._die == SHIP else f"{self._die}"
 
     # ----- result ----------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
@@ -388,9 +391,9 @@ class AhoyState(State[AhoyMove]):
             if firsts:  # the tied player who moved a pirate onto the island first
                 first = self._chests[min(firsts)]
                 assert first is not None
-                tied, reason = [first], " on the tie-break (first onto the island)"
+                tied, reason = [first], "tie-break: first onto the island"
             else:
-                reason = " (a shared win: nobody reached the island)"
+                reason = "a shared win: nobody reached the island"
         return Outcome(termination, scores, tuple(tied), reason)
 
     # ----- views and text --------------------------------------------------------------

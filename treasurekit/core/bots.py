@@ -77,6 +77,8 @@ class MCTSBot:
         seed: seeds the bot's generator (chance sampling, playouts, tie-breaks).
         max_playout_plies: a playout stops after this many plies; unfinished games
             are scored with ``state.returns()`` (all zeros).
+        playout_bot: plays every seat in the playouts (e.g. a game's ``GreedyBot``);
+            default uniformly random moves. Heavier playouts are slower but wiser.
     """
 
     def __init__(
@@ -85,6 +87,7 @@ class MCTSBot:
         exploration: float = 1.4,
         seed: int = 0,
         max_playout_plies: int = 2000,
+        playout_bot: Bot | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -92,6 +95,7 @@ class MCTSBot:
         self.exploration = exploration
         self.seed = seed
         self.max_playout_plies = max_playout_plies
+        self.playout_bot = playout_bot
         self.rng = random.Random(seed)
         self.last_root: _Node | None = None
 
@@ -182,6 +186,8 @@ class MCTSBot:
                 break
             if state.is_chance_node():
                 state.apply(state.sample_chance(self.rng), undoable=False)
+            elif self.playout_bot is not None:
+                state.apply(self.playout_bot.choose(state), undoable=False)
             else:
                 state.apply(self.rng.choice(state.legal_moves()), undoable=False)
         return state.returns()
