@@ -1,0 +1,295 @@
+"""Exact card odds and seeded simulations for Skeleton Island.
+
+What is a face-down card? Every face-down card is equally likely to be any Sand card
+nobody has seen yet (the face-up cards on the table, the cards in hand, in front of
+the players and out of the game are all seen: collections are public, ruling
+SKEL-16). So the answer is exact: count / unseen, as :class:`~fractions.Fraction`.
+
+**Coin value** of a card for a seat (the definition used here and by the bots'
+explanations) is what keeping it *now* adds to that seat's score: the coins printed
+on a gold coin card, plus the Island card's coins (5) when the card completes a map
+of a colour whose Island card is still free; 0 otherwise (a map piece that does not
+complete a map yet, a pirate object). The expected coin value of a face-down card is
+the average over the unseen pool; compare it with the known value of a face-up card.
+
+>>> import treasurekit
+>>> s = treasurekit.load_game("skeleton_island").position([(None, 0, 0, 0)])
+>>> d = unknown_card(s)
+>>> d.category["coin"], d.category["map"], d.category["pirate"]
+(Fraction(12, 49), Fraction(30, 49), Fraction(1, 7))
+>>> expected_coin_value(s, 0)
+Fraction(20, 49)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..core.stats import Estimate
+from .state import SkeletonState, completion
+
+__all__ = [
+    "BlowStudy",
+    "CardOdds",
+    "blow_study",
+    "card_value",
+    "coin_chance",
+    "completing_kinds",
+    "completion_chance",
+    "expected_coin_value",
+    "face_down_vs_known",
+    "spread_uncovered",
+    "unknown_card",
+]
+
+
+@dataclass(frozen=True)
+class CardOdds:
+    """What a face-down card is, given everything seen so far (exact).
+
+    Attributes:
+        unseen: how many Sand cards nobody has seen yet.
+        kind: kind -> probability (only kinds still possible).
+        category: ``"map"``, ``"pirate"``, ``"coin"`` -> probability.
+        colour: map colour -> probability that the card is a map piece of that colour.
+        piece: ``"half"``/``"quarter"`` -> probability.
+        coins: coin value (1, 2, 3) -> probability of a gold coin card of that value.
+    """
+
+    unseen: int
+    kind: dict[str, Fraction]
+    category: dict[str, Fraction]
+    colour: dict[str, Fraction]
+    piece: dict[str, Fraction]
+    coins: dict[int, Fraction]
+
+    def table(self) -> str:
+        """A small plain-text table, by category, colour and coin value."""
+        rows = [f"unseen cards: {self.unseen}"]
+        rows += [f"  {k:<8} {p!s:>7}  {float(p):6.1%}" for k, p in self.category.items()]
+        rows += [f"  map {c:<4} {p!s:>7}  {float(p):6.1%}" for c, p in self.colour.items()]
+        rows += [f"  coin-{v:<3} {p!s:>7}  {float(p):6.1%}" for v, p in self.coins.items()]
+        return "\n".join(rows)
+
+
+def unknown_card(state: SkeletonState) -> CardOdds:
+    """The exact distribution of a face-down card (any one: they are exchangeable).
+
+    Raises:
+        ValueError: no Sand card is unseen any more.
+    """
+    pool = state.unseen()
+    total = sum(pool.values())
+    if not total:
+        raise ValueError("every Sand card has been seen: no face-down card is left")
+    deck = state.deck
+    kind = {k: Fraction(n, total) for k, n in pool.items()}
+    category = {c: Fraction(0) for c in ("map", "pirate", "coin")}
+    colour = {c: Fraction(0) for c in deck.colours}
+    piece: dict[str, Fraction] = {}
+    coins: dict[int, Fraction] = {}
+    for k, p in kind.items():
+        info = deck.kinds[k]
+        category[info.category] += p
+        if info.colour is not None:
+            colour[info.colour] += p
+        if info.piece is not None:
+            piece[info.piece] = piece.get(info.piece, Fraction(0)) + p
+        if info.is_coin:
+            coins[info.coins] = coins.get(info.coins, Fraction(0)) + p
+    return CardOdds(total, kind, category, colour, piece, dict(sorted(coins.items())))
+
+
+def completing_kinds(state: SkeletonState, seat: int) -> set[str]:
+    """The kinds that would complete a map (of a colour whose Island is free) for ``seat``
+    if it kept one now."""
+    deck = state.deck
+    held = state.collection(seat)
+    out: set[str] = set()
+    for colour in deck.colours:
+        if colour in state.islands:
+            continue
+        pieces = [(i, deck.kinds[k].share) for i, k in held if deck.kinds[k].colour == colour]
+        for k, info in deck.kinds.items():
+            if info.colour == colour and completion([*pieces, (-1, info.share)]) is not None:
+                out.add(k)
+    return out
+
+
+def card_value(state: SkeletonState, seat: int, kind: str) -> Fraction:
+    """The coin value of keeping a card of ``kind`` now (see the module docstring)."""
+    info = state.deck.kinds[kind]
+    if info.is_coin:
+        return Fraction(info.coins)
+    if info.is_map and kind in completing_kinds(state, seat):
+        return Fraction(state.deck.island_coins)
+    return Fraction(0)
+
+
+def _expect(state: SkeletonState, values: Iterable[tuple[str, Fraction]]) -> Fraction:
+    odds = unknown_card(state).kind
+    return sum((odds[k] * v for k, v in values if k in odds), Fraction(0))
+
+
+def expected_coin_value(state: SkeletonState, seat: int) -> Fraction:
+    """The expected coin value of a face-down card for ``seat`` (exact)."""
+    pool = state.unseen()
+    return _expect(state, ((k, card_value(state, seat, k)) for k in pool))
+
+
+def completion_chance(state: SkeletonState, seat: int) -> Fraction:
+    """The exact chance that a face-down card completes a map for ``seat``."""
+    kinds = completing_kinds(state, seat)
+    return _expect(state, ((k, Fraction(1)) for k in kinds))
+
+
+def coin_chance(state: SkeletonState) -> Fraction:
+    """The exact chance that a face-down card is a gold coin card."""
+    return unknown_card(state).category["coin"]
+
+
+def face_down_vs_known(state: SkeletonState, seat: int | None = None) -> list[tuple[str, Fraction]]:
+    """Each uncovered card with its coin value for ``seat`` (default: the seat to move).
+
+    Face-up cards have their known value; face-down ones the expected value of the
+    unseen pool. Best first, then by card id.
+
+    >>> import treasurekit
+    >>> s = treasurekit.load_game("skeleton_island").position(
+    ...     [("coin-2", 0, 0, 0), (None, 10, 0, 0)])
+    >>> face_down_vs_known(s)
+    [('card 0 (2-coin gold card)', Fraction(2, 1)), ('card 1 (face down)', Fraction(3, 8))]
+    """
+    me = state.turn if seat is None else seat
+    ev = expected_coin_value(state, me) if state.unseen() else Fraction(0)
+    rows = []
+    for i in state.uncovered():
+        kind = state.pile.cards[i].kind
+        value = ev if kind is None else card_value(state, me, kind)
+        rows.append((i, f"card {i} ({state.label(kind)})", value))
+    rows.sort(key=lambda r: (-r[2], r[0]))
+    return [(text, value) for _, text, value in rows]
+
+
+def spread_uncovered(
+    layouts: Iterable[int] | None = None, cards: str = "standard", progress: bool = False
+) -> dict[int, Fraction]:
+    """Exact distribution of the number of uncovered cards right after the spread.
+
+    The spread is one of finitely many seeded layouts, all equally likely (ruling
+    SKEL-3), so this is exact over ``layouts`` (all of them by default: about five
+    seconds). ``sum(p for n, p in d.items() if n <= 2)`` is the chance that the very
+    first player may blow.
+
+    >>> d = spread_uncovered(range(4))
+    >>> sum(d.values())
+    Fraction(1, 1)
+    """
+    from .cards import load_cards
+    from .pile import spread_layout
+
+    deck = load_cards(cards)
+    chosen: Iterable[int] = range(deck.layouts) if layouts is None else layouts
+    if progress:
+        from tqdm.auto import tqdm
+
+        chosen = tqdm(list(chosen), desc="spreads", unit="layout")
+    counts: dict[int, int] = {}
+    total = 0
+    for k in chosen:
+        n = len(spread_layout(k, deck.total, deck.spread_radius_cm, deck.size_cm).uncovered())
+        counts[n] = counts.get(n, 0) + 1
+        total += 1
+    if not total:
+        raise ValueError("no layout given")
+    return {n: Fraction(c, total) for n, c in sorted(counts.items())}
+
+
+@dataclass(frozen=True)
+class BlowStudy:
+    """How often a Sand Pile needs a blow, from seeded games.
+
+    Attributes:
+        games: games in which some turn began with only one or two uncovered cards.
+        turns: turns that began that way (turns of one game are not independent, so
+            its interval is only indicative).
+        mean_gain: average change in the number of uncovered cards when a blow was made.
+    """
+
+    games: Estimate
+    turns: Estimate
+    mean_gain: float
+
+    def __str__(self) -> str:
+        return (f"games needing a blow: {self.games}\nturns needing a blow: {self.turns}\n"
+                f"uncovered cards gained per blow: {self.mean_gain:+.2f}")
+
+
+def blow_study(
+    games: int = 100,
+    seed: int = 0,
+    players: int = 2,
+    strategy: str = "greedy",
+    progress: bool = False,
+    **options: Any,
+) -> BlowStudy:
+    """Play seeded games and count the turns that begin with only 1-2 uncovered cards.
+
+    Args:
+        games: number of games; game ``i`` uses seed ``seed + i``.
+        players: seats (2-4); every seat plays ``strategy`` ("greedy" or "random").
+        progress: show a tqdm progress bar.
+        options: further game options (e.g. ``used_maps="kept"``).
+
+    Returns:
+        Wilson 95% intervals for the share of games and of turns that needed a blow.
+    """
+    from ..core.bots import RandomBot
+    from .bots import GreedyBot
+    from .game import SkeletonGame
+    from .moves import Blow
+
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if strategy not in ("greedy", "random"):
+        raise ValueError("strategy must be 'greedy' or 'random'")
+    game = SkeletonGame(players=players, **options)
+    rounds: Iterable[int] = range(games)
+    if progress:
+        from tqdm.auto import tqdm
+
+        rounds = tqdm(rounds, desc="Skeleton Island games", unit="game")
+    needy_games = turns = needy_turns = blows = 0
+    gained = 0
+    for i in rounds:
+        state = game.new_initial_state(seed + i)
+        bots: list[Any] = [
+            GreedyBot(seed + i * 10 + p) if strategy == "greedy" else RandomBot(seed + i * 10 + p)
+            for p in range(players)
+        ]
+        needed = False
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance()
+                continue
+            if state.turn_begins:
+                turns += 1
+                if 1 <= len(state.uncovered()) <= 2:
+                    needy_turns += 1
+                    needed = True
+            move = bots[state.current_player].choose(state)
+            state.apply(move)
+            if isinstance(move, Blow):
+                before = len(state.uncovered())
+                state.resolve_chance()  # the gust
+                blows += 1
+                gained += len(state.uncovered()) - before
+        needy_games += needed
+    return BlowStudy(
+        games=Estimate(needy_games, games),
+        turns=Estimate(needy_turns, max(turns, 1)),
+        mean_gain=gained / blows if blows else 0.0,
+    )

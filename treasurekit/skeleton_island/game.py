@@ -1,0 +1,159 @@
+"""The Skeleton Island game object: options, card data and setup (SKEL §1-2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..core.errors import OptionError
+from ..core.game import Game, Option
+from ..core.registry import register
+from .cards import Deck, load_cards
+from .moves import Gust, SkeletonMove, Spread, parse_move
+from .pile import TableCard
+
+if TYPE_CHECKING:
+    from .state import SkeletonState
+
+__all__ = ["SkeletonGame"]
+
+
+def _cards_option(value: Any) -> str | None:
+    if value == "standard" or isinstance(value, (str, Path)):
+        return None
+    return "expected 'standard' or the path of a card JSON file"
+
+
+def _int_option(lo: int, hi: int) -> Any:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            return f"expected a whole number from {lo} to {hi}"
+        return None
+
+    return check
+
+
+@register
+class SkeletonGame(Game[SkeletonMove]):
+    """Skeleton Island: dig map pieces and gold out of a pile of cards, 2-4 players.
+
+    >>> import treasurekit
+    >>> game = treasurekit.load_game("skeleton_island", players=3, steal="blind")
+    >>> game.num_players, game.deck.total
+    (3, 49)
+    >>> game.new_initial_state(seed=7).chance_outcomes()[0]
+    (Spread(layout=0), Fraction(1, 1000))
+    """
+
+    name = "skeleton_island"
+    title = "Skeleton Island"
+    OPTIONS: ClassVar[Mapping[str, Option]] = {
+        "players": Option(2, "number of seats, 2 to 4 (SKEL §1)", validate=_int_option(2, 4)),
+        "first_player": Option(
+            0,
+            "seat that plays first (SKEL §2 lets the table choose; ruling SKEL-17)",
+            validate=_int_option(0, 3),
+        ),
+        "steal": Option(
+            "chosen",
+            "'chosen': a pirate turn's thief picks the opponent's card (collections are "
+            "public); 'blind': it is drawn at random (ruling SKEL-9)",
+            choices=("chosen", "blind"),
+        ),
+        "used_maps": Option(
+            "returned",
+            "'returned': the map pieces that win an Island card leave the game; 'kept': "
+            "they stay in front of the player, e.g. for pirate turns (ruling SKEL-13)",
+            choices=("returned", "kept"),
+        ),
+        "tie_break": Option(
+            "islands",
+            "'islands': equal coins are decided by more Island cards, then shared; "
+            "'shared': equal coins share the win (ruling SKEL-19)",
+            choices=("islands", "shared"),
+        ),
+        "cards": Option("standard", "'standard' or a card JSON path", validate=_cards_option),
+    }
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self._options["first_player"] >= self._options["players"]:
+            raise OptionError(
+                f"option first_player={self._options['first_player']} is not a seat of a "
+                f"{self._options['players']}-player game (seats 0-{self._options['players'] - 1})"
+            )
+        _ = self.deck  # load and validate the card data now
+
+    @cached_property
+    def deck(self) -> Deck:
+        """The validated card data (raises ``BoardDataError`` on a bad file)."""
+        return load_cards(self._options["cards"])
+
+    @property
+    def num_players(self) -> int:
+        return int(self._options["players"])
+
+    @cached_property
+    def spread_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
+        """The setup chance node: each seeded layout with probability 1/layouts (SKEL §2)."""
+        p = Fraction(1, self.deck.layouts)
+        return [(Spread(k), p) for k in range(self.deck.layouts)]
+
+    @cached_property
+    def gust_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
+        """A gust: every direction and strength equally likely (ruling SKEL-11)."""
+        deck = self.deck
+        p = Fraction(1, len(deck.gust_directions) * len(deck.gust_strengths))
+        return [(Gust(d, s), p) for d in deck.gust_directions for s in deck.gust_strengths]
+
+    def new_initial_state(self, seed: int = 0) -> SkeletonState:
+        """Before the spread: the first moves are chance (the layout, then face-up cards)."""
+        from .state import SkeletonState
+
+        return SkeletonState(self, seed)
+
+    def position(
+        self,
+        pile: Sequence[tuple[str | None, float, float, float] | TableCard] = (),
+        *,
+        collections: Mapping[int, Sequence[str]] | None = None,
+        islands: Mapping[str, int] | None = None,
+        out: Sequence[str] = (),
+        turn: int = 0,
+        blown: bool = False,
+        seed: int = 0,
+    ) -> SkeletonState:
+        """A state set up by hand, for lessons and tests: the start of ``turn``'s turn.
+
+        Args:
+            pile: the Sand Pile bottom to top; each card ``(kind, x, y, angle)`` with
+                ``kind`` None for a face-down card (ids 0, 1, ... in this order), or a
+                :class:`TableCard`.
+            collections: seat -> kinds of the Sand cards in front of it.
+            islands: colour -> seat holding that Island card.
+            out: kinds of cards already discarded.
+            turn: the seat to move; ``blown``: it has already blown this turn.
+
+        Cards not listed anywhere count as unseen: a face-down card is drawn from them.
+
+        Raises:
+            ValueError: an unknown kind, colour or seat, more cards of a kind than the
+                box holds, more face-down cards than unseen ones, or a whole map in a
+                collection whose Island card nobody holds.
+
+        >>> g = SkeletonGame()
+        >>> s = g.position([("coin-3", 0, 0, 0), (None, 3, 0, 0)])
+        >>> s.uncovered()
+        (1,)
+        """
+        from .state import SkeletonState
+
+        return SkeletonState.from_position(
+            self, pile, collections or {}, islands or {}, out, turn, blown, seed
+        )
+
+    def parse_move(self, text: str) -> SkeletonMove:
+        return parse_move(text)

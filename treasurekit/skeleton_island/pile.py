@@ -1,0 +1,512 @@
+"""The Sand Pile as geometry (shapely).
+
+Every Sand card on the table is a rectangle of the deck's card size (width along the
+card's own x axis, height along its y axis) with
+
+* a centre ``(x, y)`` in centimetres, rounded to 0.01 cm,
+* a rotation ``angle`` in degrees, counter-clockwise (0: the long side runs along y),
+* a stacking order ``z`` (higher lies on top), and
+* a side: face up (its kind is known to everyone) or face down (unknown to everyone).
+
+A card is **uncovered** (SKEL §3 Game turn) when no card above it overlaps it with a
+positive area. Cards that merely touch along an edge or at a corner do not cover each
+other: the overlap must exceed :data:`AREA_EPS` (0.0001 cm², a hundredth of a square
+millimetre) to count (ruling SKEL-4). Polygon corners are rounded to 1e-6 cm before
+shapely sees them, so the same positions give the same uncovered set on every machine.
+
+:class:`Pile` is immutable: taking, resting and blowing return a new pile, so a game
+state can keep the old one for undo. The pile keeps its *cover graph* (for each card,
+the cards above it that overlap it); taking a card only removes it from the graph and
+resting one adds a single row, so the uncovered set costs no geometry after setup.
+
+>>> a = TableCard(0, 0.0, 0.0, 0.0, 0, True, "coin-1")
+>>> b = TableCard(1, 5.7, 0.0, 0.0, 1, True, "coin-2")     # shares an edge with a
+>>> Pile([a, b], (5.7, 8.9)).uncovered()
+(0, 1)
+>>> c = TableCard(2, 5.6, 0.0, 0.0, 2, False, None)        # overlaps a by 0.1 cm
+>>> Pile([a, b, c], (5.7, 8.9)).uncovered()
+(2,)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import shapely  # type: ignore[import-untyped]
+from shapely.geometry import Point, Polygon  # type: ignore[import-untyped]
+from shapely.strtree import STRtree  # type: ignore[import-untyped]
+
+__all__ = [
+    "AREA_EPS",
+    "COMPASS",
+    "TOUCH_CM",
+    "Corners",
+    "Pile",
+    "Placement",
+    "TableCard",
+    "card_corners",
+    "card_polygon",
+    "cover_graph",
+    "spread_layout",
+    "uncovered_cards",
+]
+
+#: Overlap (cm²) above which one card covers another; below it the cards only touch.
+AREA_EPS = 1e-4
+#: A rested card "touches" the pile when it comes this close (cm, a tenth of a millimetre).
+TOUCH_CM = 0.01
+#: Unit vectors of the gust directions ("n" points to +y, "e" to +x).
+COMPASS: dict[str, tuple[float, float]] = {
+    "n": (0.0, 1.0),
+    "ne": (math.sqrt(0.5), math.sqrt(0.5)),
+    "e": (1.0, 0.0),
+    "se": (math.sqrt(0.5), -math.sqrt(0.5)),
+    "s": (0.0, -1.0),
+    "sw": (-math.sqrt(0.5), -math.sqrt(0.5)),
+    "w": (-1.0, 0.0),
+    "nw": (-math.sqrt(0.5), math.sqrt(0.5)),
+}
+
+
+def _cm(value: float) -> float:
+    """Round a coordinate to 0.01 cm (and never return -0.0)."""
+    v = round(value, 2)
+    return 0.0 if v == 0 else v
+
+
+def _deg(value: float) -> float:
+    """Normalise an angle to [0, 360) degrees, rounded to 0.1 degree."""
+    v = round(value % 360.0, 1)
+    return 0.0 if v in (0.0, 360.0) else v
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a card lies: centre (cm, rounded to 0.01) and rotation (degrees, 0.1)."""
+
+    x: float
+    y: float
+    angle: float = 0.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", _cm(self.x))
+        object.__setattr__(self, "y", _cm(self.y))
+        object.__setattr__(self, "angle", _deg(self.angle))
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """A Sand card lying on the table.
+
+    Attributes:
+        id: the card's number for this game (kept when it is collected or rested).
+        x, y: centre in centimetres; angle: rotation in degrees (counter-clockwise).
+        z: stacking order, higher on top.
+        face_up: True when its face shows.
+        kind: the card kind (e.g. ``"map-red-half"``) when face up, ``None`` when face
+            down: a face-down card's identity is drawn only when it is revealed.
+    """
+
+    id: int
+    x: float
+    y: float
+    angle: float
+    z: int
+    face_up: bool
+    kind: str | None
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.x, self.y, self.angle)
+
+
+Corners = tuple[tuple[float, float], tuple[float, float], tuple[float, float],
+                tuple[float, float]]
+
+
+@lru_cache(maxsize=16384)
+def card_corners(x: float, y: float, angle: float, width: float, height: float) -> Corners:
+    """The four corners of a card centred at ``(x, y)`` rotated by ``angle`` degrees,
+    counter-clockwise, rounded to 1e-6 cm so that they are the same on every machine."""
+    a = math.radians(angle)
+    c, s = math.cos(a), math.sin(a)
+    hw, hh = width / 2, height / 2
+    p = [
+        (round(x + u * c - v * s, 6), round(y + u * s + v * c, 6))
+        for u, v in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
+    ]
+    return (p[0], p[1], p[2], p[3])
+
+
+@lru_cache(maxsize=16384)
+def card_polygon(x: float, y: float, angle: float, width: float, height: float) -> Polygon:
+    """The shapely rectangle of a card centred at ``(x, y)`` rotated by ``angle`` degrees."""
+    return Polygon(card_corners(x, y, angle, width, height))
+
+
+@lru_cache(maxsize=16384)
+def _bbox(corners: Corners) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in corners]
+    ys = [p[1] for p in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _poly(card: TableCard | Placement, size: tuple[float, float]) -> Polygon:
+    return card_polygon(card.x, card.y, card.angle, size[0], size[1])
+
+
+def _corners(card: TableCard | Placement, size: tuple[float, float]) -> Corners:
+    return card_corners(card.x, card.y, card.angle, size[0], size[1])
+
+
+def cover_graph(
+    cards: Sequence[TableCard], size: tuple[float, float]
+) -> dict[int, frozenset[int]]:
+    """For each card id, the ids of the cards above it that overlap it (area > AREA_EPS).
+
+    Uses a shapely STRtree for the candidate pairs and exact polygon intersections.
+    """
+    above: dict[int, set[int]] = {c.id: set() for c in cards}
+    if len(cards) < 2:
+        return {k: frozenset(v) for k, v in above.items()}
+    polys = np.array([_poly(c, size) for c in cards], dtype=object)
+    tree = STRtree(polys)
+    left, right = tree.query(polys, predicate="intersects")
+    keep = left < right
+    left, right = left[keep], right[keep]
+    if len(left):
+        areas = shapely.area(shapely.intersection(polys[left], polys[right]))
+        for i, j, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=True):
+            if area > AREA_EPS:
+                lo, hi = (cards[i], cards[j]) if cards[i].z < cards[j].z else (cards[j], cards[i])
+                above[lo.id].add(hi.id)
+    return {k: frozenset(v) for k, v in above.items()}
+
+
+def uncovered_cards(cards: Sequence[TableCard], size: tuple[float, float]) -> tuple[int, ...]:
+    """Ids of the cards that no card above overlaps, from scratch (sorted).
+
+    >>> cards = [TableCard(0, 0, 0, 0, 0, False, None), TableCard(1, 0, 8.9, 0, 1, False, None)]
+    >>> uncovered_cards(cards, (5.7, 8.9))   # touching end to end: both uncovered
+    (0, 1)
+    """
+    graph = cover_graph(cards, size)
+    return tuple(sorted(i for i, above in graph.items() if not above))
+
+
+class Pile:
+    """An immutable Sand Pile: the cards on the table and who covers whom.
+
+    Args:
+        cards: the table cards (ids unique, z unique).
+        size: card width and height in centimetres.
+
+    Raises:
+        ValueError: repeated ids or stacking orders.
+    """
+
+    __slots__ = ("_above", "_cache", "cards", "size")
+
+    cards: dict[int, TableCard]
+    size: tuple[float, float]
+    _above: dict[int, frozenset[int]]
+    _cache: dict[str, Any]
+
+    def __init__(self, cards: Iterable[TableCard], size: tuple[float, float]) -> None:
+        by_id: dict[int, TableCard] = {}
+        for c in cards:
+            if c.id in by_id:
+                raise ValueError(f"card id {c.id} appears twice in the pile")
+            by_id[c.id] = c
+        if len({c.z for c in by_id.values()}) != len(by_id):
+            raise ValueError("two cards in the pile have the same stacking order z")
+        self.cards = by_id
+        self.size = size
+        self._above = cover_graph(list(by_id.values()), size)
+        self._cache = {}
+
+    @classmethod
+    def _make(
+        cls,
+        cards: dict[int, TableCard],
+        size: tuple[float, float],
+        above: dict[int, frozenset[int]],
+    ) -> Pile:
+        """A pile from parts already known to be consistent (no checks, no geometry)."""
+        pile = object.__new__(cls)
+        pile.cards = cards
+        pile.size = size
+        pile._above = above
+        pile._cache = {}
+        return pile
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pile) and other.cards == self.cards and other.size == self.size
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.cards.items())))
+
+    def __repr__(self) -> str:
+        return f"<Pile of {len(self.cards)} cards, {len(self.uncovered())} uncovered>"
+
+    # ----- queries -------------------------------------------------------------
+    def ordered(self) -> list[TableCard]:
+        """The cards bottom to top."""
+        return sorted(self.cards.values(), key=lambda c: c.z)
+
+    def above(self, card_id: int) -> frozenset[int]:
+        """Ids of the cards lying on ``card_id`` (overlapping it with positive area)."""
+        return self._above[card_id]
+
+    def uncovered(self) -> tuple[int, ...]:
+        """Ids of the uncovered cards (no card above overlaps them), sorted."""
+        hit = self._cache.get("uncovered")
+        if hit is None:
+            hit = tuple(sorted(i for i in self.cards if not self._above[i]))
+            self._cache["uncovered"] = hit
+        return hit
+
+    def is_uncovered(self, card_id: int) -> bool:
+        return card_id in self.cards and not self._above[card_id]
+
+    def polygon(self, card_id: int) -> Polygon:
+        """The shapely rectangle of a card on the table."""
+        return _poly(self.cards[card_id], self.size)
+
+    def card_at(self, x: float, y: float) -> int | None:
+        """The id of the topmost card under the point ``(x, y)`` (cm), or None.
+
+        For boards that turn a click into ``take <id>``. A point on an edge counts.
+
+        >>> Pile([TableCard(0, 0, 0, 0, 0, False, None),
+        ...       TableCard(1, 3, 0, 0, 1, False, None)], (5.7, 8.9)).card_at(1, 0)
+        1
+        """
+        point = Point(x, y)
+        for c in sorted(self.cards.values(), key=lambda c: -c.z):
+            if _poly(c, self.size).intersects(point):
+                return c.id
+        return None
+
+    def top_z(self) -> int:
+        """The highest stacking order on the table (-1 for an empty table)."""
+        return max((c.z for c in self.cards.values()), default=-1)
+
+    # ----- changes (each returns a new pile) -----------------------------------------
+    def without(self, card_id: int) -> Pile:
+        """The pile after ``card_id`` is taken away."""
+        cards = {i: c for i, c in self.cards.items() if i != card_id}
+        above = {
+            i: (a - {card_id} if card_id in a else a)
+            for i, a in self._above.items()
+            if i != card_id
+        }
+        return Pile._make(cards, self.size, above)
+
+    def with_kind(self, card_id: int, kind: str) -> Pile:
+        """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
+        cards = dict(self.cards)
+        cards[card_id] = replace(cards[card_id], kind=kind)
+        return Pile._make(cards, self.size, self._above)
+
+    def with_card_on_top(
+        self, card_id: int, where: Placement, kind: str | None, face_up: bool | None = None
+    ) -> Pile:
+        """The pile with a card laid on top of everything at ``where``.
+
+        ``face_up`` defaults to whether the kind is known.
+        """
+        if card_id in self.cards:
+            raise ValueError(f"card {card_id} is already in the pile")
+        up = kind is not None if face_up is None else face_up
+        card = TableCard(card_id, where.x, where.y, where.angle, self.top_z() + 1, up, kind)
+        corners = _corners(card, self.size)
+        above = dict(self._above)
+        x0, y0, x1, y1 = _bbox(corners)
+        poly = None
+        for i, c in self.cards.items():  # bounding boxes, then the exact overlap area
+            bx0, by0, bx1, by1 = _bbox(_corners(c, self.size))
+            if bx0 >= x1 or bx1 <= x0 or by0 >= y1 or by1 <= y0:
+                continue
+            if poly is None:
+                poly = _poly(card, self.size)
+            if shapely.intersection(poly, self.polygon(i)).area > AREA_EPS:
+                above[i] = above[i] | {card_id}
+        above[card_id] = frozenset()
+        cards = dict(self.cards)
+        cards[card_id] = card
+        return Pile._make(cards, self.size, above)
+
+    # ----- resting (SKEL §3: on the edge of the pile) ------------------------------
+    def rest_problem(self, where: Placement) -> str | None:
+        """Why a card cannot rest at ``where``, or None.
+
+        A rested card lies on top (so it is uncovered), touches the pile (comes within
+        ``TOUCH_CM`` of a card) or overlaps it, and lies at least partly on the bare
+        table (more than ``AREA_EPS`` of it is off every card).
+        """
+        if not self.cards:
+            return "the Sand Pile is empty: there is no edge to rest the card on"
+        poly = _poly(where, self.size)
+        polys = np.array([self.polygon(i) for i in self.cards], dtype=object)
+        gaps = shapely.distance(polys, poly)
+        if float(gaps.min()) > TOUCH_CM:
+            return (
+                f"a card resting at {where.x:g},{where.y:g} would be {float(gaps.min()):.2f} cm "
+                "from the pile; it must touch or overlap the pile's edge"
+            )
+        under = polys[gaps <= 0.0]
+        on_table = poly.difference(shapely.union_all(under)).area if len(under) else poly.area
+        if on_table <= AREA_EPS:
+            return (
+                f"a card resting at {where.x:g},{where.y:g} would lie entirely on other "
+                "cards; part of it must touch the bare table"
+            )
+        return None
+
+    def rest_spots(self, count: int, overlap: float) -> tuple[Placement, ...]:
+        """A finite sample of legal resting spots around the pile, for bots and widgets.
+
+        For each of ``count`` directions ``u`` (every ``360/count`` degrees, starting
+        east) take the corner ``q`` of any card that sticks out furthest along ``u``
+        and lay the card with its long side along ``u``, its near end at ``q``:
+
+        * in the even directions (east first) *over the edge*: the card reaches
+          ``overlap`` cm back over ``q``, so it covers a corner of the card owning
+          ``q`` (a resting card can hide a card from the next player);
+        * in the odd directions *beside the edge*: its near end touches ``q`` and it
+          covers nothing.
+
+        Both are legal by construction (the tests also check every spot with
+        :meth:`rest_problem`): the card reaches ``q`` (or comes within the 0.01 cm
+        rounding of it), and its far end lies beyond the line through ``q`` across
+        ``u``, where no card lies, so part of it is on the bare table. Duplicates are
+        dropped.
+        """
+        key = f"rest_spots/{count}/{overlap}"
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit  # type: ignore[no-any-return]
+        spots: list[Placement] = []
+        if self.cards:
+            w, h = self.size
+            units, angles = _directions(count)
+            supports = [_support(c.x, c.y, c.angle, w, h, count) for c in self.cards.values()]
+            seen = set()
+            for k, angle in enumerate(angles):
+                _, qx, qy = max(sup[k] for sup in supports)
+                ux, uy = units[k]
+                reach = h / 2 - overlap if k % 2 == 0 else h / 2
+                # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
+                cx, cy = round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0
+                if (cx, cy, angle) not in seen:
+                    seen.add((cx, cy, angle))
+                    spots.append(_placement(cx, cy, angle))
+        result = tuple(spots)
+        self._cache[key] = result
+        return result
+
+    # ----- blowing (SKEL §3; the gust model of ruling SKEL-11) ----------------------
+    def blown(self, direction: str, distance: float) -> Pile:
+        """The pile after a gust towards ``direction`` that carries cards ``distance`` cm.
+
+        The gust gets under the uncovered cards only: each of them flies ``distance``
+        cm in the gust's direction without turning and lands on top of the pile (the
+        flown cards keep their order among themselves; sides do not change). Covered
+        cards stay where they are, so the cards under the flown ones come to light
+        unless the flown cards land on them again.
+        """
+        ux, uy = COMPASS[direction]
+        flying = sorted((self.cards[i] for i in self.uncovered()), key=lambda c: c.z)
+        pile = self
+        for c in flying:
+            pile = pile.without(c.id)
+        for c in flying:
+            where = Placement(c.x + ux * distance, c.y + uy * distance, c.angle)
+            pile = pile.with_card_on_top(c.id, where, c.kind, c.face_up)
+        return pile
+
+
+@lru_cache(maxsize=16)
+def _directions(count: int) -> tuple[tuple[tuple[float, float], ...], tuple[float, ...]]:
+    """Unit vectors every 360/count degrees from east, and the card angle (long side
+    along the direction, in [0, 180)) for each."""
+    phis = [360.0 * k / count for k in range(count)]
+    units = tuple((math.cos(math.radians(p)), math.sin(math.radians(p))) for p in phis)
+    return units, tuple(_deg((p - 90.0) % 180.0) for p in phis)
+
+
+@lru_cache(maxsize=16384)
+def _support(
+    x: float, y: float, angle: float, width: float, height: float, count: int
+) -> tuple[tuple[float, float, float], ...]:
+    """For each of ``count`` directions, the card's corner that reaches furthest that
+    way, as ``(projection, x, y)``."""
+    corners = card_corners(x, y, angle, width, height)
+    units, _ = _directions(count)
+    return tuple(max((qx * ux + qy * uy, qx, qy) for qx, qy in corners) for ux, uy in units)
+
+
+def _placement(x: float, y: float, angle: float) -> Placement:
+    """A :class:`Placement` from values already rounded (skips ``__post_init__``)."""
+    spot = object.__new__(Placement)
+    object.__setattr__(spot, "x", x)
+    object.__setattr__(spot, "y", y)
+    object.__setattr__(spot, "angle", angle)
+    return spot
+
+
+@lru_cache(maxsize=32)
+def _layout(layout: int, n: int, radius: float) -> tuple[tuple[float, float, float, bool], ...]:
+    rng = random.Random(layout)  # an own instance: never the global generator
+    spots = []
+    for _ in range(n):
+        r = radius * math.sqrt(rng.random())
+        phi = 2 * math.pi * rng.random()
+        angle = float(int(180 * rng.random()))
+        spots.append((_cm(r * math.cos(phi)), _cm(r * math.sin(phi)), angle))
+    # SKEL §2: split the shuffled cards into two near-equal piles and turn one over.
+    turned = n // 2 if rng.random() < 0.5 else n - n // 2
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):  # Fisher-Yates with rng.random() only (stable everywhere)
+        j = int(rng.random() * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    up = set(order[:turned])
+    return tuple((x, y, a, i in up) for i, (x, y, a) in enumerate(spots))
+
+
+@lru_cache(maxsize=32)
+def _layout_pile(layout: int, n: int, radius: float, size: tuple[float, float]) -> Pile:
+    spots = _layout(layout, n, radius)
+    cards = [TableCard(i, x, y, a, i, up, None) for i, (x, y, a, up) in enumerate(spots)]
+    return Pile(cards, size)
+
+
+def spread_layout(
+    layout: int, n: int, radius: float, size: tuple[float, float]
+) -> Pile:
+    """Seeded spread number ``layout``: ``n`` cards over a disc of ``radius`` cm.
+
+    Each card's centre is uniform over the disc, its rotation a whole number of degrees
+    (0-179), its stacking order its id; about half the cards (``n // 2`` or
+    ``n - n // 2``, as the two piles of SKEL §2 came out) lie face up. No identities
+    are fixed: face-up cards are revealed by chance moves right after the spread.
+    ``random.Random(layout)`` draws every number, so a layout is the same everywhere.
+
+    >>> p = spread_layout(7, 49, 18.0, (5.7, 8.9))
+    >>> len(p), sum(c.face_up for c in p.cards.values()) in (24, 25)
+    (49, True)
+    """
+    return _layout_pile(layout, n, radius, size)
