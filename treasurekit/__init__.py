@@ -9,6 +9,7 @@ True
 
 from . import ahoy as _ahoy  # noqa: F401  (registers the game)
 from . import skeleton_island as _skeleton_island  # noqa: F401  (registers the game)
+from . import treasure_island_2003 as _treasure_island_2003  # noqa: F401  (registers the game)
 from .core import (
     CHANCE,
     GAMES,

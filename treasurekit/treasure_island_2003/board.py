@@ -1,0 +1,371 @@
+"""The two sides of the game board as data: load and validate the board files.
+
+TI2003 §1 Components describes a double-sided board: the Small Board (12 x 12 squares)
+and the Large Board (14 x 14), with lakes, rivers, orange anchorage squares along the
+coast and black treasure squares named after pirates. The printed layouts are not
+public, so both boards are treasurekit's own designs (ruling TI2003-6), in
+``data/small_board.json`` and ``data/large_board.json``:
+
+* ``rows``: one string per row, north first; a character per column, west first:
+  ``~`` sea, ``o`` lake, ``1``-``6`` a land square and its number;
+* ``anchorages``: coastal land squares where counters land;
+* ``rivers``: each a name, ``edges`` (pairs of neighbouring squares the river
+  separates completely) and ``partial`` (pairs it separates only part of the way: an
+  advance across those is allowed, TI2003 §4 Advances; they are kept for drawing);
+* ``treasures``: which square is which pirate's treasure square.
+
+Squares are named like chess squares with row 1 at the top (north): ``a1`` is the
+north-west corner, ``n14`` the south-east corner of the Large Board.
+
+>>> board = load_board("large")
+>>> board.size, len(board.land), len(board.anchorages), len(board.treasure_at)
+(14, 118, 16, 14)
+>>> board.number(board.square("g8")), board.treasure_at[board.square("g8")]
+(6, 'flint')
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import BoardDataError
+from .cards import CardSet
+
+__all__ = ["BOARD_FORMAT", "Board", "River", "check_chests", "load_board", "parse_board"]
+
+BOARD_FORMAT = "treasurekit-ti2003-board/1"
+SEA, LAKE, LAND = "sea", "lake", "land"
+
+
+@dataclass(frozen=True)
+class River:
+    """A river: the square pairs it separates fully (``edges``) and partly (``partial``)."""
+
+    name: str
+    edges: tuple[tuple[int, int], ...]
+    partial: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated board side. Squares are indices ``row * size + column``.
+
+    Attributes:
+        name: "Large Board" or "Small Board" (or a custom name).
+        side: "large" or "small": which chests of the Treasure Board it uses.
+        size: squares per row and column.
+        kinds: "sea", "lake" or "land" per square.
+        numbers: the number printed on each land square (0 on water).
+        anchorages: the anchorage squares.
+        treasure_at: treasure square -> chest id.
+        rivers: the rivers, for drawing.
+        neighbours: per square, the orthogonal land neighbours not behind a river:
+            the squares an advance from it may reach (TI2003 §4 Advances).
+    """
+
+    name: str
+    side: str
+    size: int
+    kinds: tuple[str, ...]
+    numbers: tuple[int, ...]
+    anchorages: frozenset[int]
+    treasure_at: dict[int, str]
+    rivers: tuple[River, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    land: tuple[int, ...] = field(default=())
+
+    # ----- squares ------------------------------------------------------------------
+    def square(self, text: str) -> int:
+        """The index of a square name such as ``"c7"``.
+
+        Raises:
+            ValueError: not a square of this board.
+        """
+        index = parse_square(text, self.size)
+        if index is None:
+            last = f"{chr(96 + self.size)}{self.size}"
+            raise ValueError(f"{text!r} is not a square of the {self.name} (a1 to {last})")
+        return index
+
+    def name_of(self, index: int) -> str:
+        """The name of square ``index`` ("c7")."""
+        row, col = divmod(index, self.size)
+        return f"{chr(97 + col)}{row + 1}"
+
+    def number(self, index: int) -> int:
+        return self.numbers[index]
+
+    def is_land(self, index: int) -> bool:
+        return self.kinds[index] == LAND
+
+    @property
+    def chest_square(self) -> dict[str, int]:
+        """Chest id -> its treasure square."""
+        return {chest: sq for sq, chest in self.treasure_at.items()}
+
+    def blocked(self, a: int, b: int) -> bool:
+        """True if a river separates neighbouring land squares ``a`` and ``b`` fully."""
+        return self.is_land(a) and self.is_land(b) and b not in self.neighbours[a] and (
+            abs(a - b) == self.size or (abs(a - b) == 1 and a // self.size == b // self.size)
+        )
+
+    def orthogonal(self, index: int) -> list[int]:
+        """The up-to-four orthogonal neighbours of a square, whatever they are."""
+        row, col = divmod(index, self.size)
+        out = []
+        if row > 0:
+            out.append(index - self.size)
+        if row < self.size - 1:
+            out.append(index + self.size)
+        if col > 0:
+            out.append(index - 1)
+        if col < self.size - 1:
+            out.append(index + 1)
+        return out
+
+    def is_coast(self, index: int) -> bool:
+        """A square on the board's edge or beside a sea square."""
+        row, col = divmod(index, self.size)
+        if row in (0, self.size - 1) or col in (0, self.size - 1):
+            return True
+        return any(self.kinds[n] == SEA for n in self.orthogonal(index))
+
+
+def parse_square(text: str, size: int) -> int | None:
+    """``"c7"`` -> index on a ``size`` board, or None if it is not a square name."""
+    if not isinstance(text, str) or len(text) < 2:
+        return None
+    col = ord(text[0]) - 97
+    digits = text[1:]
+    if not digits.isdigit() or digits.startswith("0") or not 0 <= col < size:
+        return None
+    row = int(digits) - 1
+    if not 0 <= row < size:
+        return None
+    return row * size + col
+
+
+def load_board(source: str | Path | None = None) -> Board:
+    """Load a board: ``"large"`` (the default) or ``"small"``, else a JSON file path.
+
+    Raises:
+        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
+            names the file, the key (e.g. ``rivers[0].edges[2]``) and what is expected.
+    """
+    if source is None or source in ("large", "small"):
+        side = source or "large"
+        package = resources.files("treasurekit.treasure_island_2003")
+        text = package.joinpath(f"data/{side}_board.json").read_text()
+        label = f"treasure_island_2003/data/{side}_board.json"
+    else:
+        path = Path(source)
+        label = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BoardDataError(f"cannot read Treasure Island board file {label}: {exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    return parse_board(data, label)
+
+
+def _fail(label: str, key: str, problem: str) -> BoardDataError:
+    return BoardDataError(f"{label}: key {key!r} {problem}")
+
+
+def parse_board(data: Any, label: str = "board") -> Board:
+    """Validate already-parsed JSON data; see :func:`load_board` for the errors."""
+    if not isinstance(data, dict):
+        raise BoardDataError(f"{label}: the board must be a JSON object")
+    for key in ("format", "name", "side", "size", "rows", "anchorages", "rivers", "treasures"):
+        if key not in data:
+            raise _fail(label, key, "is missing")
+    if data["format"] != BOARD_FORMAT:
+        raise _fail(label, "format", f"is {data['format']!r}; expected {BOARD_FORMAT!r}")
+    if data["side"] not in ("large", "small"):
+        raise _fail(label, "side", f"is {data['side']!r}; expected 'large' or 'small'")
+    size = data["size"]
+    if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 26:
+        raise _fail(label, "size", f"is {size!r}; expected a whole number from 4 to 26")
+
+    rows = data["rows"]
+    if not isinstance(rows, list) or len(rows) != size:
+        raise _fail(label, "rows", f"must list {size} rows (one string per row)")
+    kinds: list[str] = []
+    numbers: list[int] = []
+    for r, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != size:
+            got = f"{len(row)} characters" if isinstance(row, str) else repr(row)
+            raise _fail(label, f"rows[{r}]", f"has {got}; expected a string of {size}")
+        for c, ch in enumerate(row):
+            if ch == "~":
+                kinds.append(SEA)
+                numbers.append(0)
+            elif ch == "o":
+                kinds.append(LAKE)
+                numbers.append(0)
+            elif ch in "123456":
+                kinds.append(LAND)
+                numbers.append(int(ch))
+            else:
+                raise _fail(label, f"rows[{r}][{c}]", f"is {ch!r}; expected '~' (sea), "
+                            "'o' (lake) or a land number 1-6")
+    n = size * size
+    base = Board(str(data["name"]), str(data["side"]), size, tuple(kinds), tuple(numbers),
+                 frozenset(), {}, (), tuple(() for _ in range(n)))
+
+    _check_sea(label, base)
+
+    def square(key: str, value: Any) -> int:
+        index = parse_square(value, size)
+        if index is None:
+            last = f"{chr(96 + size)}{size}"
+            raise _fail(label, key, f"is {value!r}; expected a square name a1 to {last}")
+        if kinds[index] != LAND:
+            raise _fail(label, key, f"is {value!r}, a {kinds[index]} square; expected land")
+        return index
+
+    raw_anch = data["anchorages"]
+    if not isinstance(raw_anch, list) or not raw_anch:
+        raise _fail(label, "anchorages", "must be a non-empty list of square names")
+    anchorages: set[int] = set()
+    for i, a in enumerate(raw_anch):
+        index = square(f"anchorages[{i}]", a)
+        if not base.is_coast(index):
+            raise _fail(label, f"anchorages[{i}]", f"is {a!r}, which is not on the coast")
+        if index in anchorages:
+            raise _fail(label, f"anchorages[{i}]", f"repeats {a!r}")
+        anchorages.add(index)
+
+    raw_rivers = data["rivers"]
+    if not isinstance(raw_rivers, list):
+        raise _fail(label, "rivers", "must be a list of rivers")
+    rivers: list[River] = []
+    blocked: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int]] = set()
+    for i, river in enumerate(raw_rivers):
+        key = f"rivers[{i}]"
+        if not isinstance(river, dict) or not isinstance(river.get("name"), str):
+            raise _fail(label, key, "needs a 'name' string and an 'edges' list")
+        pairs: dict[str, list[tuple[int, int]]] = {"edges": [], "partial": []}
+        for part in ("edges", "partial"):
+            raw_edges = river.get(part, [])
+            if not isinstance(raw_edges, list) or (part == "edges" and not raw_edges):
+                raise _fail(label, f"{key}.{part}", "must be a list of square pairs")
+            for j, edge in enumerate(raw_edges):
+                ekey = f"{key}.{part}[{j}]"
+                if not isinstance(edge, list) or len(edge) != 2:
+                    raise _fail(label, ekey, f"is {edge!r}; expected a pair such as ['c7', 'c8']")
+                a, b = square(ekey, edge[0]), square(ekey, edge[1])
+                if b not in base.orthogonal(a):
+                    raise _fail(label, ekey, f"{edge!r} are not orthogonal neighbours")
+                pair = (min(a, b), max(a, b))
+                if pair in seen:
+                    raise _fail(label, ekey, f"repeats the river edge {edge!r}")
+                seen.add(pair)
+                pairs[part].append(pair)
+                if part == "edges":
+                    blocked.add(pair)
+        rivers.append(River(river["name"], tuple(pairs["edges"]), tuple(pairs["partial"])))
+
+    raw_tre = data["treasures"]
+    if not isinstance(raw_tre, list) or not raw_tre:
+        raise _fail(label, "treasures", "must be a non-empty list of {chest, square}")
+    treasure_at: dict[int, str] = {}
+    for i, t in enumerate(raw_tre):
+        key = f"treasures[{i}]"
+        if not isinstance(t, dict) or not isinstance(t.get("chest"), str):
+            raise _fail(label, f"{key}.chest", "must name a chest of the Treasure Board")
+        index = square(f"{key}.square", t.get("square"))
+        if index in anchorages:
+            raise _fail(label, f"{key}.square", f"is {t['square']!r}, an anchorage; treasure "
+                        "squares lie inland")
+        if index in treasure_at:
+            raise _fail(label, f"{key}.square", f"repeats {t['square']!r}")
+        if t["chest"] in treasure_at.values():
+            raise _fail(label, f"{key}.chest", f"repeats {t['chest']!r}")
+        treasure_at[index] = t["chest"]
+
+    neighbours = tuple(
+        tuple(m for m in base.orthogonal(s) if kinds[m] == LAND
+              and (min(s, m), max(s, m)) not in blocked) if kinds[s] == LAND else ()
+        for s in range(n)
+    )
+    board = Board(
+        name=base.name, side=base.side, size=size, kinds=base.kinds, numbers=base.numbers,
+        anchorages=frozenset(anchorages), treasure_at=treasure_at, rivers=tuple(rivers),
+        neighbours=neighbours, land=tuple(s for s in range(n) if kinds[s] == LAND),
+    )
+    _check_reachable(label, board)
+    return board
+
+
+def _check_sea(label: str, board: Board) -> None:
+    """Every sea square must connect to the board's edge (inland water is a lake)."""
+    size = board.size
+    edge = [s for s in range(size * size) if board.kinds[s] == SEA and (
+        s // size in (0, size - 1) or s % size in (0, size - 1))]
+    reached = set(edge)
+    todo = deque(edge)
+    while todo:
+        s = todo.popleft()
+        for m in board.orthogonal(s):
+            if board.kinds[m] == SEA and m not in reached:
+                reached.add(m)
+                todo.append(m)
+    for s in range(size * size):
+        if board.kinds[s] == SEA and s not in reached:
+            r, c = divmod(s, size)
+            raise _fail(label, f"rows[{r}][{c}]", f"({board.name_of(s)}) is sea cut off from "
+                        "the open sea; write 'o' for a lake")
+
+
+def _check_reachable(label: str, board: Board) -> None:
+    """TI2003 §4 Landings: the only way onto the island is an anchorage, so every land
+    square must be reachable from one by advances (not across rivers, lakes or sea)."""
+    reached = set(board.anchorages)
+    todo = deque(board.anchorages)
+    while todo:
+        s = todo.popleft()
+        for m in board.neighbours[s]:
+            if m not in reached:
+                reached.add(m)
+                todo.append(m)
+    for s in board.land:
+        if s not in reached:
+            r, c = divmod(s, board.size)
+            raise _fail(label, f"rows[{r}][{c}]", f"({board.name_of(s)}) cannot be reached "
+                        "from any anchorage by advances (rivers, lakes or sea cut it off)")
+
+
+def check_chests(board: Board, cards: CardSet, label: str = "board") -> None:
+    """The board's treasure squares must match the Treasure Board in ``cards``: one
+    square per chest dealt on this side, and the square's number equal to the cards
+    in the chest (TI2003 §4 Treasure squares).
+
+    Raises:
+        BoardDataError: naming the treasure entry or the missing chest.
+    """
+    wanted = {c.id: c for c in cards.chests_for(board.side)}
+    all_ids = {c.id for c in cards.chests}
+    for i, (sq, chest) in enumerate(board.treasure_at.items()):
+        if chest not in wanted:
+            where = "an orange (Large Board only) area" if chest in all_ids else "no area"
+            raise _fail(label, f"treasures[{i}].chest", f"is {chest!r}, which is {where} of "
+                        f"the Treasure Board for the {board.side} side")
+        need = wanted[chest].cards
+        if board.numbers[sq] != need:
+            raise _fail(label, f"treasures[{i}].square", f"{board.name_of(sq)} shows "
+                        f"{board.numbers[sq]}, but {wanted[chest].pirate}'s chest holds {need} "
+                        "cards; the two must be equal")
+    missing = [c for c in wanted if c not in board.treasure_at.values()]
+    if missing:
+        raise _fail(label, "treasures", f"has no square for chest {missing[0]!r} of the "
+                    f"Treasure Board ({board.side} side)")

@@ -1,0 +1,290 @@
+"""Cannons and Davy Jones' Locker moves (TI2003 §5 Cannon Cards, §6, §7).
+
+* A cannon steals a whole pile of a treasure type from an opponent, but only a type
+  its owner already holds (cards from the same chest count, TI2003 §5 Purple Cannons).
+* A purple cannon cannot steal a pile protected by a purple cannon, nor a Jolly Roger.
+* A purple cannon can protect one of its owner's piles (one cannon per pile, never a
+  Jolly Roger); it stays there until a gold cannon beats it or the type is discarded.
+* A gold cannon steals a Jolly Roger, and attacks a protected pile in a skirmish: the
+  winner of the skirmish decides whether the pile changes hands (TI2003 §5 Gold Cannons).
+* Cannons that fired, and a protecting cannon that lost, go to the fired-cannon pile.
+* Cannons from a chest are decided one at a time before the next chest is opened; one
+  that cannot be used goes into the Locker at once (an automatic move with an event).
+  With the default option ``cannons="must"`` a usable cannon must be used (ruling
+  TI2003-13); ``"optional"`` lets the player ``stash`` any cannon.
+* At the end of the turn the player may take out of the Locker every treasure type
+  they already hold, and any cannon they can use at once (TI2003 §6; ruling TI2003-12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.events import Event
+from . import rules
+from .cards import JOLLY
+from .moves import Fire, Protect, Stash, Take
+
+if TYPE_CHECKING:
+    from .flow import TurnFlow
+
+__all__ = [
+    "after_cannon",
+    "apply",
+    "apply_take",
+    "chest_cannon_moves",
+    "finish_attack",
+    "locker_moves",
+    "problem",
+    "take_problem",
+    "uses",
+]
+
+Problem = tuple[str, str | None] | None
+CannonMove = Fire | Protect | Stash
+
+
+def _source_count(state: TurnFlow, cannon: str, from_locker: bool) -> int:
+    if from_locker:
+        return state._h.locker_cannons[cannon]
+    return state._cannons.count(cannon)
+
+
+def _may_protect_fresh(state: TurnFlow, kind: str, from_locker: bool) -> bool:
+    """Option ``stolen_protection="same_chest"`` (ruling TI2003-14): a pile stolen this
+    turn may be protected only by a purple cannon from the same chest."""
+    if state.game.options["stolen_protection"] != "same_chest":
+        return True
+    chests = [no for k, no in state._stolen if k == kind]
+    if not chests:
+        return True
+    return not from_locker and state._chest_no in chests
+
+
+def uses(state: TurnFlow, cannon: str, from_locker: bool) -> list[Fire | Protect]:
+    """Every way the player to move can use a ``cannon`` from that source now."""
+    h = state._h
+    me = state._turn
+    mine = h.piles[me]
+    out: list[Fire | Protect] = []
+    for kind in state.cards.type_ids:
+        if kind not in mine:
+            continue
+        for t in range(state._n):
+            if t == me or kind not in h.piles[t]:
+                continue
+            if cannon == "purple" and kind in h.protected[t]:
+                continue
+            out.append(Fire(cannon, t, kind, from_locker))
+    if cannon == "gold":
+        out += [Fire("gold", t, JOLLY, from_locker) for t in range(state._n)
+                if t != me and h.jolly[t]]
+    if cannon == "purple":
+        out += [Protect(kind, from_locker) for kind in state.cards.type_ids
+                if kind in mine and kind not in h.protected[me]
+                and _may_protect_fresh(state, kind, from_locker)]
+    return out
+
+
+def chest_cannon_moves(state: TurnFlow) -> list[Fire | Protect | Stash]:
+    """The decisions for the cannons found in the chest just opened."""
+    out: list[Fire | Protect | Stash] = []
+    optional = state.game.options["cannons"] == "optional"
+    for cannon in ("purple", "gold"):
+        if cannon not in state._cannons:
+            continue
+        found = uses(state, cannon, False)
+        out += found
+        if optional or not found:
+            out.append(Stash(cannon))
+    return out
+
+
+def locker_moves(state: TurnFlow) -> list[Take | Fire | Protect]:
+    """Locker moves open to the player to move (TI2003 §6): types they hold, and
+    cannons they can use at once."""
+    h = state._h
+    me = state._turn
+    out: list[Take | Fire | Protect] = [
+        Take(kind) for kind in state.cards.type_ids if kind in h.locker and kind in h.piles[me]
+    ]
+    for cannon in ("purple", "gold"):
+        if h.locker_cannons[cannon]:
+            out += uses(state, cannon, True)
+    return out
+
+
+def problem(state: TurnFlow, move: CannonMove) -> Problem:
+    """Why a cannon move is illegal now, or None."""
+    who = state.colour(state._turn)
+    cards = state.cards
+    if isinstance(move, Stash):
+        if move.cannon not in state._cannons:
+            return (f"no {move.cannon} cannon from the chest is waiting", rules.CANNONS)
+        if state.game.options["cannons"] == "must":
+            found = uses(state, move.cannon, False)
+            if found:
+                return (f"the {move.cannon} cannon can be used (e.g. '{found[0]}'); only a "
+                        "cannon that cannot be used goes into Davy Jones' Locker "
+                        f"({rules.ruling(13)})", rules.BOTH_CANNONS)
+        return None
+    cannon = "purple" if isinstance(move, Protect) else move.cannon
+    where = "in Davy Jones' Locker" if move.from_locker else "from the chest waiting"
+    if not _source_count(state, cannon, move.from_locker):
+        rule = rules.LOCKER_CANNON_TAKE if move.from_locker else rules.CANNONS
+        return (f"there is no {cannon} cannon {where}", rule)
+    h = state._h
+    me = state._turn
+    kind = move.kind
+    if isinstance(move, Protect):
+        if kind == JOLLY:
+            return ("a purple cannon cannot protect a Jolly Roger", rules.PURPLE)
+        if kind not in cards.type_ids:
+            return (f"{kind!r} is not a treasure type ({', '.join(cards.type_ids)})", None)
+        if kind not in h.piles[me]:
+            return (f"{who} holds no {cards.label(kind)} to protect", rules.PURPLE)
+        if kind in h.protected[me]:
+            return (f"{who}'s {cards.label(kind)} already lie on a purple cannon; a pile "
+                    "takes only one", rules.PURPLE)
+        if not _may_protect_fresh(state, kind, move.from_locker):
+            return (f"{cards.label(kind)} were just stolen: with stolen_protection="
+                    "'same_chest' only a purple cannon from the same chest protects them",
+                    rules.ruling(14))
+        return None
+    target = move.target
+    if target >= state._n:
+        return (f"there is no {move} target: this game has {state._n} players", None)
+    if target == me:
+        return (f"{who} cannot fire at {who}'s own treasure", rules.CANNONS)
+    them = state.colour(target)
+    if kind == JOLLY:
+        if move.cannon != "gold":
+            return ("a purple cannon cannot steal a Jolly Roger; a gold cannon can",
+                    rules.PURPLE)
+        if not h.jolly[target]:
+            return (f"{them} has no Jolly Roger", rules.GOLD)
+        return None
+    if kind not in cards.type_ids:
+        return (f"{kind!r} is not a treasure type ({', '.join(cards.type_ids)}, "
+                "or jolly-roger)", None)
+    label = cards.label(kind)
+    if kind not in h.piles[target]:
+        return (f"{them} has no {label} to steal", rules.PURPLE)
+    if kind not in h.piles[me]:
+        return (f"{who} holds no {label}: a cannon can only steal a type its owner already "
+                "has (cards from the same chest count)", rules.PURPLE)
+    if move.cannon == "purple" and kind in h.protected[target]:
+        return (f"{them}'s {label} lie on a purple cannon: a purple cannon cannot steal "
+                "them; a gold cannon can try, in a skirmish", rules.PURPLE)
+    return None
+
+
+def take_problem(state: TurnFlow, move: Take) -> Problem:
+    h = state._h
+    kind = move.kind
+    if kind not in state.cards.type_ids:
+        return (f"{kind!r} is not a treasure type; cannons leave the Locker by being fired "
+                "or used to protect ('fire gold from locker at ...')", rules.LOCKER_CANNON_TAKE)
+    label = state.cards.label(kind)
+    if kind not in h.locker:
+        return (f"there are no {label} in Davy Jones' Locker", rules.LOCKER_TAKE)
+    if kind not in h.piles[state._turn]:
+        return (f"{state.colour(state._turn)} holds no {label}: only a player who already "
+                "has a type may take it out of the Locker", rules.LOCKER_TAKE)
+    return None
+
+
+def _remove(state: TurnFlow, cannon: str, from_locker: bool) -> None:
+    if from_locker:
+        state._h.locker_cannons[cannon] -= 1
+    else:
+        items = list(state._cannons)
+        items.remove(cannon)
+        state._cannons = tuple(items)
+
+
+def apply(state: TurnFlow, move: CannonMove) -> list[Event]:
+    """Play a legal cannon move."""
+    h = state._h
+    me = state._turn
+    who = state.colour(me)
+    if isinstance(move, Stash):
+        _remove(state, move.cannon, False)
+        h.locker_cannons[move.cannon] += 1
+        return [Event(f"{who} puts the {move.cannon} cannon into Davy Jones' Locker",
+                      rules.LOCKER_CANNON_PLACE, "stash"),
+                *after_cannon(state, False)]
+    src = " from Davy Jones' Locker" if move.from_locker else ""
+    if isinstance(move, Protect):
+        _remove(state, "purple", move.from_locker)
+        h.protected[me].add(move.kind)
+        text = (f"{who} puts a purple cannon{src} under {who}'s "
+                f"{state.cards.label(move.kind)}: they are protected")
+        return [Event(text, rules.PURPLE, "protect"), *after_cannon(state, move.from_locker)]
+    _remove(state, move.cannon, move.from_locker)
+    them = state.colour(move.target)
+    if move.kind == JOLLY:
+        h.jolly[move.target] -= 1
+        h.jolly[me] += 1
+        h.fired["gold"] += 1
+        text = f"{who} fires a gold cannon{src} and steals a Jolly Roger from {them}"
+        return [Event(text, rules.GOLD, "steal"), *after_cannon(state, move.from_locker)]
+    label = state.cards.label(move.kind)
+    if move.kind in h.protected[move.target]:
+        state._start_skirmish((me, move.target), ("steal", me, move.target, move.kind,
+                                                  move.from_locker))
+        return [Event(f"{who} fires a gold cannon{src} at {them}'s protected {label}: "
+                      "a skirmish decides", rules.GOLD, "attack")]
+    n = h.move_pile(move.target, me, move.kind)
+    h.fired[move.cannon] += 1
+    state._stolen = (*state._stolen, (move.kind, -1 if move.from_locker else state._chest_no))
+    text = (f"{who} fires a {move.cannon} cannon{src} and steals {them}'s {n} {label}; the "
+            "cannon goes to the fired pile")
+    return [Event(text, rules.CANNONS, "steal"), *after_cannon(state, move.from_locker)]
+
+
+def finish_attack(state: TurnFlow, context: tuple[Any, ...], winner: int) -> list[Event]:
+    """The end of a skirmish fought over a protected pile (TI2003 §5 Gold Cannons)."""
+    _, attacker, defender, kind, from_locker = context
+    h = state._h
+    label = state.cards.label(kind)
+    h.fired["gold"] += 1
+    if winner == attacker:
+        n = h.move_pile(defender, attacker, kind)
+        h.fired["purple"] += 1
+        state._stolen = (*state._stolen, (kind, -1 if from_locker else state._chest_no))
+        text = (f"{state.colour(attacker)} takes {state.colour(defender)}'s {n} {label}; "
+                "the gold and the purple cannon go to the fired pile")
+    else:
+        text = (f"{state.colour(defender)} keeps the {label} and the purple cannon under "
+                "them; the gold cannon goes to the fired pile")
+    return [Event(text, rules.GOLD, "attack"), *after_cannon(state, bool(from_locker))]
+
+
+def after_cannon(state: TurnFlow, from_locker: bool) -> list[Event]:
+    """Where play goes after a cannon decision (or right after a chest with cannons)."""
+    if from_locker:
+        if locker_moves(state):
+            state._phase = "wrap"
+            return []
+        return state._finish_turn()
+    events = []
+    for cannon in ("purple", "gold"):
+        if cannon in state._cannons and not uses(state, cannon, False):
+            while cannon in state._cannons:
+                _remove(state, cannon, False)
+                state._h.locker_cannons[cannon] += 1
+                events.append(Event(f"{state.colour(state._turn)} cannot use the {cannon} "
+                                    "cannon: it goes into Davy Jones' Locker",
+                                    rules.LOCKER_CANNON_PLACE, "stash"))
+    if state._cannons:
+        state._phase = "cannon"
+        return events
+    return events + state._chest_done()
+
+
+def apply_take(state: TurnFlow, move: Take) -> list[Event]:
+    n = state._h.take(state._turn, move.kind)
+    text = (f"{state.colour(state._turn)} takes {n} {state.cards.label(move.kind)} out of "
+            "Davy Jones' Locker")
+    return [Event(text, rules.LOCKER_TAKE, "take"), *after_cannon(state, True)]

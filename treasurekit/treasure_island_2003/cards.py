@@ -1,0 +1,343 @@
+"""The cards and the Treasure Board as data: load and validate ``data/cards.json``.
+
+The file holds everything about the cards that a reader may want to change
+(rulings TI2003-1 to TI2003-5):
+
+* the treasure types in scoring order (most valuable first), each with its number of
+  cards and its points for 1-4 cards, plus the shared bonus for 5, 6, 7 and 8 cards;
+* the 14 purple and 7 gold cannons and the 2 Jolly Rogers (TI2003 §1 Components);
+* the Treasure Board: one chest per pirate with the cards dealt to it (the number on
+  its treasure square) and its lettering (yellow chests are used on the Small Board
+  too, orange ones only on the Large Board), and Davy Jones' Legacy;
+* the Davy Jones' Locker type limit for each number of players.
+
+Card kinds are written in move notation by their ids: a treasure type such as
+``diamonds`` or ``rum``, and ``purple-cannon``, ``gold-cannon``, ``jolly-roger``.
+
+>>> cards = load_cards()
+>>> cards.total, len(cards.treasures), cards.deck["purple-cannon"], cards.deck["gold-cannon"]
+(130, 15, 14, 7)
+>>> cards.points("diamonds", 4), cards.points("diamonds", 5), cards.points("diamonds", 6)
+(16, 17, 19)
+>>> cards.limit(2), cards.limit(4)
+(9, 7)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import BoardDataError
+
+__all__ = [
+    "CANNON_KINDS",
+    "CARDS_FORMAT",
+    "GOLD",
+    "JOLLY",
+    "PURPLE",
+    "CardSet",
+    "ChestSpec",
+    "TreasureType",
+    "load_cards",
+    "parse_cards",
+]
+
+CARDS_FORMAT = "treasurekit-ti2003-cards/1"
+
+#: Card kinds that are not treasure types.
+PURPLE = "purple-cannon"
+GOLD = "gold-cannon"
+JOLLY = "jolly-roger"
+CANNON_KINDS = (PURPLE, GOLD)
+_RESERVED = (PURPLE, GOLD, JOLLY, "purple", "locker", "from", "at", "with", "none")
+_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+@dataclass(frozen=True)
+class TreasureType:
+    """One type of treasure: ``id`` (notation), ``name``, ``cards`` in the deck and
+    ``points`` scored for holding 1 to 4 of them at the Final Reckoning."""
+
+    id: str
+    name: str
+    cards: int
+    points: int
+
+
+@dataclass(frozen=True)
+class ChestSpec:
+    """One area of the Treasure Board.
+
+    Attributes:
+        id: notation name (``flint``); the treasure square of that pirate has the same id.
+        pirate: the pirate's name as printed ("Captain Flint").
+        cards: cards dealt to it, which is also the number on its treasure square.
+        lettering: ``"yellow"`` (dealt on both boards) or ``"orange"`` (Large Board only).
+        source: where the name comes from ("Stevenson", "history"...).
+    """
+
+    id: str
+    pirate: str
+    cards: int
+    lettering: str
+    source: str
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """The validated card data. See the module docstring for what it holds.
+
+    Attributes:
+        treasures: the treasure types, most valuable first (the scoring order).
+        bonus: extra points for holding 5, 6, 7 or 8 cards of one type.
+        deck: every card kind (treasure ids, cannons, Jolly Roger) -> cards in the box.
+        chests: the pirate chests in Treasure Board order.
+        legacy: Davy Jones' Legacy (``id`` ``legacy``).
+        locker_limits: players -> treasure types a player may keep at the end of a turn.
+    """
+
+    name: str
+    treasures: tuple[TreasureType, ...]
+    bonus: dict[int, int]
+    deck: dict[str, int]
+    chests: tuple[ChestSpec, ...]
+    legacy: ChestSpec
+    locker_limits: dict[int, int]
+
+    @property
+    def total(self) -> int:
+        """Cards in the box (130 in the standard set)."""
+        return sum(self.deck.values())
+
+    @property
+    def type_ids(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.treasures)
+
+    def treasure(self, kind: str) -> TreasureType:
+        for t in self.treasures:
+            if t.id == kind:
+                return t
+        raise KeyError(kind)
+
+    def label(self, kind: str) -> str:
+        """Words for a card kind: "Diamonds", "purple cannon", "Jolly Roger"."""
+        if kind == PURPLE:
+            return "purple cannon"
+        if kind == GOLD:
+            return "gold cannon"
+        if kind == JOLLY:
+            return "Jolly Roger"
+        return self.treasure(kind).name
+
+    def points(self, kind: str, count: int) -> int:
+        """Points for holding ``count`` cards of treasure type ``kind`` (TI2003 §10)."""
+        if count <= 0:
+            return 0
+        return self.treasure(kind).points + self.bonus.get(count, 0)
+
+    def limit(self, players: int) -> int:
+        """Treasure types each player may keep at the end of a turn (TI2003 §6)."""
+        return self.locker_limits[players]
+
+    def chest(self, chest_id: str) -> ChestSpec:
+        if chest_id == self.legacy.id:
+            return self.legacy
+        for c in self.chests:
+            if c.id == chest_id:
+                return c
+        raise KeyError(chest_id)
+
+    def chests_for(self, side: str) -> tuple[ChestSpec, ...]:
+        """The pirate chests dealt for a board side: all on "large", yellow on "small"."""
+        if side == "large":
+            return self.chests
+        return tuple(c for c in self.chests if c.lettering == "yellow")
+
+    def deal_order(self, side: str) -> list[str]:
+        """Chest ids in the order the cards are dealt (TI2003 §3): one card to every
+        area, then a second to every area that takes two or more, and so on.
+
+        >>> load_cards().deal_order("small")[:3]
+        ['flint', 'long-john', 'billy-bones']
+        """
+        areas = [*self.chests_for(side), self.legacy]
+        rounds = max(c.cards for c in areas)
+        return [c.id for r in range(rounds) for c in areas if c.cards > r]
+
+
+def load_cards(source: str | Path | None = None) -> CardSet:
+    """Load card data: ``None`` or ``"standard"`` for the shipped file, else a JSON path.
+
+    Raises:
+        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
+            names the file, the key (e.g. ``treasures[3].cards``) and what is expected.
+    """
+    if source is None or source == "standard":
+        package = resources.files("treasurekit.treasure_island_2003")
+        text = package.joinpath("data/cards.json").read_text()
+        label = "treasure_island_2003/data/cards.json"
+    else:
+        path = Path(source)
+        label = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BoardDataError(f"cannot read Treasure Island card file {label}: {exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    return parse_cards(data, label)
+
+
+def _fail(label: str, key: str, problem: str) -> BoardDataError:
+    return BoardDataError(f"{label}: key {key!r} {problem}")
+
+
+def _count(label: str, key: str, value: Any, lo: int, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
+        hi is not None and value > hi
+    ):
+        upto = f" to {hi}" if hi is not None else " or more"
+        raise _fail(label, key, f"is {value!r}; expected a whole number from {lo}{upto}")
+    return value
+
+
+def _ident(label: str, key: str, value: Any) -> str:
+    if not isinstance(value, str) or not _ID.match(value):
+        raise _fail(label, key, f"is {value!r}; expected a lowercase id such as 'rum'")
+    if value in _RESERVED:
+        raise _fail(label, key, f"is {value!r}, a word the move notation reserves")
+    return value
+
+
+def _text(label: str, key: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(label, key, f"is {value!r}; expected a non-empty string")
+    return value
+
+
+def parse_cards(data: Any, label: str = "cards") -> CardSet:
+    """Validate already-parsed JSON data; see :func:`load_cards` for the errors."""
+    if not isinstance(data, dict):
+        raise BoardDataError(f"{label}: the card data must be a JSON object")
+    for key in (
+        "format", "deck_size", "treasures", "bonus", "cannons", "jolly_rogers", "chests",
+        "legacy", "locker_limits",
+    ):
+        if key not in data:
+            raise _fail(label, key, "is missing")
+    if data["format"] != CARDS_FORMAT:
+        raise _fail(label, "format", f"is {data['format']!r}; expected {CARDS_FORMAT!r}")
+
+    raw = data["treasures"]
+    if not isinstance(raw, list) or not raw:
+        raise _fail(label, "treasures", "must be a non-empty list of treasure types")
+    treasures: list[TreasureType] = []
+    for i, t in enumerate(raw):
+        key = f"treasures[{i}]"
+        if not isinstance(t, dict):
+            raise _fail(label, key, "must be an object with id, name, cards, points")
+        treasures.append(TreasureType(
+            id=_ident(label, f"{key}.id", t.get("id")),
+            name=_text(label, f"{key}.name", t.get("name")),
+            cards=_count(label, f"{key}.cards", t.get("cards"), 1, 8),
+            points=_count(label, f"{key}.points", t.get("points"), 1),
+        ))
+    ids = [t.id for t in treasures]
+    for i, tid in enumerate(ids):
+        if tid in ids[:i]:
+            raise _fail(label, f"treasures[{i}].id", f"repeats {tid!r}")
+
+    raw_bonus = data["bonus"]
+    if not isinstance(raw_bonus, dict):
+        raise _fail(label, "bonus", "must be an object such as {\"5\": 1, \"6\": 3}")
+    bonus: dict[int, int] = {}
+    for k, v in raw_bonus.items():
+        if not (isinstance(k, str) and k.isdigit() and 5 <= int(k) <= 8):
+            raise _fail(label, f"bonus.{k}", "is not a card count from 5 to 8")
+        bonus[int(k)] = _count(label, f"bonus.{k}", v, 0)
+
+    cannons = data["cannons"]
+    if not isinstance(cannons, dict) or set(cannons) != {"purple", "gold"}:
+        raise _fail(label, "cannons", "must be an object with exactly 'purple' and 'gold'")
+    purple = _count(label, "cannons.purple", cannons["purple"], 0)
+    gold = _count(label, "cannons.gold", cannons["gold"], 0)
+    jolly = _count(label, "jolly_rogers", data["jolly_rogers"], 0)
+
+    deck = {t.id: t.cards for t in treasures}
+    deck.update({PURPLE: purple, GOLD: gold, JOLLY: jolly})
+    total = sum(deck.values())
+    size = _count(label, "deck_size", data["deck_size"], 1)
+    if size != total:
+        raise _fail(
+            label, "deck_size",
+            f"is {size} but the treasures ({total - purple - gold - jolly}), cannons "
+            f"({purple + gold}) and Jolly Rogers ({jolly}) add up to {total}",
+        )
+
+    raw_chests = data["chests"]
+    if not isinstance(raw_chests, list) or not raw_chests:
+        raise _fail(label, "chests", "must be a non-empty list of Treasure Board areas")
+    chests: list[ChestSpec] = []
+    for i, c in enumerate(raw_chests):
+        key = f"chests[{i}]"
+        if not isinstance(c, dict):
+            raise _fail(label, key, "must be an object with id, pirate, cards, lettering")
+        lettering = c.get("lettering")
+        if lettering not in ("yellow", "orange"):
+            raise _fail(label, f"{key}.lettering", f"is {lettering!r}; expected 'yellow' or "
+                        "'orange' (yellow areas are dealt on the Small Board too)")
+        chests.append(ChestSpec(
+            id=_ident(label, f"{key}.id", c.get("id")),
+            pirate=_text(label, f"{key}.pirate", c.get("pirate")),
+            cards=_count(label, f"{key}.cards", c.get("cards"), 1, 6),
+            lettering=lettering,
+            source=str(c.get("source", "")),
+        ))
+    chest_ids = [c.id for c in chests]
+    for i, cid in enumerate(chest_ids):
+        if cid in chest_ids[:i] or cid == "legacy":
+            raise _fail(label, f"chests[{i}].id", f"repeats {cid!r}")
+    if not any(c.lettering == "yellow" for c in chests):
+        raise _fail(label, "chests", "has no yellow area, so the Small Board would have no chest")
+
+    raw_legacy = data["legacy"]
+    if not isinstance(raw_legacy, dict):
+        raise _fail(label, "legacy", "must be an object with name and cards")
+    legacy = ChestSpec(
+        id="legacy",
+        pirate=_text(label, "legacy.name", raw_legacy.get("name")),
+        cards=_count(label, "legacy.cards", raw_legacy.get("cards"), 1),
+        lettering="yellow",
+        source="",
+    )
+    dealt = sum(c.cards for c in chests) + legacy.cards
+    if dealt > total:
+        raise _fail(label, "chests", f"take {dealt} cards with the Legacy; the deck has {total}")
+
+    raw_limits = data["locker_limits"]
+    if not isinstance(raw_limits, dict):
+        raise _fail(label, "locker_limits", "must be an object from player count to a limit")
+    limits: dict[int, int] = {}
+    for n in range(2, 7):
+        if str(n) not in raw_limits:
+            raise _fail(label, f"locker_limits.{n}", "is missing (2 to 6 players need a limit)")
+        limits[n] = _count(label, f"locker_limits.{n}", raw_limits[str(n)], 1, len(treasures))
+    extra = set(raw_limits) - {str(n) for n in range(2, 7)}
+    if extra:
+        raise _fail(label, f"locker_limits.{sorted(extra)[0]}", "is not a player count 2-6")
+    return CardSet(
+        name=str(data.get("name", label)),
+        treasures=tuple(treasures),
+        bonus=bonus,
+        deck=deck,
+        chests=tuple(chests),
+        legacy=legacy,
+        locker_limits=limits,
+    )

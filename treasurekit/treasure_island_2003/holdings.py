@@ -1,0 +1,200 @@
+"""Where every card is: the players' piles, protecting cannons, Jolly Rogers,
+Davy Jones' Locker, the fired-cannon pile, opened chests and the unseen pool.
+
+The unseen pool holds every card nobody has seen yet: those still in unopened chests
+and those set aside at the start (TI2003 §3 Setup). They are all face down and all
+alike to every player, so no card is dealt in advance: a chest's cards are drawn
+from the pool when it is opened (ruling TI2003-7). Nothing secret is ever stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import GOLD, JOLLY, PURPLE, CardSet
+
+__all__ = ["CANNON_OF", "Holdings"]
+
+#: Move-notation cannon name -> card kind.
+CANNON_OF = {"purple": PURPLE, "gold": GOLD}
+
+
+class Holdings:
+    """The cards on the table for ``players`` seats (mutable; the state snapshots it).
+
+    Attributes:
+        piles: per seat, treasure type -> cards held (only types held appear).
+        protected: per seat, the types with a purple cannon under them.
+        jolly: Jolly Rogers per seat.
+        locker: treasure type -> cards in Davy Jones' Locker.
+        locker_cannons: "purple"/"gold" -> cannons in the Locker.
+        fired: "purple"/"gold" -> cannons on the fired-cannon pile.
+        unseen: card kind -> cards nobody has seen (unopened chests and set-aside cards).
+        opened: chest id -> the cards it held, in the order revealed (``()`` for a chest
+            opened in a hand-set position, contents unknown).
+    """
+
+    def __init__(self, cards: CardSet, players: int) -> None:
+        self.cards = cards
+        self.piles: list[dict[str, int]] = [{} for _ in range(players)]
+        self.protected: list[set[str]] = [set() for _ in range(players)]
+        self.jolly = [0] * players
+        self.locker: dict[str, int] = {}
+        self.locker_cannons = {"purple": 0, "gold": 0}
+        self.fired = {"purple": 0, "gold": 0}
+        self.unseen = {k: v for k, v in cards.deck.items() if v}
+        self.opened: dict[str, tuple[str, ...]] = {}
+
+    # ----- snapshot ------------------------------------------------------------
+    def snapshot(self) -> Any:
+        return (
+            tuple(tuple(p.items()) for p in self.piles),
+            tuple(frozenset(p) for p in self.protected),
+            tuple(self.jolly),
+            tuple(self.locker.items()),
+            tuple(self.locker_cannons.items()),
+            tuple(self.fired.items()),
+            tuple(self.unseen.items()),
+            tuple(self.opened.items()),
+        )
+
+    def restore(self, snap: Any) -> None:
+        piles, protected, jolly, locker, lcannons, fired, unseen, opened = snap
+        self.piles = [dict(p) for p in piles]
+        self.protected = [set(p) for p in protected]
+        self.jolly = list(jolly)
+        self.locker = dict(locker)
+        self.locker_cannons = dict(lcannons)
+        self.fired = dict(fired)
+        self.unseen = dict(unseen)
+        self.opened = dict(opened)
+
+    # ----- queries ---------------------------------------------------------------
+    def count(self, seat: int, kind: str) -> int:
+        """Cards of treasure type ``kind`` (or Jolly Rogers) that ``seat`` holds."""
+        if kind == JOLLY:
+            return self.jolly[seat]
+        return self.piles[seat].get(kind, 0)
+
+    def types(self, seat: int) -> int:
+        """Treasure types ``seat`` holds (the Jolly Roger is not a type: TI2003 §7)."""
+        return len(self.piles[seat])
+
+    def unseen_total(self) -> int:
+        return sum(self.unseen.values())
+
+    def seen(self) -> dict[str, int]:
+        """Cards of each kind somebody has seen (the deck minus the unseen pool)."""
+        return {k: n - self.unseen.get(k, 0) for k, n in self.cards.deck.items()}
+
+    # ----- changes ---------------------------------------------------------------
+    def draw(self, kind: str) -> None:
+        """A card of ``kind`` leaves the unseen pool (it is being revealed)."""
+        left = self.unseen[kind] - 1
+        if left:
+            self.unseen[kind] = left
+        else:
+            del self.unseen[kind]
+
+    def gain(self, seat: int, kind: str, n: int = 1) -> None:
+        """``seat`` receives ``n`` treasure cards of ``kind`` (or Jolly Rogers)."""
+        if kind == JOLLY:
+            self.jolly[seat] += n
+        else:
+            self.piles[seat][kind] = self.piles[seat].get(kind, 0) + n
+
+    def move_pile(self, source: int, target: int, kind: str) -> int:
+        """All of ``source``'s ``kind`` goes to ``target`` (a steal); returns how many.
+        The pile arrives unprotected unless ``target`` already protects that type."""
+        n = self.piles[source].pop(kind)
+        self.protected[source].discard(kind)
+        self.gain(target, kind, n)
+        return n
+
+    def discard(self, seat: int, kind: str) -> tuple[int, bool]:
+        """All of ``seat``'s ``kind`` goes to the Locker; a cannon protecting it goes to
+        the fired pile (TI2003 §6 Discarded cannons). Returns (cards, was protected)."""
+        n = self.piles[seat].pop(kind)
+        self.locker[kind] = self.locker.get(kind, 0) + n
+        was = kind in self.protected[seat]
+        if was:
+            self.protected[seat].discard(kind)
+            self.fired["purple"] += 1
+        return n, was
+
+    def take(self, seat: int, kind: str) -> int:
+        """``seat`` takes every card of ``kind`` out of the Locker; returns how many."""
+        n = self.locker.pop(kind)
+        self.gain(seat, kind, n)
+        return n
+
+    def in_play(self) -> dict[str, int]:
+        """Cards of each kind that are on the table (not unseen): for checks."""
+        out: dict[str, int] = {}
+
+        def add(kind: str, n: int) -> None:
+            if n:
+                out[kind] = out.get(kind, 0) + n
+
+        for seat, pile in enumerate(self.piles):
+            for kind, n in pile.items():
+                add(kind, n)
+            add(PURPLE, len(self.protected[seat]))
+            add(JOLLY, self.jolly[seat])
+        for kind, n in self.locker.items():
+            add(kind, n)
+        for cannon, n in [*self.locker_cannons.items(), *self.fired.items()]:
+            add(CANNON_OF[cannon], n)
+        return out
+
+    def set_up(
+        self,
+        piles: Mapping[int, Mapping[str, int]],
+        protected: Mapping[int, list[str]],
+        jolly: Mapping[int, int],
+        locker: Mapping[str, int],
+        fired: Mapping[str, int],
+        pending: list[str],
+    ) -> None:
+        """Lay out a hand-set position and take its cards out of the unseen pool.
+
+        Raises:
+            ValueError: an unknown kind, a protected type not held, or more cards of a
+                kind than the deck has (naming the argument and the kind).
+        """
+        deck = self.cards.deck
+        types = set(self.cards.type_ids)
+        for seat, pile in piles.items():
+            for kind, n in pile.items():
+                if kind not in types:
+                    raise ValueError(f"piles: {kind!r} is not a treasure type ({sorted(types)})")
+                if n > 0:
+                    self.piles[seat][kind] = n
+        for seat, kinds in protected.items():
+            for kind in kinds:
+                if kind not in self.piles[seat]:
+                    raise ValueError(f"protected: seat {seat} holds no {kind!r} to protect")
+                self.protected[seat].add(kind)
+        for seat, n in jolly.items():
+            self.jolly[seat] = n
+        for kind, n in locker.items():
+            if kind in (PURPLE, GOLD):
+                self.locker_cannons["purple" if kind == PURPLE else "gold"] += n
+            elif kind in types:
+                if n > 0:
+                    self.locker[kind] = n
+            else:
+                raise ValueError(f"locker: {kind!r} is not a treasure type or cannon")
+        for kind, n in fired.items():
+            if kind not in (PURPLE, GOLD):
+                raise ValueError(f"fired: {kind!r} is not 'purple-cannon' or 'gold-cannon'")
+            self.fired["purple" if kind == PURPLE else "gold"] += n
+        used = self.in_play()
+        for cannon in pending:
+            used[CANNON_OF[cannon]] = used.get(CANNON_OF[cannon], 0) + 1
+        for kind, n in used.items():
+            if n > deck.get(kind, 0):
+                raise ValueError(f"the position uses {n} {kind!r} cards; the deck has "
+                                 f"{deck.get(kind, 0)}")
+        self.unseen = {k: deck[k] - used.get(k, 0) for k in deck if deck[k] - used.get(k, 0)}

@@ -1,0 +1,88 @@
+"""Skirmishes (TI2003 §8), exactly.
+
+In a round every player still in the skirmish throws two dice; the one highest total,
+if it is unique, scores a hit; equal highest totals score nothing and the round is
+thrown again. The first player to three hits wins. With three or more players, as
+soon as two players each have a hit the others drop out. A player who reaches three
+hits while nobody else has one wins at once (ruling TI2003-17).
+
+>>> round_chances(2)
+(Fraction(575, 1296), Fraction(73, 648))
+>>> win_chances((0, 0, 0))
+(Fraction(1, 3), Fraction(1, 3), Fraction(1, 3))
+>>> win_chances((2, 0))
+(Fraction(7, 8), Fraction(1, 8))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+
+__all__ = ["HITS_TO_WIN", "TOTALS", "after_hit", "round_chances", "round_outcomes", "win_chances"]
+
+#: Hits needed to win a skirmish.
+HITS_TO_WIN = 3
+
+#: Two-dice totals and their chances.
+TOTALS = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
+
+
+@cache
+def round_chances(players: int) -> tuple[Fraction, Fraction]:
+    """(chance that a given player scores the hit, chance that nobody does) in one round
+    with ``players`` throwing two dice each."""
+    if players < 2:
+        raise ValueError("a skirmish needs at least two players")
+    below = {t: sum((p for u, p in TOTALS.items() if u < t), Fraction(0)) for t in TOTALS}
+    each = sum((p * below[t] ** (players - 1) for t, p in TOTALS.items()), Fraction(0))
+    return each, 1 - players * each
+
+
+def round_outcomes(active: Sequence[int]) -> list[tuple[int | None, Fraction]]:
+    """The chance node of one round: each active seat's hit, then "no hit"."""
+    each, none = round_chances(len(active))
+    return [*((seat, each) for seat in active), (None, none)]
+
+
+def after_hit(
+    players: tuple[int, ...], hits: tuple[int, ...], seat: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int | None]:
+    """Score a hit for ``seat``: returns (players still in, their hits, winner or None)."""
+    i = players.index(seat)
+    hits = (*hits[:i], hits[i] + 1, *hits[i + 1:])
+    if hits[i] >= HITS_TO_WIN:
+        return players, hits, seat
+    scorers = [k for k, h in enumerate(hits) if h > 0]
+    if len(players) > 2 and len(scorers) >= 2:
+        players = tuple(players[k] for k in scorers)
+        hits = tuple(hits[k] for k in scorers)
+    return players, hits, None
+
+
+def win_chances(hits: Sequence[int]) -> tuple[Fraction, ...]:
+    """Each participant's chance to win a skirmish from the hits already scored.
+
+    Rounds without a hit change nothing, and every player still in is equally likely
+    to score the next hit, so the answer does not depend on the dice.
+    """
+    return _win(tuple(hits))
+
+
+@cache
+def _win(hits: tuple[int, ...]) -> tuple[Fraction, ...]:
+    m = len(hits)
+    if m < 2:
+        raise ValueError("a skirmish needs at least two players")
+    result = [Fraction(0)] * m
+    seats = tuple(range(m))
+    for k in range(m):
+        players, new_hits, winner = after_hit(seats, hits, k)
+        if winner is not None:
+            result[k] += Fraction(1, m)
+            continue
+        sub = _win(new_hits)
+        for j, p in zip(players, sub, strict=True):
+            result[j] += Fraction(1, m) * p
+    return tuple(result)
