@@ -24,7 +24,7 @@ from treasurekit.ahoy.analysis import roll_odds
 
 from .ahoy_draw import AhoyPicture, Piece, seat_colour
 from .base import HUMAN, GameBoard
-from .controls import muted
+from .controls import MUTED, muted, split_rule
 
 __all__ = ["AhoyBoard"]
 
@@ -44,9 +44,10 @@ class AhoyBoard(GameBoard):
         OptionError: an option is unknown or has a bad value (from ``load_game``).
 
     Clicking a pirate plays ``Step(its square, the die)``; after a ship roll it asks
-    for 1-5 squares (buttons, class ``tk-ship-choice``). A refused click shows the
-    engine's ``why_illegal`` reason. Extra classes: ``tk-ahoy-figure``, ``tk-pass``,
-    ``tk-hint`` (toggle) and ``tk-hint-panel``.
+    for 1-5 squares (buttons, class ``tk-ship-choice``, in the fixed-height slot under
+    the picture). A refused click shows the engine's ``why_illegal`` reason in that
+    slot. Extra classes: ``tk-ahoy-figure``, ``tk-pass``, ``tk-hint`` (toggle) and
+    ``tk-hint-panel`` (below the controls).
     """
 
     game: AhoyGame
@@ -76,7 +77,8 @@ class AhoyBoard(GameBoard):
             button.on_click(lambda _, k=k: self._quietly(lambda: self.choose_steps(k)))
         self.ship_choice = w.HBox([w.HTML("<b>Ship: move</b>"), *self.ship_buttons,
                                    w.HTML("<b>squares</b>")],
-                                  layout=w.Layout(display="none", align_items="center"))
+                                  layout=w.Layout(display="none", align_items="center",
+                                                  flex="none"))
         self.ship_choice.add_class("tk-ship-choice")
         self.pass_button = w.Button(description="Pass", tooltip="no pirate can move")
         self.pass_button.add_class("tk-pass")
@@ -84,7 +86,7 @@ class AhoyBoard(GameBoard):
         self.hint_button = w.ToggleButton(description="Hint", icon="lightbulb-o",
                                           tooltip="what the greedy bot would play, and why")
         self.hint_button.add_class("tk-hint")
-        self.hint_panel = w.HTML(layout=w.Layout(display="none"))
+        self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="800px"))
         self.hint_panel.add_class("tk-hint-panel")
         self.hint_button.observe(lambda _: self._refresh(), names="value")
         super().__init__(game, seats, seed, auto_roll=auto_roll)
@@ -96,7 +98,10 @@ class AhoyBoard(GameBoard):
         return {0: HUMAN, **{p: GreedyBot(seed=p) for p in range(1, self.game.num_players)}}
 
     def _build_main(self) -> list[w.Widget]:
-        return [self.picture.figure, self.ship_choice]
+        return [self.picture.figure]
+
+    def _slot_widgets(self) -> list[w.Widget]:
+        return [self.ship_choice]
 
     def _extra_controls(self) -> list[w.Widget]:
         return [self.pass_button, self.hint_button]
@@ -136,19 +141,25 @@ class AhoyBoard(GameBoard):
         if state.legal_moves() == [Pass()]:
             return f"{name} rolled {rolled}, but no {colour} pirate can move: press <b>Pass</b>"
         if die != SHIP:
-            return f"{name} rolled {rolled}: click a {colour} pirate on top of a pile"
+            return f"{name} rolled {rolled}: click a {colour} pirate with an orange ring"
         if self.selected is None:
-            return (f"{name} rolled the pirate ship: click a {colour} pirate on top of a "
-                    "pile, then choose 1 to 5 squares")
-        return (f"{name} rolled the pirate ship: move the pirate from "
-                f"{self._where(self.selected)} how many squares?")
+            return (f"{name} rolled the ship: click a {colour} pirate with an orange ring, "
+                    "then choose 1 to 5 squares")
+        return (f"{name} rolled the ship: how many squares for the pirate on "
+                f"{self._where(self.selected)}? Choose below")
 
     def detail(self, state: Any) -> str:
+        points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
         if state.is_terminal():
-            return f"ply {state.ply} · press New game to play again"
-        scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
-        last = self._last_event(state.ply)
-        return f"ply {state.ply} · chests: {scores}" + (f" · last: {last}" if last else "")
+            return f"move {state.ply} · points: {points} · press New game to play again"
+        return f"move {state.ply} · points: {points}"
+
+    def final_text(self, outcome: Any) -> str:
+        """The game-over line: the winner first, then everyone's points."""
+        names = " and ".join(self.seat_name(p) for p in outcome.winners)
+        verb = "wins" if len(outcome.winners) == 1 else "win"
+        points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(outcome.scores))
+        return f"Game over: {names} {verb}{outcome.reason}. Points: {points}"
 
     # ----- clicks ----------------------------------------------------------------------------
     def choose_steps(self, steps: int) -> None:
@@ -159,8 +170,7 @@ class AhoyBoard(GameBoard):
             ValueError: no pirate has been chosen yet.
         """
         if self.selected is None:
-            self._notice = "click a pirate first, then choose how many squares"
-            self._refresh()
+            self._tell("click a pirate first, then choose how many squares")
             raise ValueError(self._notice)
         self.play(Step(self.selected, steps))
 
@@ -178,46 +188,72 @@ class AhoyBoard(GameBoard):
 
     def _click(self, index: int) -> None:
         piece = self.picture.pieces[index]
-        reason = self._click_problem(piece)
-        if reason is None:
+        problem = self._click_problem(piece)
+        if problem is None:
             die = self.state.die
             if die == SHIP:
                 self.selected = piece.square
+                self._clear_notice()
                 self._refresh()
                 return
-            with suppress(ValueError):  # a refusal is shown in the status
+            with suppress(ValueError):  # a refusal is shown under the picture
                 self.play(Step(piece.square, int(die or 0)))
             return
-        self._notice = reason
         self.selected = None
-        self._refresh()
+        self._tell(*problem)
 
-    def _click_problem(self, piece: Piece) -> str | None:
-        """Why clicking ``piece`` does nothing now (None: it names a move the engine allows)."""
+    def _click_problem(self, piece: Piece) -> tuple[str, str | None] | None:
+        """Why clicking ``piece`` does nothing now, with the rule broken (or None for no
+        rule); None if the click names a move the engine allows."""
         state = self.state
         if not self.live:
-            return "this is an earlier position: drag the replay slider to the end to play"
+            return ("this is an earlier position: drag the replay slider to the end to play",
+                    None)
         seat = self.turn_of(state)
         if seat is None:
-            return "the game is over: press New game to play again"
+            return "the game is over: press New game to play again", None
         who = self.seat_name(seat)
         if not self.is_human(seat):
-            return f"it is {who}'s turn, played by a bot"
+            return f"it is {who}'s turn, played by a bot", None
         if state.is_chance_node():
-            return f"{who} must roll the die first"
+            return f"{who} must roll the die first: press Roll the die", ahoy_rules.DIE
         if piece.seat != seat and piece.square == 0:
-            return (f"that is {self.seat_name(piece.seat)}'s starting pile: "
-                    f"{who} moves only {who}'s pirates [{ahoy_rules.TOP_ONLY}]")
+            return (f"that is {self.seat_name(piece.seat)}'s starting pile: you play {who} "
+                    f"and move only your own ({who.lower()}) pirates", ahoy_rules.HOW_TO_PLAY)
         if any(isinstance(m, Step) and m.source == piece.square for m in state.legal_moves()):
             if not piece.top and piece.square != 0:
-                return (f"that pirate is under another one; only the top pirate of a pile "
-                        f"moves [{ahoy_rules.TOP_ONLY}]")
+                mine = piece.seat == seat
+                return ((f"that {'pirate' if mine else self.seat_name(piece.seat) + ' pirate'}"
+                         f" is under another one; only the top pirate of a pile moves: click "
+                         f"the top of the pile on square {piece.square}"), ahoy_rules.TOP_ONLY)
             return None
         probe = Step(piece.square, 1 if state.die == SHIP else int(state.die or 0))
-        return state.why_illegal(probe) or "that pirate cannot move now"
+        why = state.why_illegal(probe)
+        return split_rule(why) if why else ("that pirate cannot move now", None)
 
     def _where(self, square: int) -> str:
         return "the starting square" if square == 0 else f"square {square}"
+
+    def move_phrase(self, move: Any, state: Any = None) -> str:
+        """A move in words: ``move 9 4`` is "square 9 → 13 (4 squares)".
+
+        The destination comes from the engine (so the bounce-back overshoot option is
+        followed); a roll or a pass is named as is.
+        """
+        if not isinstance(move, Step):
+            return "no pirate can move: pass" if isinstance(move, Pass) else str(move)
+        state = self.state if state is None else state
+        target = state.target(move.source, move.steps)
+        island = self.game.board.island_square
+        origin = "start" if move.source == 0 else f"square {move.source}"
+        if target is None:
+            goal = "past Buccaneer Island"
+        elif target == island:
+            goal = "Buccaneer Island"
+        else:
+            goal = str(target) if move.source else f"square {target}"
+        count = f"{move.steps} square{'s' if move.steps != 1 else ''}"
+        return f"{origin} → {goal} ({count})"
 
     # ----- drawing ---------------------------------------------------------------------------
     def _on_change(self) -> None:
@@ -230,7 +266,8 @@ class AhoyBoard(GameBoard):
         acting = live and seat is not None and self.is_human(seat) and view.die is not None
         moves = shown.legal_moves() if acting else []
         movable = {m.source for m in moves if isinstance(m, Step)}
-        self.picture.draw(view, seat, movable, self.selected if acting else None,
+        self.picture.draw(view, seat, movable,
+                          self.selected if acting and view.die == SHIP else None,
                           shown.scores())
         source = self.selected if acting and view.die == SHIP else None
         choosing = source is not None
@@ -273,10 +310,17 @@ class AhoyBoard(GameBoard):
         rows = GreedyBot().explain(shown)
         cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
         body = "".join(
-            f"<tr><td style='{cell};white-space:nowrap'><code>{html.escape(str(c.move))}</code>"
-            f"</td><td style='{cell};text-align:right'>{c.score:.0f}</td>"
+            f"<tr><td style='{cell};white-space:nowrap'>"
+            f"{html.escape(self.move_phrase(c.move, shown))}</td>"
+            f"<td style='{cell};white-space:nowrap;color:{MUTED}'>"
+            f"<code>{html.escape(str(c.move))}</code></td>"
+            f"<td style='{cell};text-align:right'>{c.score:.0f}</td>"
             f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
             for c in rows[:8])
+        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED}'>{t}</th>"
+                       for t, a in [("move", "left"), ("as text", "left"), ("score", "right"),
+                                    ("why", "left")])
         return (odds + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
                 f"{muted('(best first; score = sum of the reasons)')}"
-                f"<table style='border-collapse:collapse;margin-top:2px'>{body}</table></div>")
+                f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
+                f"{body}</table></div>")

@@ -3,7 +3,13 @@
 :class:`AhoyPicture` builds the static board once (sea, the big island, Buccaneer
 Island, path squares with numbers, starting boxes, chests) and redraws the moving
 parts from a view: planks, pirates stacked upward in pile order, highlights, chest
-owners, the die and the scores. It knows the board's geometry, never the rules.
+owners, the die and the scores, with a key to the colours along the bottom. It knows
+the board's geometry, never the rules.
+
+The board file gives every square's place; the starting boxes and the big island are
+laid out here, left of square 1, so that nothing overlaps. A pile of up to four
+pirates is drawn at full spacing; a taller one is squeezed into the same height and
+gets a count badge ("×6").
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ import ipywidgets as w
 from treasurekit.ahoy import SHIP, AhoyView
 from treasurekit.ahoy.board import AhoyBoard as BoardData
 
-__all__ = ["SEAT_COLOURS", "AhoyPicture", "Piece", "layout_pieces"]
+__all__ = ["SEAT_COLOURS", "AhoyPicture", "Piece", "layout_pieces", "pile_badges",
+           "points_label"]
 
 #: Screen colours for the board's colour names (anything else is used as CSS as is).
 SEAT_COLOURS = {"red": "#d7312a", "blue": "#2563c9", "green": "#23964a", "yellow": "#f5c518"}
@@ -29,17 +36,26 @@ SAND, SAND_EDGE = "#f2dca0", "#b99457"
 WATER, WATER_EDGE = "#2b7bbd", "#16568c"
 WOOD, WOOD_EDGE = "#9a6434", "#5a3718"
 GOLD, INK = "#e2a72e", "#1f2d3a"
-HALO_EDGE, HALO_PICKED = "#f76707", "#ffc078"  # ring around a pirate that may move
+HALO_EDGE = "#f76707"  # orange ring around a pirate that may move
+PICKED = "#7c3aed"  # violet ring around the pirate picked after a ship roll
 
-WIDTH_PX, HEIGHT_PX, MARGIN_PX = 800, 360, 4
-X_RANGE = (-0.45, 21.15)
+WIDTH_PX, HEIGHT_PX, MARGIN_PX = 800, 340, 4
+X_RANGE = (-1.5, 21.15)
 _UNIT = (WIDTH_PX - 2 * MARGIN_PX) / (X_RANGE[1] - X_RANGE[0])  # pixels per board unit
-Y_RANGE = (1.15, 1.15 + (HEIGHT_PX - 2 * MARGIN_PX) / _UNIT)
+Y_RANGE = (0.5, 0.5 + (HEIGHT_PX - 2 * MARGIN_PX) / _UNIT)
 
 STACK_STEP = 0.3  # board units between pirates of a pile
-STACK_MAX = 3.0  # a tall pile is squeezed into this height
+STACK_FULL = 4  # piles up to this height use the full step
+STACK_MAX = STACK_STEP * (STACK_FULL - 1)  # a taller pile is squeezed into this height
+BADGE_RISE = 0.36  # a tall pile's "×n" sits this far above its top pirate
 START_STEP = 0.26  # pirates side by side in a starting box
-START_X0 = 1.35  # first pirate in a starting box (the colour's name sits left of it)
+START_X0 = 0.85  # first pirate in a starting box (the colour's name sits left of it)
+# The starting boxes (their y comes from the board file): they end 0.35 units left of
+# square 1's edge, and the big island below is drawn around them.
+BOX_LEFT, BOX_RIGHT = -0.55, START_X0 + 3 * START_STEP + 0.29
+BIG_ISLAND = (0.68, 4.1, 1.95, 2.8)  # centre x, y, half-width, half-height
+KEY_X, KEY_ROWS_Y = 2.3, (1.62, 0.9)  # the key: two rows under the path
+KEY_CHAR_PX = 5.2  # width of a character of the key's 11 px labels (measured 4.6)
 
 
 def _px(units: float) -> float:
@@ -55,6 +71,15 @@ def seat_colour(board: BoardData, seat: int) -> str:
     """The screen colour of a seat."""
     name = board.colours[seat].name
     return SEAT_COLOURS.get(name.lower(), name)
+
+
+def points_label(colour: str, points: int) -> str:
+    """A seat's score as shown next to its dot: "Red 7 pts", "Blue 1 pt".
+
+    >>> points_label("red", 7), points_label("blue", 1)
+    ('Red 7 pts', 'Blue 1 pt')
+    """
+    return f"{colour.capitalize()} {points} pt{'' if points == 1 else 's'}"
 
 
 def _ink_on(colour: str) -> str:
@@ -100,15 +125,25 @@ def layout_pieces(view: AhoyView, board: BoardData) -> list[Piece]:
     """
     pieces = []
     for seat, count in enumerate(view.start):
-        x0, y0 = board.colours[seat].xy
+        y0 = board.colours[seat].xy[1]  # the box's x is laid out here (left of square 1)
         for k in range(count):
             pieces.append(Piece(seat, 0, k, k == count - 1, START_X0 + k * START_STEP, y0))
     for square, pile in enumerate(view.squares, start=1):
         x0, y0 = board.xy[square]
-        step = STACK_STEP if len(pile) < 2 else min(STACK_STEP, STACK_MAX / (len(pile) - 1))
+        step = STACK_STEP if len(pile) <= STACK_FULL else STACK_MAX / (len(pile) - 1)
         for k, seat in enumerate(pile):
             pieces.append(Piece(seat, square, k, k == len(pile) - 1, x0, y0 + k * step))
     return pieces
+
+
+def pile_badges(pieces: Sequence[Piece]) -> list[tuple[float, float, str]]:
+    """``(x, y, "×n")`` just above the top of every path pile taller than :data:`STACK_FULL`.
+
+    >>> pile_badges([Piece(0, 3, k, k == 4, 4.0, 5.0 + k / 4) for k in range(5)])
+    [(4.0, 6.36, '×5')]
+    """
+    return [(p.x, round(p.y + BADGE_RISE, 2), f"×{p.level + 1}") for p in pieces
+            if p.top and p.square > 0 and p.level + 1 > STACK_FULL]
 
 
 class AhoyPicture:
@@ -137,22 +172,29 @@ class AhoyPicture:
                                         [c.xy[1] for c in board.chests],
                                         [str(c.number) for c in board.chests], size=13,
                                         bold=True, y_offset=5)
+        self.badges = self._label([], [], [], size=11, bold=True, y_offset=-3)
+        self.picked = self._scatter([], [], marker="circle", default_size=_area(0.95),
+                                    stroke=PICKED, stroke_width=4, fill=False, colors=[PICKED])
         self.halo = self._scatter([], [], marker="circle", default_size=_area(0.64),
-                                  stroke=HALO_EDGE, stroke_width=3)
+                                  stroke=HALO_EDGE, stroke_width=3, colors=["white"])
         self.pirates = self._scatter([], [], marker="circle", default_size=_area(0.4),
                                      stroke=INK, stroke_width=1.5)
         self.pirates.on_element_click(self._clicked)
         die = self._die_marks()
         score = self._score_marks()
+        key = self._key_marks()
+        # The halo and the pirates stay the last two marks (the browser test finds them so).
         self.figure = bq.Figure(
-            marks=[*static, self.squares, self.chests, self.chest_labels, *die, *score,
-                   self.halo, self.pirates],
+            marks=[*static, *key, self.squares, self.chests, self.chest_labels, *die, *score,
+                   self.badges, self.picked, self.halo, self.pirates],
             fig_margin={"top": MARGIN_PX, "bottom": MARGIN_PX, "left": MARGIN_PX,
                         "right": MARGIN_PX},
             background_style={"fill": SEA},
             min_aspect_ratio=WIDTH_PX / HEIGHT_PX, max_aspect_ratio=WIDTH_PX / HEIGHT_PX,
             animation_duration=0,
-            layout=w.Layout(width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px"),
+            display_toolbar=False,  # no pan/zoom toolbar: a drag must never move the board
+            layout=w.Layout(width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px",
+                            min_height=f"{HEIGHT_PX}px", flex="none"),
         )
         self.figure.add_class("tk-ahoy-figure")
 
@@ -171,7 +213,8 @@ class AhoyPicture:
         return range(1, self.board.island_square)
 
     def _islands(self) -> list[bq.Mark]:
-        big = _blob(1.1, 4.1, 1.5, 2.4, 0.035)
+        cx, cy, rx, ry = BIG_ISLAND
+        big = _blob(cx, cy, rx, ry, 0.025)
         isle = _blob(*self.board.island_xy, 1.55, 1.6, 0.04)
         xs, ys = [big[0], isle[0]], [big[1], isle[1]]
         shore = bq.Lines(x=xs, y=ys, scales=self._scales, fill="inside", colors=[SEA_EDGE],
@@ -179,13 +222,14 @@ class AhoyPicture:
         land = bq.Lines(x=xs, y=ys, scales=self._scales, fill="inside", colors=[SAND_EDGE],
                         fill_colors=["#e9cf8a"], stroke_width=2, close_path=True)
         ix, iy = self.board.island_xy
-        names = self._label([ix, 1.1], [iy + 1.95, 1.32], ["Buccaneer Island", "big island"],
-                            size=12, bold=True, colours=["#6b4a1f"])
+        names = self._label([ix, cx], [iy + 1.95, cy + ry - 0.62],
+                            ["Buccaneer Island", "big island"], size=12, bold=True,
+                            colours=["#6b4a1f"])
         return [shore, land, names]
 
     def _path(self) -> list[bq.Mark]:
         xy = [self.board.xy[s] for s in self._path_squares()]
-        start = (2.0, xy[0][1])
+        start = (BOX_RIGHT, xy[0][1])
         end = (self.board.island_xy[0] - 1.55, self.board.island_xy[1])
         route = bq.Lines(x=[start[0], *(p[0] for p in xy), end[0]],
                          y=[start[1], *(p[1] for p in xy), end[1]], scales=self._scales,
@@ -200,7 +244,7 @@ class AhoyPicture:
         xs, ys, fills, edges = [], [], [], []
         for seat in range(self.players):
             y0 = self.board.colours[seat].xy[1]
-            left, right = 0.02, START_X0 + 3 * START_STEP + 0.22
+            left, right = BOX_LEFT, BOX_RIGHT
             xs.append([left, right, right, left, left])
             ys.append([y0 - 0.3, y0 - 0.3, y0 + 0.3, y0 + 0.3, y0 - 0.3])
             fills.append(seat_colour(self.board, seat))
@@ -208,14 +252,14 @@ class AhoyPicture:
         boxes = bq.Lines(x=xs, y=ys, scales=self._scales, fill="inside", colors=edges,
                          fill_colors=fills, fill_opacities=[0.3] * self.players,
                          stroke_width=1.5, close_path=True)
-        names = self._label([0.1] * self.players,
+        names = self._label([BOX_LEFT + 0.08] * self.players,
                             [self.board.colours[s].xy[1] for s in range(self.players)],
                             [self.board.colours[s].name.capitalize() for s in range(self.players)],
                             size=10, bold=True, y_offset=4, align="start")
         return [boxes, names]
 
     def _die_marks(self) -> list[bq.Mark]:
-        cx, cy = 0.75, Y_RANGE[1] - 0.8
+        cx, cy = X_RANGE[0] + 1.2, Y_RANGE[1] - 0.8
         self.die_xy = (cx, cy)
         self.die = self._scatter([cx], [cy], marker="square", default_size=_area(1.25),
                                  colors=["white"], stroke=INK, stroke_width=2.5)
@@ -236,7 +280,7 @@ class AhoyPicture:
         return [self.die, self.pips, self.ship, self.die_label, self.die_query]
 
     def _score_marks(self) -> list[bq.Mark]:
-        xs = [21.0 - 2.3 * (self.players - p) for p in range(self.players)]
+        xs = [21.0 - 2.95 * (self.players - p) for p in range(self.players)]
         y = Y_RANGE[1] - 0.8
         self.score_dots = self._scatter(xs, [y] * self.players, marker="circle",
                                         default_size=_area(0.34), stroke=INK,
@@ -245,16 +289,72 @@ class AhoyPicture:
         self.score_labels = self._label([x + 0.3 for x in xs], [y] * self.players,
                                         [""] * self.players, size=12, bold=True, y_offset=4,
                                         align="start")
-        title = self._label([7.6], [y], ["Ahoy Treasures!"], size=18, bold=True,
+        title = self._label([6.2], [y], ["Ahoy Treasures!"], size=18, bold=True,
                             colours=["#13405e"], y_offset=6)
         return [self.score_dots, self.score_labels, title]
+
+    def _key_marks(self) -> list[bq.Mark]:
+        """The key, two rows under the path (left of square 14): what the colours mean.
+
+        Row 1: the orange "can move" ring and the violet "picked" ring, drawn as on the
+        board (around a grey pirate); row 2: land, water and plank squares and a chest.
+        """
+        rows = [
+            [("ring", HALO_EDGE, "can move (click it)"),
+             ("picked", PICKED, "picked (ship roll): choose 1-5")],
+            [("land", SAND, "land"), ("water", WATER, "water"), ("plank", WOOD, "plank"),
+             ("chest", GOLD, "chest: number = points")],
+        ]
+        squares_x, squares_y, square_colours = [], [], []
+        chests_x, chests_y = [], []
+        rings_x, rings_y, picked_x, picked_y = [], [], [], []
+        labels_x, labels_y, texts = [], [], []
+        self.key_ends: list[float] = []  # right end of each row (tests keep it off the path)
+        for row, y in zip(rows, KEY_ROWS_Y, strict=True):
+            x = KEY_X
+            for kind, colour, text in row:
+                cx = x + 0.3
+                if kind in ("land", "water", "plank"):
+                    squares_x.append(cx)
+                    squares_y.append(y)
+                    square_colours.append(colour)
+                elif kind == "chest":
+                    chests_x.append(cx)
+                    chests_y.append(y)
+                else:
+                    rings_x.append(cx)
+                    rings_y.append(y)
+                    if kind == "picked":
+                        picked_x.append(cx)
+                        picked_y.append(y)
+                gap = 0.8 if kind == "picked" else 0.68
+                labels_x.append(x + gap)
+                labels_y.append(y)
+                texts.append(text)
+                x += gap + len(text) * KEY_CHAR_PX / _UNIT + 0.7
+            self.key_ends.append(x - 0.7)
+        size = _area(0.44)
+        return [
+            self._scatter(squares_x, squares_y, marker="square", colors=square_colours,
+                          stroke=WATER_EDGE, stroke_width=1.2, default_size=size),
+            self._scatter(chests_x, chests_y, marker="square", colors=[GOLD], stroke=WOOD_EDGE,
+                          stroke_width=1.5, default_size=size),
+            self._scatter(picked_x, picked_y, marker="circle", colors=[PICKED], stroke=PICKED,
+                          stroke_width=3, fill=False, default_size=_area(0.66)),
+            self._scatter(rings_x, rings_y, marker="circle", colors=["white"], stroke=HALO_EDGE,
+                          stroke_width=2.5, default_size=_area(0.46)),
+            self._scatter(rings_x, rings_y, marker="circle", colors=["#9aa5b1"], stroke=INK,
+                          stroke_width=1, default_size=_area(0.26)),
+            self._label(labels_x, labels_y, texts, size=11, colours=["#30404f"], y_offset=4,
+                        align="start"),
+        ]
 
     @property
     def marks(self) -> list[bq.Mark]:
         """Every mark that changes on a redraw (for ``hold_sync``)."""
-        return [self.squares, self.chests, self.chest_labels, self.halo, self.pirates,
-                self.die, self.pips, self.ship, self.die_label, self.die_query,
-                self.score_labels]
+        return [self.squares, self.chests, self.chest_labels, self.badges, self.picked,
+                self.halo, self.pirates, self.die, self.pips, self.ship, self.die_label,
+                self.die_query, self.score_labels]
 
     # ----- drawing -------------------------------------------------------------------------
     def draw(self, view: AhoyView, turn: int | None, movable: set[int],
@@ -263,7 +363,8 @@ class AhoyPicture:
 
         ``turn`` is the seat whose turn it is (None when over); ``movable`` the source
         squares (0 = starting box) whose top pirate the clicker may move (highlighted);
-        ``selected`` a source chosen after a ship roll; ``scores`` per seat.
+        ``selected`` a source chosen after a ship roll (its top pirate gets the violet
+        "picked" ring); ``scores`` per seat (chest points).
         """
         board = self.board
         self.pieces = layout_pieces(view, board)
@@ -280,13 +381,19 @@ class AhoyPicture:
             hi = [p for p in self.pieces if p.top and p.seat == turn and p.square in movable]
             self.halo.x = [p.x for p in hi]
             self.halo.y = [p.y for p in hi]
-            self.halo.colors = [HALO_PICKED if p.square == selected else "white" for p in hi]
+            chosen = [p for p in hi if p.square == selected]
+            self.picked.x = [p.x for p in chosen]
+            self.picked.y = [p.y for p in chosen]
+            badges = pile_badges(self.pieces)
+            self.badges.x = [x for x, _, _ in badges]
+            self.badges.y = [y for _, y, _ in badges]
+            self.badges.text = [t for _, _, t in badges]
             self.pirates.x = [p.x for p in self.pieces]
             self.pirates.y = [p.y for p in self.pieces]
             self.pirates.colors = [seat_colour(board, p.seat) for p in self.pieces]
             self._draw_die(view.die, turn)
-            self.score_labels.text = [
-                f"{board.colours[p].name.capitalize()} {scores[p]}" for p in range(self.players)]
+            self.score_labels.text = [points_label(board.colours[p].name, scores[p])
+                                      for p in range(self.players)]
 
     def _draw_die(self, die: int | None, turn: int | None) -> None:
         cx, cy = self.die_xy
@@ -300,8 +407,9 @@ class AhoyPicture:
         self.pips.y = [cy + dy for _, dy in spots]
         self.ship.visible = die == SHIP
         self.die.stroke = seat_colour(self.board, turn) if turn is not None else INK
+        self.die.visible = turn is not None
         if turn is None:
-            text = ""
+            text = "Game over"
         else:
             name = self.board.colours[turn].name.capitalize()
             text = f"{name} to roll" if die is None else f"{name} rolled"

@@ -10,12 +10,18 @@ no rule logic lives here.
 Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 :meth:`GameBoard._render` (redraw it from a state), and may override the hooks
 ``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``_extra_controls``,
-``_panels`` and ``_sync_widgets``.
+``_slot_widgets``, ``_panels`` and ``_sync_widgets``.
+
+The layout never jumps: the status area above the picture has a fixed height (single
+lines cut with an ellipsis), and everything that comes and goes (a refused move's
+notice, choice buttons) lives in a fixed-height slot under the picture. Panels that
+open and close (hints) sit below the controls.
 """
 
 from __future__ import annotations
 
 import copy
+import html
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager, suppress
 from typing import Any
@@ -25,12 +31,16 @@ import ipywidgets as w
 from treasurekit import Event, IllegalMoveError, Outcome
 from treasurekit.core.game import Game, State
 
-from .controls import log_html, status_html
+from .controls import SLOT_HEIGHT, STATUS_HEIGHT, log_html, notice_html, status_html
 
 __all__ = ["HUMAN", "GameBoard"]
 
 #: The seat-map value for a seat played through the widget.
 HUMAN = "human"
+
+#: Tooltip of the status's "move N": what is counted.
+MOVE_TIP = ("every roll of the die and every move counts as one move; the log and the "
+            "Replay slider number them the same way")
 
 
 class GameBoard(w.VBox):  # type: ignore[misc]
@@ -48,8 +58,9 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         TypeError: a seat value is neither ``"human"`` nor a bot.
         ValueError: a seat number is not a seat of ``game``.
 
-    CSS classes: ``tk-board`` (root), ``tk-status``, ``tk-roll``, ``tk-undo``,
-    ``tk-new`` (button), ``tk-seed``, ``tk-log``, ``tk-replay``.
+    CSS classes: ``tk-board`` (root), ``tk-status``, ``tk-slot`` (the fixed-height row
+    under the picture) holding ``tk-notice-box``, ``tk-roll``, ``tk-undo``, ``tk-new``
+    (button), ``tk-seed``, ``tk-log``, ``tk-replay``.
     """
 
     #: Automatic plies allowed after one change (a guard against a bot that never ends).
@@ -73,11 +84,14 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self._entries: list[tuple[Event, ...]] = []  # events of each ply
         self._movers: list[int] = []  # who played each ply (CHANCE for chance)
         self._seen: tuple[Any, ...] = ()  # the history the two lists describe
-        self._notice = ""
+        self._notice = ""  # a refused action's reason, "[rule]" at the end (may be set directly)
         self._view_ply: int | None = None  # None: live; else the replayed ply
         self._syncing = False
 
-        self.status = w.HTML()
+        self.status = w.HTML(layout=w.Layout(height=STATUS_HEIGHT, min_height=STATUS_HEIGHT,
+                                             overflow="hidden", width="100%"))
+        self.notice_box = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="0",
+                                                 overflow="hidden", margin="0 0 0 4px"))
         self.roll_button = w.Button(description="Roll the die", button_style="primary")
         self.undo_button = w.Button(description="Undo", icon="undo",
                                     tooltip="take back moves until your previous decision")
@@ -88,8 +102,11 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         # value/max change back to the kernel, and a late echo would start a replay.
         self.replay_slider = w.IntSlider(value=0, min=0, max=0, description="Replay",
                                          continuous_update=False,
+                                         tooltip="drag back to see the position after an "
+                                                 "earlier move (read-only)",
                                          layout=w.Layout(width="100%", max_width="800px"))
-        for widget, cls in [(self.status, "tk-status"), (self.roll_button, "tk-roll"),
+        for widget, cls in [(self.status, "tk-status"), (self.notice_box, "tk-notice-box"),
+                            (self.roll_button, "tk-roll"),
                             (self.undo_button, "tk-undo"), (self.seed_input, "tk-seed"),
                             (self.new_button, "tk-new"), (self.log_box, "tk-log"),
                             (self.replay_slider, "tk-replay")]:
@@ -100,13 +117,19 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self.replay_slider.observe(self._on_replay, names="value")
 
         main = self._build_main()
+        self.slot = w.HBox(
+            [*self._slot_widgets(), self.notice_box],
+            layout=w.Layout(height=SLOT_HEIGHT, min_height=SLOT_HEIGHT, max_width="800px",
+                            align_items="center", overflow="hidden"),
+        )
+        self.slot.add_class("tk-slot")
         controls = w.HBox(
             [self.roll_button, *self._extra_controls(), self.undo_button,
              w.HTML(layout=w.Layout(flex="1")), self.seed_input, self.new_button],
             layout=w.Layout(align_items="center", max_width="800px"),
         )
-        self.children = [self.status, *main, controls, *self._panels(), self.log_box,
-                         self.replay_slider]
+        self.children = [self.status, *main, self.slot, controls, *self._panels(),
+                         self.log_box, self.replay_slider]
         self.add_class("tk-board")
         self._advance()
         self._refresh()
@@ -117,7 +140,12 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         return {p: HUMAN for p in range(self.game.num_players)}
 
     def _build_main(self) -> list[w.Widget]:
-        """The game's picture (and anything that belongs right under it)."""
+        """The game's picture: widgets of a fixed size (nothing that comes and goes)."""
+        return []
+
+    def _slot_widgets(self) -> list[w.Widget]:
+        """Widgets that come and go (choice buttons), in the fixed-height slot under the
+        picture, left of the notice. Hide them with ``layout.display = "none"``."""
         return []
 
     def _extra_controls(self) -> list[w.Widget]:
@@ -125,7 +153,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         return []
 
     def _panels(self) -> list[w.Widget]:
-        """Panels between the controls row and the log (hints, probabilities)."""
+        """Panels between the controls row and the log (hints, probabilities): below the
+        picture and the controls, so opening one never moves what the player clicks."""
         return []
 
     def _sync_widgets(self) -> list[w.Widget]:
@@ -155,9 +184,11 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         return f"{who} to roll" if state.is_chance_node() else f"{who} to move"
 
     def detail(self, state: State[Any]) -> str:
-        """Plain text under the prompt: by default the ply and the last event."""
-        last = self._last_event(state.ply)
-        return f"ply {state.ply}" + (f" · last: {last}" if last else "")
+        """Plain text under the prompt (one line): by default the number of moves played.
+
+        The last event gets a line of its own (see :meth:`_status_html`).
+        """
+        return f"move {state.ply}"
 
     def final_text(self, outcome: Outcome) -> str:
         """The game-over line, from the engine's outcome."""
@@ -243,8 +274,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self._resume()
         humans = [i for i, p in enumerate(self._movers) if p >= 0 and self.is_human(p)]
         if not humans:
-            self._notice = "nothing to take back: no human move has been played yet"
-            self._refresh()
+            self._tell("nothing to take back: no human move has been played yet")
             raise IndexError(self._notice)
         taken = []
         while self.state.ply > humans[-1]:
@@ -252,7 +282,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
             self._entries.pop()
             self._movers.pop()
         self._seen = self.state.history
-        self._notice = ""
+        self._clear_notice()
         self._on_change()
         self._refresh()
         return taken
@@ -273,7 +303,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self.seed = seed
         self.state = self.game.new_initial_state(seed)
         self._entries, self._movers, self._seen = [], [], ()
-        self._notice = ""
+        self._clear_notice()
         self._view_ply = None
         self._syncing = True
         try:
@@ -292,7 +322,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         if ply is not None and not 0 <= ply <= self.state.ply:
             raise ValueError(f"ply must be 0-{self.state.ply}, got {ply}")
         self._view_ply = None if ply is None or ply == self.state.ply else ply
-        self._notice = ""
+        self._clear_notice()
         self._refresh()
 
     def refresh(self) -> None:
@@ -316,7 +346,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self._entries.append(tuple(events))
         self._movers.append(mover)
         self._seen = self.state.history
-        self._notice = ""
+        self._clear_notice()
         return events
 
     def _advance(self) -> None:
@@ -364,8 +394,20 @@ class GameBoard(w.VBox):  # type: ignore[misc]
             self._view_ply = None
 
     def _refuse(self, exc: IllegalMoveError) -> None:
-        self._notice = f"{exc.reason} [{exc.rule}]" if exc.rule else exc.reason
+        self._tell(exc.reason, exc.rule)
+
+    def _tell(self, notice: str, rule: str | None = None) -> None:
+        """Show ``notice`` (and its rule reference) in the slot under the picture."""
+        self._notice = f"{notice} [{rule}]" if rule else notice
         self._refresh()
+
+    def _clear_notice(self) -> None:
+        self._notice = ""
+
+    @property
+    def notice(self) -> str:
+        """The notice on display (a refused move's reason and "[rule]"), or ``""``."""
+        return self._notice
 
     def _quietly(self, action: Any) -> None:
         """Run a button's action; a refusal (ValueError, IndexError) is already shown."""
@@ -386,8 +428,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
     def _held(self) -> Iterator[None]:
         """Batch every widget update of one redraw into one message per widget."""
         with ExitStack() as stack:
-            for widget in [self, self.status, self.log_box, self.roll_button, self.undo_button,
-                           self.replay_slider, *self._sync_widgets()]:
+            for widget in [self, self.status, self.notice_box, self.log_box, self.roll_button,
+                           self.undo_button, self.replay_slider, *self._sync_widgets()]:
                 stack.enter_context(widget.hold_sync())
             yield
 
@@ -399,6 +441,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         with self._held():
             self._render(shown, live)
             self.status.value = self._status_html(shown, live, seat)
+            self.notice_box.value = notice_html(self._notice)
             self.log_box.value = log_html(
                 [(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
                  for e in events])
@@ -416,15 +459,18 @@ class GameBoard(w.VBox):  # type: ignore[misc]
                 self._syncing = False
 
     def _status_html(self, shown: State[Any], live: bool, seat: int | None) -> str:
+        last = self._last_event(shown.ply)
         if not live:
             return status_html(
                 f"Replay: the position after move {shown.ply} of {self.state.ply}",
-                "read-only; drag the slider to the end to play on", self._notice)
+                "read-only; drag the slider to the end to play on", last)
         outcome = shown.outcome()
         if outcome is not None:
-            return status_html(self.final_text(outcome), self.detail(shown), self._notice)
+            return status_html(html.escape(self.final_text(outcome)), self.detail(shown), last,
+                               detail_tip=MOVE_TIP)
         colour = self.seat_colour(seat) if seat is not None else None
-        return status_html(self.prompt(shown), self.detail(shown), self._notice, colour)
+        return status_html(self.prompt(shown), self.detail(shown), last, colour,
+                           detail_tip=MOVE_TIP)
 
     def summary(self) -> str:
         """A few words on the live position: "Blue to move", "Red to roll", "game over"."""

@@ -1,7 +1,11 @@
-"""Small HTML helpers shared by every board: the status line and the move log.
+"""Small HTML helpers shared by every board: the status area, the notice and the move log.
 
 Pure functions from engine objects to HTML strings, so they are easy to test and
 keep the widget classes short. Everything user-visible is escaped.
+
+The status area and the notice slot have a fixed height (:data:`STATUS_HEIGHT`,
+:data:`SLOT_HEIGHT`): every line is cut with an ellipsis (the full text is in the
+line's tooltip), so a long message never pushes the board down.
 
 >>> from treasurekit import Event
 >>> log_html([(1, Event("Red rolls 4", "AHOY §5 The die"))])[:21]
@@ -11,20 +15,27 @@ keep the widget classes short. Everything user-visible is escaped.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from treasurekit import Event
 
-__all__ = ["MUTED", "chip", "log_html", "muted", "status_html"]
+__all__ = ["MUTED", "SLOT_HEIGHT", "STATUS_HEIGHT", "chip", "log_html", "muted", "notice_html",
+           "split_rule", "status_html"]
 
-#: Colour of secondary text (rule references, ply numbers).
+#: Colour of secondary text (rule references, move numbers).
 MUTED = "#6b7280"
+#: Height of the status area above the picture: a prompt line and two detail lines.
+STATUS_HEIGHT = "64px"
+#: Height of the slot under the picture (choice buttons and a two-line notice).
+SLOT_HEIGHT = "40px"
 
 _LOG_BOX = (
     "max-height:170px;overflow-y:auto;display:flex;flex-direction:column-reverse;"
     "border:1px solid #e5e7eb;border-radius:6px;padding:4px 8px;background:#fafafa;"
     "font-size:12.5px;line-height:1.45"
 )
+_ONE_LINE = "white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
 
 
 def muted(text: str) -> str:
@@ -41,38 +52,103 @@ def chip(colour: str) -> str:
     )
 
 
-def status_html(main: str, detail: str = "", notice: str = "", colour: str | None = None) -> str:
-    """The status line: a notice (a refused move, in red), the prompt, a muted detail line.
+def _plain(markup: str) -> str:
+    """The text of an HTML snippet (for a tooltip)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
-    ``main`` is already HTML (it may contain a coloured name); ``detail`` and
-    ``notice`` are plain text and get escaped.
+
+def _line(markup: str, style: str, title: str, cls: str) -> str:
+    return (f'<div class="{cls}" title="{html.escape(title)}" style="{_ONE_LINE};{style}">'
+            f"{markup}</div>")
+
+
+def status_html(main: str, detail: str = "", last: str = "", colour: str | None = None,
+                detail_tip: str = "") -> str:
+    """The status area: the prompt, a muted detail line and a muted "last:" line.
+
+    Always three single lines (empty ones keep their place), each cut with an ellipsis
+    and carrying its full text as a tooltip, so the area never changes height.
+    ``main`` is already HTML (it may contain a coloured name); ``detail`` and ``last``
+    are plain text and get escaped. ``detail_tip`` is an extra tooltip for the detail
+    line (e.g. what "move 25" counts).
+
+    >>> status_html("Red to roll", "move 0").count("text-overflow:ellipsis")
+    3
     """
-    parts = []
-    if notice:
-        parts.append(
-            '<div class="tk-notice" style="color:#b42318;margin-bottom:2px">'
-            f"&#9888; {html.escape(notice)}</div>"
-        )
     lead = chip(colour) if colour else ""
-    parts.append(f'<div style="font-size:15px;font-weight:600">{lead}{main}</div>')
-    if detail:
-        parts.append(f"<div>{muted(detail)}</div>")
-    return "".join(parts)
+    tip = detail + (f" ({detail_tip})" if detail_tip and detail else "")
+    return (
+        _line(f"{lead}{main}", "font-size:15px;font-weight:600;line-height:24px",
+              _plain(main), "tk-prompt")
+        + _line(muted(detail) if detail else "&nbsp;", "line-height:19px", tip, "tk-detail")
+        + _line(muted(f"last: {last}") if last else "&nbsp;", "line-height:19px",
+                f"last: {last}" if last else "", "tk-last")
+    )
+
+
+def split_rule(text: str) -> tuple[str, str | None]:
+    """Split "reason [rule]" (the engine's ``why_illegal`` form) into its two parts.
+
+    >>> split_rule("move exactly 3 squares [AHOY §5 The die]")
+    ('move exactly 3 squares', 'AHOY §5 The die')
+    >>> split_rule("no rule here")
+    ('no rule here', None)
+    """
+    if text.endswith("]") and " [" in text:
+        reason, rule = text[:-1].rsplit(" [", 1)
+        return reason, rule
+    return text, None
+
+
+def notice_html(notice: str) -> str:
+    """A refused action, in red with its "[rule]" muted; at most two lines (the full text
+    is the tooltip). Returns ``""`` for no notice (the slot keeps its height anyway).
+
+    >>> "tk-notice" in notice_html("Red must roll the die first [AHOY §5 The die]")
+    True
+    """
+    if not notice:
+        return ""
+    title = notice
+    notice, rule = split_rule(notice)
+    ref = f" {muted('[' + rule + ']')}" if rule else ""
+    return (
+        f'<div class="tk-notice" title="{html.escape(title)}" style="color:#b42318;'
+        "font-size:13px;line-height:17px;max-height:34px;overflow:hidden;display:-webkit-box;"
+        '-webkit-line-clamp:2;-webkit-box-orient:vertical">'
+        f"&#9888; {html.escape(notice)}{ref}</div>"
+    )
 
 
 def log_html(entries: Sequence[tuple[int, Event]], empty: str = "No moves yet.") -> str:
     """The move log, newest last, each event with its rule in a muted span.
 
-    ``entries`` are ``(ply, event)`` pairs, ply counted from 1. The box anchors to its
-    bottom (``column-reverse``), so the newest line is visible without scrolling.
+    ``entries`` are ``(move number, event)`` pairs, counted from 1. A move with several
+    events (a pirate moves, then the game ends) shows its number once: the further
+    events are indented under the first. The box anchors to its bottom
+    (``column-reverse``), so the newest line is visible without scrolling.
+
+    >>> from treasurekit import Event
+    >>> text = log_html([(7, Event("a")), (7, Event("b")), (8, Event("c"))])
+    >>> text.count("7."), text.count("8."), text.count("tk-log-more")
+    (1, 1, 1)
     """
     if not entries:
         rows = [muted(empty)]
     else:
         rows = []
-        for ply, event in entries:
+        previous = None
+        for number, event in entries:
             rule = f" {muted('[' + event.rule + ']')}" if event.rule else ""
+            first = number != previous
+            previous = number
+            label = muted(f"{number}.") if first else ""
+            cls = "tk-log-line" if first else "tk-log-line tk-log-more"
+            indent = "" if first else ' style="padding-left:1.2em"'
             rows.append(
-                f'<div class="tk-log-line">{muted(f"{ply}.")} {html.escape(event.text)}{rule}</div>'
+                f'<div class="{cls}" style="display:flex">'
+                f'<span style="flex:none;min-width:2.6em;text-align:right;margin-right:0.45em">'
+                f"{label}</span><span{indent}>"
+                f"{html.escape(event.text)}{rule}</span></div>"
             )
     return f'<div style="{_LOG_BOX}"><div>{"".join(rows)}</div></div>'

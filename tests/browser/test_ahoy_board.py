@@ -1,8 +1,9 @@
-"""The Ahoy board answers real clicks in JupyterLab: roll, click a pirate, the board moves.
+"""The Ahoy board answers real clicks in JupyterLab: roll, click a pirate, the board moves;
+a refused click or the hint panel never moves the picture; no pan/zoom toolbar appears.
 
 Runs ``notebooks/01-ahoy-treasures.ipynb`` (or, while that notebook does not exist yet,
 a two-cell stand-in uploaded into the server's temp copy only). With
-``TK_SAVE_SCREENSHOTS=1`` it also saves the board to ``docs/images/ahoy-board.png``.
+``TK_SAVE_SCREENSHOTS=1`` it also saves the board to ``notebooks/images/ahoy-board.png``.
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ from labdriver import NOTEBOOK_DIR, ROOT, notebook_problems, open_and_run
 
 NOTEBOOK = "01-ahoy-treasures.ipynb"
 STAND_IN = "_ahoy-board-stand-in.ipynb"
-SCREENSHOT = ROOT / "docs" / "images" / "ahoy-board.png"
+SCREENSHOT = ROOT / "notebooks" / "images" / "ahoy-board.png"
 # bqplot 0.13: svg.svg-figure > g > g holds one <g> per mark, in Figure.marks order, then
 # g.g_legend. A Scatter point is <g class="object_grp"><path class="dot element">. The
 # Ahoy figure's last two marks are the highlight halos and the pirates (ahoy_draw.py).
 MARKS = ".tk-ahoy-figure svg.svg-figure > g > g"
 HALO = f"{MARKS} > g:nth-last-child(3) path.dot"
 PIRATE = f"{MARKS} > g:nth-last-child(2) path.dot"
-PLY = re.compile(r"ply (\d+)")
+PLY = re.compile(r"\bmove (\d+) ·")  # the status's "move 12 · points: ..." (12 plies played)
 
 
 def _stand_in_notebook() -> dict[str, Any]:
@@ -56,7 +57,7 @@ def notebook_to_open(lab_url: str) -> str:
 
 def ply_of(text: str) -> int:
     found = PLY.search(text)
-    assert found, f"no 'ply N' in the status: {text!r}"
+    assert found, f"no 'move N' in the status: {text!r}"
     return int(found.group(1))
 
 
@@ -145,3 +146,61 @@ def test_roll_then_pirate_click_moves_the_ahoy_board(lab_url: str, page: Any) ->
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
         board.screenshot(path=str(SCREENSHOT))
         assert Path(SCREENSHOT).stat().st_size > 10_000
+
+
+def offsets(board: Any, selectors: list[str]) -> dict[str, float]:
+    """Each selector's first element's top, in px from the board's top (scroll-proof)."""
+    return dict(zip(selectors, board.evaluate(
+        """(b, sels) => sels.map((s) => b.querySelector(s).getBoundingClientRect().top
+                                        - b.getBoundingClientRect().top)""",
+        selectors), strict=True))
+
+
+def click_centre(page: Any, locator: Any) -> None:
+    """A real mouse click at the centre of ``locator`` (no scrolling in between)."""
+    box = locator.bounding_box()
+    assert box, "nothing to click on screen"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_refused_click_and_hint_panel_never_move_the_picture(lab_url: str, page: Any) -> None:
+    name = notebook_to_open(lab_url)
+    open_and_run(page, lab_url, name)
+    board = first_board_to_roll(page)
+    board.scroll_into_view_if_needed()
+    watched = [".tk-ahoy-figure", ".tk-slot", ".tk-roll", ".tk-log"]
+    before = offsets(board, watched)
+    figure_height = board.locator(".tk-ahoy-figure").bounding_box()["height"]
+
+    click_centre(page, board.locator(PIRATE).first)  # before the roll: refused
+    notice = board.locator(".tk-notice")
+    notice.wait_for(timeout=15_000)
+    assert "must roll the die first" in notice.inner_text()
+    assert notice.bounding_box()["y"] > board.locator(".tk-ahoy-figure").bounding_box()["y"]
+    after = offsets(board, watched)
+    assert after == pytest.approx(before, abs=0.5), (before, after)
+
+    board.locator(".tk-roll").click()  # a roll: new status text, still the same layout
+    board.locator(".tk-roll:disabled").wait_for(timeout=15_000)
+    assert offsets(board, watched) == pytest.approx(before, abs=0.5)
+
+    board.locator(".tk-hint").click()
+    panel = board.locator(".tk-hint-panel")
+    panel.wait_for(state="visible", timeout=15_000)
+    board.locator(".tk-hint-panel table").wait_for(timeout=15_000)
+    opened = offsets(board, [*watched[:3], ".tk-hint-panel"])
+    assert [opened[s] for s in watched[:3]] == pytest.approx([before[s] for s in watched[:3]],
+                                                              abs=0.5)
+    assert opened[".tk-hint-panel"] > opened[".tk-roll"]  # below the controls
+    assert "→" in panel.inner_text() and "squares)" in panel.inner_text()
+    assert board.locator(".tk-ahoy-figure").bounding_box()["height"] == figure_height
+
+    figure = board.locator(".tk-ahoy-figure")
+    box = figure.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + 20)
+    page.wait_for_timeout(800)  # bqplot fades its toolbar in on hover (0.5 s)
+    assert figure.locator(".toolbar_div:visible").count() == 0
+    assert page.locator(".tk-chart .toolbar_div:visible").count() == 0
+    assert page.locator("text=Error displaying widget").count() == 0

@@ -7,14 +7,31 @@ import html
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from typing import Any
 
+import bqplot as bq
 import pytest
 
 from treasurekit import CHANCE, IllegalMoveError, load_game
 from treasurekit.ahoy import SHIP, AhoyState, GreedyBot, Pass, Step
 from treasurekit.core.errors import MoveParseError
 from treasurekit_widgets import AhoyBoard, GameBoard
+from treasurekit_widgets.ahoy_draw import (
+    _UNIT,
+    BIG_ISLAND,
+    BOX_LEFT,
+    BOX_RIGHT,
+    KEY_ROWS_Y,
+    PICKED,
+    STACK_MAX,
+    Y_RANGE,
+    layout_pieces,
+    pile_badges,
+    points_label,
+)
+from treasurekit_widgets.charts import bar_chart, line_chart
+from treasurekit_widgets.controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
 
 TWO_HUMANS = {0: "human", 1: "human"}
 
@@ -37,6 +54,11 @@ def index_of(board: AhoyBoard, square: int, seat: int, top: bool = True) -> int:
 
 def status_text(board: AhoyBoard) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", board.status.value))
+
+
+def notice_text(board: AhoyBoard) -> str:
+    """The notice shown in the slot under the picture (a refused move's reason)."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", board.notice_box.value))
 
 
 def play_script(board: AhoyBoard, moves: str) -> None:
@@ -81,7 +103,7 @@ def test_click_on_a_covered_pirate_leaves_the_state_unchanged_and_shows_why() ->
     before = board.state.history
     click_pirate(board, index_of(board, 1, seat=0, top=False))
     assert board.state.history == before
-    text = status_text(board)
+    text = notice_text(board)
     assert "the top pirate on square 1 is Blue's" in text
     assert "AHOY §6" in text
 
@@ -91,9 +113,9 @@ def test_click_on_an_opponents_pirate_or_pile_shows_why_and_changes_nothing() ->
     play_script(board, "roll 1, move start 1, roll 2")
     before = board.state.history
     click_pirate(board, index_of(board, 0, seat=0))  # Blue to move: Red's starting pile
-    assert "that is Red's starting pile" in status_text(board)
+    assert "that is Red's starting pile" in notice_text(board)
     click_pirate(board, index_of(board, 1, seat=0))  # Red's pirate on square 1
-    assert "the top pirate on square 1 is Red's" in status_text(board)
+    assert "the top pirate on square 1 is Red's" in notice_text(board)
     assert board.state.history == before
 
 
@@ -101,7 +123,7 @@ def test_click_before_the_roll_asks_for_the_roll() -> None:
     board = AhoyBoard(players=2, seed=1)
     click_pirate(board, index_of(board, 0, seat=0))
     assert board.state.ply == 0
-    assert "Red must roll the die first" in status_text(board)
+    assert "Red must roll the die first" in notice_text(board)
 
 
 def test_only_top_pirates_of_the_player_to_move_are_highlighted() -> None:
@@ -175,7 +197,7 @@ def test_undo_takes_back_bot_moves_up_to_the_previous_human_decision() -> None:
     assert board.state.current_player == 0 and board.state.ply == 1
     with pytest.raises(IndexError, match="nothing to take back"):
         board.undo()
-    assert "nothing to take back" in status_text(board)
+    assert "nothing to take back" in notice_text(board)
     assert board.undo_button.disabled
 
 
@@ -204,7 +226,7 @@ def test_replay_slider_shows_an_earlier_position_read_only() -> None:
     assert list(board.picture.pirates.y) != live[0][1]
     assert board.roll_button.disabled and board.undo_button.disabled
     click_pirate(board, 0)
-    assert board.state.ply == 4 and "earlier position" in status_text(board)
+    assert board.state.ply == 4 and "earlier position" in notice_text(board)
     board.replay_slider.value = 4
     assert board.live and marks_data(board) == live
 
@@ -224,10 +246,10 @@ def test_illegal_programmatic_play_raises_shows_the_reason_and_changes_nothing()
     with pytest.raises(IllegalMoveError) as err:
         board.play("move start 5")
     assert board.state.ply == 1
-    assert err.value.reason in status_text(board)
+    assert err.value.reason in notice_text(board)
     with pytest.raises(MoveParseError):
         board.play("fly to the island")
-    assert "is not an Ahoy move" in status_text(board)
+    assert "is not an Ahoy move" in notice_text(board)
 
 
 def test_full_game_against_two_bots_ends_with_the_scores_in_the_status() -> None:
@@ -249,7 +271,7 @@ def test_full_game_against_two_bots_ends_with_the_scores_in_the_status() -> None
     assert repr(board).endswith("game over)")
     assert board.roll_button.disabled
     click_pirate(board, 0)
-    assert board.state.is_terminal() and "game is over" in status_text(board)
+    assert board.state.is_terminal() and "game is over" in notice_text(board)
 
 
 def test_repr_is_short_stable_and_has_no_model_ids() -> None:
@@ -353,3 +375,261 @@ def test_hint_panel_shows_the_exact_odds_of_the_roll() -> None:
     text = board.hint_panel.value
     assert "every move falls in <b>1/3</b>" in text  # a 3 or a 5 from the start
     assert "some move stays dry <b>2/3</b>" in text
+
+
+# ----- layout stability (user report 1) ----------------------------------------------------
+def heights(board: AhoyBoard) -> list[tuple[str, str | None, str | None]]:
+    """Each child of the board: its type and its layout's height and min-height."""
+    return [(type(c).__name__, c.layout.height, c.layout.min_height) for c in board.children]
+
+
+def lines_of(markup: str) -> int:
+    return markup.count("text-overflow:ellipsis")
+
+
+def test_the_status_area_has_a_fixed_height_and_always_three_single_lines() -> None:
+    board = AhoyBoard(players=2, seats=TWO_HUMANS, seed=1)
+    status = board.status.layout
+    assert status.height == status.min_height == STATUS_HEIGHT and status.overflow == "hidden"
+    seen = [board.status.value]
+    board.roll()
+    seen.append(board.status.value)
+    click_pirate(board, index_of(board, 0, seat=1))  # refused: Blue's starting pile
+    seen.append(board.status.value)
+    board.show_ply(0)
+    seen.append(board.status.value)
+    board.show_ply(None)
+    assert all(lines_of(v) == 3 and "white-space:nowrap" in v for v in seen)
+    assert "last: Red rolls 3" in status_text(board)
+    assert "last:" not in status_text(board).split("last:")[0]  # once, on its own line
+
+
+def test_a_refused_click_changes_nothing_above_the_picture() -> None:
+    board = AhoyBoard(players=3, seed=1)
+    board.roll()
+    children, layout, status = list(board.children), heights(board), board.status.value
+    click_pirate(board, index_of(board, 0, seat=1))  # Blue's starting pile
+    assert notice_text(board).strip()
+    assert board.status.value == status  # the notice is not in the status area
+    assert list(board.children) == children and heights(board) == layout
+    assert board.notice_box in board.slot.children
+    figure_at = board.children.index(board.picture.figure)
+    assert board.children.index(board.slot) == figure_at + 1  # the notice comes under it
+
+
+def test_transient_rows_live_in_fixed_slots_below_the_picture() -> None:
+    board = AhoyBoard(players=2, seats=TWO_HUMANS, seed=1)
+    kids = list(board.children)
+    figure, slot = kids.index(board.picture.figure), kids.index(board.slot)
+    controls = next(i for i, c in enumerate(kids)
+                    if board.roll_button in getattr(c, "children", ()))
+    assert kids.index(board.status) < figure < slot < controls < kids.index(board.hint_panel)
+    assert board.ship_choice in board.slot.children
+    assert board.slot.layout.height == board.slot.layout.min_height == SLOT_HEIGHT
+    assert board.picture.figure.layout.height == board.picture.figure.layout.min_height
+    layout = heights(board)
+    board.hint_button.value = True
+    play_script(board, "roll 4, move start 4, roll 1, move start 1, roll 5, move 4 5, "
+                       "roll 1, move 1 1, roll 4, move 9 4, roll 2, move 2 2, "
+                       "roll 5, move 13 5, roll 2, move 4 2, roll ship")
+    click_pirate(board, index_of(board, 18, seat=0))
+    assert board.ship_choice.layout.display == "flex"
+    assert heights(board) == layout and list(board.children) == kids
+
+
+def test_a_long_notice_is_clamped_to_two_lines_with_its_full_text_as_tooltip() -> None:
+    text = notice_html("x " * 300 + "[AHOY §6 Pirates' rules: stacking]")
+    assert "-webkit-line-clamp:2" in text and "max-height:34px" in text
+    assert 'title="x x' in text and "tk-muted" in text  # the rule is muted
+
+
+# ----- legend, points and move wording (user report 2) -------------------------------------
+def key_texts(board: AhoyBoard) -> str:
+    marks = board.picture.figure.marks
+    return " | ".join(t for m in marks if isinstance(m, bq.Label) for t in m.text)
+
+
+def test_the_picture_has_a_key_and_scores_in_points() -> None:
+    board = AhoyBoard(players=3, seed=1)
+    text = key_texts(board)
+    for word in ("land", "water", "plank", "chest: number = points", "can move", "picked"):
+        assert word in text
+    assert list(board.picture.score_labels.text) == ["Red 0 pts", "Blue 0 pts", "Green 0 pts"]
+    assert points_label("yellow", 1) == "Yellow 1 pt"
+
+
+def test_the_picked_pirate_gets_its_own_ring_after_a_ship_roll() -> None:
+    board = AhoyBoard(players=2, seats=TWO_HUMANS, seed=1)
+    board.state = board.game.position({9: "R", 6: "B"}, turn=0, die=SHIP)
+    board.refresh()
+    assert list(board.picture.picked.x) == []
+    pirate = index_of(board, 9, seat=0)
+    click_pirate(board, pirate)
+    piece = board.pieces()[pirate]
+    assert list(board.picture.picked.x) == [piece.x]
+    assert list(board.picture.picked.y) == [piece.y]
+    assert board.picture.picked.stroke == PICKED and board.picture.picked.fill is False
+    board.ship_buttons[1].click()
+    assert list(board.picture.picked.x) == []
+
+
+def test_status_says_move_and_points_not_ply_or_chests() -> None:
+    board = AhoyBoard(players=2, seats=TWO_HUMANS, seed=1)
+    play_script(board, "roll 1, move start 1, roll 2")
+    text = status_text(board)
+    assert "move 3 · points: Red 0, Blue 0" in text
+    assert "ply" not in text and "chests:" not in text
+    assert "every roll of the die and every move counts as one move" in board.status.value
+    assert repr(board) == "AhoyBoard(players=2, ply=3, Blue to move)"  # nbval compares it
+
+
+# ----- geometry (user report 3) -------------------------------------------------------------
+def in_big_island(x: float, y: float, margin: float) -> bool:
+    cx, cy, rx, ry = BIG_ISLAND
+    return ((x - cx) / (rx - margin)) ** 2 + ((y - cy) / (ry - margin)) ** 2 <= 1
+
+
+def test_starting_boxes_sit_inside_the_big_island_and_clear_of_square_one() -> None:
+    board = AhoyBoard(players=4, seats={p: "human" for p in range(4)}, seed=1)
+    board.state = board.game.position({1: "RBGYR"}, turn=3, die=2)
+    board.refresh()
+    data = board.game.board
+    square1_left = data.xy[1][0] - 0.33
+    pirate_r = 0.2
+    for seat in range(4):
+        y = data.colours[seat].xy[1]
+        for x, yy in [(BOX_LEFT, y - 0.3), (BOX_RIGHT, y - 0.3), (BOX_LEFT, y + 0.3),
+                      (BOX_RIGHT, y + 0.3)]:
+            assert in_big_island(x, yy, margin=0.1), (seat, x, yy)
+    starts = [p for p in board.pieces() if p.square == 0]
+    assert max(p.x for p in starts) + pirate_r < BOX_RIGHT < square1_left - 0.2
+    on_one = [p for p in board.pieces() if p.square == 1]
+    assert min(p.x for p in on_one) - pirate_r > BOX_RIGHT
+
+
+def test_tall_piles_keep_the_height_of_four_and_get_a_count_badge() -> None:
+    board = AhoyBoard(players=4, seats={p: "human" for p in range(4)}, seed=1)
+    board.state = board.game.position({6: "RBGYRB", 9: "GY"}, turn=0, die=2)
+    board.refresh()
+    six = [p for p in board.pieces() if p.square == 6]
+    assert len(six) == 6
+    assert max(p.y for p in six) - min(p.y for p in six) == pytest.approx(STACK_MAX)
+    assert list(board.picture.badges.text) == ["×6"]
+    assert list(board.picture.badges.x) == [six[0].x]
+    assert board.picture.badges.y[0] > max(p.y for p in six) + 0.3
+    four = layout_pieces(board.game.position({6: "RBGY"}).view(0), board.game.board)
+    assert pile_badges(four) == []
+
+
+def test_the_key_stays_under_the_path_and_inside_the_figure() -> None:
+    pic = AhoyBoard(players=2, seed=1).picture
+    data = pic.board
+    px = 1 / _UNIT  # one pixel in board units
+    text_top = KEY_ROWS_Y[0] - 4 * px + 9 * px  # the upper row's 11 px labels (y_offset 4)
+    key_right = max(pic.key_ends)  # a generous estimate of the text widths
+    for square in range(1, data.island_square):
+        x, y = data.xy[square]
+        if x - 0.3 < key_right:  # the square's number is above the key: a clear gap
+            assert y - 0.42 - 4 * px > text_top + 3 * px, square
+    assert min(KEY_ROWS_Y) - 0.3 > Y_RANGE[0]
+    assert key_right < data.xy[15][0] - 0.3
+
+
+# ----- no pan/zoom toolbar (user report 4) --------------------------------------------------
+def test_board_and_charts_hide_the_bqplot_toolbar() -> None:
+    assert AhoyBoard(players=2, seed=1).picture.figure.display_toolbar is False
+    chart = line_chart([1, 2], {"a": [0.1, 0.2], "b": [0.3, 0.4]}, "t", x_label="x")
+    assert chart.figure.display_toolbar is False
+    assert bar_chart(["a"], [0.5], "b").figure.display_toolbar is False
+
+
+# ----- hint rows in words (user report 5) ---------------------------------------------------
+def test_hint_rows_say_where_a_move_goes_in_words() -> None:
+    board = AhoyBoard(players=2, seats=TWO_HUMANS, seed=1)
+    board.state = board.game.position({9: "R", 6: "B"}, turn=0, die=4)
+    board.refresh()
+    board.hint_button.value = True
+    panel = html.unescape(board.hint_panel.value)
+    assert "square 9 → 13 (4 squares)" in panel and "move 9 4" in panel
+    assert "start → square 4 (4 squares)" in panel
+    state = board.game.position({18: "R"}, turn=0, die=3)
+    assert board.move_phrase(Step(18, 3), state) == "square 18 → Buccaneer Island (3 squares)"
+    assert board.move_phrase(Step(0, 1), state) == "start → square 1 (1 square)"
+    bouncy = AhoyBoard(players=2, seed=1, overshoot="bounce")
+    far = bouncy.game.position({18: "R"}, turn=0, die=5)
+    assert bouncy.move_phrase(Step(18, 5), far) == "square 18 → 19 (5 squares)"
+
+
+# ----- the right rule for someone else's starting pile (user report 6) ----------------------
+def test_clicking_another_players_starting_pile_cites_how_to_play() -> None:
+    board = AhoyBoard(players=3, seed=1)
+    board.roll()
+    click_pirate(board, index_of(board, 0, seat=2))
+    text = notice_text(board)
+    assert "that is Green's starting pile" in text
+    assert "move only your own (red) pirates" in text
+    assert "[AHOY §4 How to play]" in text and "top pirate" not in text
+    assert board.state.ply == 1
+
+
+# ----- one number per move in the log (user report 7) ---------------------------------------
+def test_game_over_log_numbers_each_move_once_and_indents_its_further_events() -> None:
+    board = AhoyBoard(players=3, seats={p: "human" for p in range(3)}, seed=1)
+    board.state = board.game.position({20: "G"}, chests="RBBR", turn=2, die=1)
+    board.refresh()
+    board.play("move 20 1")
+    assert board.state.is_terminal()
+    log = board.log_box.value
+    assert len(board._entries[-1]) == 2  # the move and the end of the game
+    assert log.count("tk-log-line") == 2 and log.count("tk-log-more") == 1
+    assert len(re.findall(r">1\.<", log)) == 1
+    assert log.index("takes chest 5") < log.index("tk-log-more") < log.index("Game over")
+
+
+def test_log_numbers_match_the_move_count_over_a_whole_game() -> None:
+    board = AhoyBoard(players=3, seed=3)
+    while not board.state.is_terminal():
+        if board.state.is_chance_node():
+            board.roll()
+        else:
+            board.play(str(board.state.legal_moves()[0]))
+    numbers = [int(n) for n in re.findall(r'class="tk-muted"[^>]*>(\d+)\.<', board.log_box.value)]
+    assert numbers == list(range(1, board.state.ply + 1))
+    assert f"move {board.state.ply}" in status_text(board)
+
+
+# ----- charts (user report 8) ---------------------------------------------------------------
+def test_charts_fill_the_width_with_room_for_the_y_label() -> None:
+    chart = line_chart([1, 2, 3], {"a": [0.1, 0.2, 0.3], "b": [0.3, 0.2, 0.1]}, "Two lines",
+                       x_label="turns")
+    assert repr(chart) == "Chart('Two lines')"
+    assert chart.layout.width == "100%" and chart.layout.max_width == "900px"
+    assert chart.figure.layout.width == "100%"
+    y_axis = next(a for a in chart.figure.axes if a.side == "left")
+    assert y_axis.label == "probability" and y_axis.label_offset is not None
+    assert int(y_axis.label_offset.rstrip("px")) + 10 < chart.figure.fig_margin["left"]
+    assert int(y_axis.label_offset.rstrip("px")) >= 45  # clear of tick labels like "0.90"
+
+
+def test_the_line_chart_legend_sits_outside_the_plot() -> None:
+    chart = line_chart([1, 2], {"reaches": [0.1, 0.2], "falls": [0.3, 0.4]}, "t", x_label="x")
+    (lines,) = chart.figure.marks
+    assert lines.display_legend is False  # no legend box over the curves
+    header = chart.header.value
+    assert "tk-chart-legend" in header and "reaches" in header and "falls" in header
+    assert chart.children[0] is chart.header and chart.children[1] is chart.figure
+    single = line_chart([1, 2], {"only": [0.1, 0.2]}, "one", x_label="x")
+    assert "tk-chart-legend" not in single.header.value
+
+
+def test_bar_chart_takes_an_optional_legend() -> None:
+    chart = bar_chart(["1", "2"], [Fraction(1, 3), Fraction(2, 3)], "Landing",
+                      colors=["#2f7fb8", "#c8a165"],
+                      legend={"water": "#2f7fb8", "land": "#c8a165"})
+    assert repr(chart) == "Chart('Landing')"
+    header = chart.header.value
+    assert header.index("Landing") < header.index("water") < header.index("land")
+    assert "#c8a165" in header and chart.legend == {"water": "#2f7fb8", "land": "#c8a165"}
+    assert "tk-chart-legend" not in bar_chart(["a"], [1.0], "plain").header.value
+    with pytest.raises(ValueError, match="same length"):
+        bar_chart(["a", "b"], [1.0], "bad")

@@ -231,7 +231,7 @@ def roll_odds(state: AhoyState) -> RollOdds:
         moves = [m for m in trial.legal_moves() if isinstance(m, Step)]
         falls, island = [], []
         for m in moves:
-            target = trial._target(m.source, m.steps)
+            target = trial.target(m.source, m.steps)
             if target == state.board.island_square:
                 island.append(str(m))
             elif target is not None and trial.board.kinds[target] == "water" and (

@@ -54,7 +54,7 @@ class GreedyBot:
         seat = state.current_player
         board = state.board
         island = board.island_square
-        target = state._target(move.source, move.steps)
+        target = state.target(move.source, move.steps)
         assert target is not None
         score = 0.0
         why: list[str] = []

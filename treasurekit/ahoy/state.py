@@ -6,7 +6,7 @@ Where each rule lives (AHOY = the rulebook, see ``rules.py`` for the sections):
 * only the top pirate of a pile moves ... ``_movable_sources``                 (§6)
 * stacking on arrival ................... ``_arrive``                          (§6)
 * falling into water and planks ......... ``_arrive``                          (§6, §9)
-* exact roll to reach the island ........ ``_target``                          (§7)
+* exact roll to reach the island ........ ``target``                          (§7)
 * obliged to move / passing ............. ``_legal_moves``, ``_check``          (§6)
 * the end and scoring with tie-break .... ``_over``, ``outcome``                (§8, §9)
 """
@@ -211,8 +211,11 @@ class AhoyState(State[AhoyMove]):
         sources += [s for s, pile in enumerate(self._squares) if pile and pile[-1] == seat]
         return sources
 
-    def _target(self, source: int, steps: int) -> int | None:
-        """Where ``steps`` squares from ``source`` end, or None past the island (§7)."""
+    def target(self, source: int, steps: int) -> int | None:
+        """The square where ``steps`` squares from ``source`` end (0 = the starting square,
+        ``board.island_square`` = Buccaneer Island), or None when the move would pass the
+        island (AHOY §7; with ``overshoot="bounce"`` it counts back instead, ruling AHOY-4).
+        It does not check whose pirate is there or whether it may move."""
         target = source + steps
         if target <= self._island:
             return target
@@ -226,7 +229,7 @@ class AhoyState(State[AhoyMove]):
             Step(src, k)
             for src in self._movable_sources(seat)
             for k in self._die_steps()
-            if self._target(src, k) is not None
+            if self.target(src, k) is not None
         ]
         return moves or [Pass()]  # AHOY §6: obliged to move, else the next player rolls
 
@@ -268,7 +271,7 @@ class AhoyState(State[AhoyMove]):
                     f"only the top pirate of a pile moves, and {who} moves only {who}'s",
                     rules.TOP_ONLY,
                 )
-        if self._target(move.source, move.steps) is None:
+        if self.target(move.source, move.steps) is None:
             need = self._island - move.source
             return (
                 f"{move.steps} squares from {self._where(move.source)} go past Buccaneer "
@@ -301,7 +304,7 @@ class AhoyState(State[AhoyMove]):
             self._start[seat] -= 1
         else:
             self._squares[move.source].pop()
-        target = self._target(move.source, move.steps)
+        target = self.target(move.source, move.steps)
         assert target is not None
         return self._arrive(seat, move.source, target)
 
