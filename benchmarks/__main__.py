@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from . import ahoy
+from . import ahoy, skeleton_island
 from .harness import machine
 
 
 def main() -> None:
     results = ahoy.run()
+    results += skeleton_island.run()
     lines = [
         f"Measured {datetime.date.today().isoformat()} on {machine()}.",
         "",

@@ -7,5 +7,6 @@ this package.
 
 from .ahoy import AhoyBoard
 from .base import HUMAN, GameBoard
+from .skeleton_island import SkeletonBoard
 
-__all__ = ["HUMAN", "AhoyBoard", "GameBoard"]
+__all__ = ["HUMAN", "AhoyBoard", "GameBoard", "SkeletonBoard"]

@@ -717,7 +717,9 @@ class SkeletonState(State[SkeletonMove]):
         self._islands[colour] = seat
         mine = dict(self._collections[seat])
         pieces = Counter(self.deck.kinds[mine[i]].piece or "" for i in used)
-        how = " + ".join(f"{n} {p}{'s' if n > 1 else ''}" for p, n in sorted(pieces.items()))
+        plural = {"half": "halves", "quarter": "quarters"}
+        how = " + ".join(f"{n} {plural.get(p, p + 's') if n > 1 else p}"
+                         for p, n in sorted(pieces.items()))
         if self.game.options["used_maps"] == "returned":
             self._collections[seat] = [(i, k) for i, k in self._collections[seat]
                                        if i not in used]
@@ -759,8 +761,9 @@ class SkeletonState(State[SkeletonMove]):
         names = " and ".join(self.seat_name(w) for w in out.winners)
         scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(out.scores))
         verb = "wins" if len(out.winners) == 1 else "share the win"
-        return Event(f"Game over ({out.termination}). Scores: {scores}. {names} {verb}"
-                     f"{out.reason}.", rules.VICTORY, "end")
+        why = f" ({out.reason})" if out.reason else ""
+        return Event(f"Game over ({out.termination}). Scores: {scores}. {names} {verb}{why}.",
+                     rules.VICTORY, "end")
 
     # ----- result ----------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -780,11 +783,11 @@ class SkeletonState(State[SkeletonMove]):
             most = max(count.values())
             leaders = [p for p in tied if count[p] == most]
             if len(leaders) < len(tied):
-                tied, reason = leaders, " on the tie-break (most Island cards)"
+                tied, reason = leaders, "tie-break: most Island cards"
             else:
-                reason = " (tied on coins and on Island cards)"
+                reason = "tied on coins and on Island cards"
         elif len(tied) > 1:
-            reason = " (tied on coins)"
+            reason = "tied on coins"
         return Outcome(termination, scores, tuple(tied), reason)
 
     # ----- views and text ----------------------------------------------------------------------
@@ -849,7 +852,8 @@ class SkeletonState(State[SkeletonMove]):
             held = " ".join(k for _, k in sorted(self._collections[seat],
                                                  key=lambda e: (e[1], e[0])))
             won = ",".join(c for c in self.deck.colours if self._islands.get(c) == seat)
-            lines.append(f"{self.seat_name(seat)}:      {scores[seat]} coins; islands: "
+            coins = f"{scores[seat]} coin{'' if scores[seat] == 1 else 's'}"
+            lines.append(f"{self.seat_name(seat)}:      {coins}; islands: "
                          f"{won or '-'}; cards: {held or '-'}")
         islands = " ".join(
             f"{c}:{self.seat_name(self._islands[c]) if c in self._islands else '-'}"

@@ -1,0 +1,118 @@
+"""The Skeleton Island board answers real clicks in JupyterLab: click an uncovered card of
+the Sand Pile, the board takes it; Keep, and the bots answer.
+
+Runs ``notebooks/05-skeleton-island.ipynb``. With ``TK_SAVE_SCREENSHOTS=1`` it also saves
+the board, mid-turn, to ``notebooks/images/skeleton-board.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from labdriver import NOTEBOOK_DIR, notebook_problems, open_and_run
+
+NOTEBOOK = "05-skeleton-island.ipynb"
+SCREENSHOT = NOTEBOOK_DIR / "images" / "skeleton-board.png"
+# bqplot 0.13: svg.svg-figure > g > g holds one <g> per mark, in Figure.marks order. The
+# pile figure's marks (skeleton_draw.PilePicture): cards, resting spots, uncovered
+# outlines, five labels, the transparent click layer (an <image>). Each card outline is
+# a <path class="line"> of the third mark.
+MARKS = ".tk-skeleton-pile svg.svg-figure > g > g"
+OUTLINES = f"{MARKS} > g:nth-child(3) path.line"
+CLICK_LAYER = f"{MARKS} image"
+MOVE = re.compile(r"move (\d+)")
+
+
+def move_of(text: str) -> int:
+    found = MOVE.search(text)
+    assert found, f"no 'move N' in the status: {text!r}"
+    return int(found.group(1))
+
+
+def wait_for_new_status(board: Any, before: str) -> float:
+    """Wait until the board's status text differs from ``before``; return the seconds."""
+    start = time.perf_counter()
+    board.locator(".tk-status").evaluate(
+        """(el, before) => new Promise((resolve, reject) => {
+             const t0 = performance.now();
+             const tick = () => {
+               if (el.innerText !== before) return resolve();
+               if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
+               requestAnimationFrame(tick);
+             };
+             tick();
+           })""",
+        before,
+    )
+    return time.perf_counter() - start
+
+
+def fresh_board(page: Any) -> Any:
+    """The first Skeleton Island board waiting for a take (pinned by index)."""
+    index = page.evaluate("""() => [...document.querySelectorAll('.tk-board')].findIndex((b) =>
+        b.querySelector('.tk-skeleton-pile') && (b.querySelector('.tk-status') || {})
+          .textContent.includes('click a card with an orange outline'))""")
+    assert index >= 0, "no Skeleton Island board is waiting for a card to be taken"
+    return page.locator(".tk-board").nth(index)
+
+
+def click_uncovered_card(page: Any, board: Any, which: int = 0) -> float:
+    """Click the centre of an outlined (uncovered) card; return seconds to the new status."""
+    outlines = board.locator(OUTLINES)
+    assert outlines.count() > which, "no uncovered card is outlined"
+    box = outlines.nth(which).bounding_box()
+    assert box, "an outlined card has no box on screen"
+    before = board.locator(".tk-status").inner_text()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return wait_for_new_status(board, before)
+
+
+def keep(board: Any) -> float:
+    status = board.locator(".tk-status")
+    before = status.inner_text()
+    board.locator(".tk-keep").click()
+    return wait_for_new_status(board, before)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_clicking_an_uncovered_card_takes_it(lab_url: str, page: Any) -> None:
+    open_and_run(page, lab_url, NOTEBOOK)
+    assert notebook_problems(page) == []
+    board = fresh_board(page)
+    board.scroll_into_view_if_needed()
+    status, log = board.locator(".tk-status"), board.locator(".tk-log")
+    assert board.locator(".tk-skeleton-pile svg.svg-figure").count() == 1
+    assert board.locator(".tk-skeleton-table svg.svg-figure").count() == 1
+    assert board.locator(CLICK_LAYER).count() == 1
+    assert board.locator(OUTLINES).count() >= 3  # a spread leaves at least 3 uncovered
+
+    timings = []
+    for _turn in range(2):
+        ply = move_of(status.inner_text())
+        log_before = log.inner_text()
+        timings.append(click_uncovered_card(page, board))
+        held = status.inner_text()
+        assert "Keep card" in held, held
+        assert move_of(held) > ply
+        assert log.inner_text() != log_before
+        assert board.locator(".tk-keep").is_visible()
+        assert board.locator(".tk-rest").is_visible()
+        timings.append(keep(board))
+        after = status.inner_text()
+        assert "click a card with an orange outline" in after, after
+        assert move_of(after) > move_of(held)  # the keep and the bots' turns
+    print(f"{NOTEBOOK}: click -> redrawn status {', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
+    assert page.locator("text=Error displaying widget").count() == 0
+
+    if os.environ.get("TK_SAVE_SCREENSHOTS") == "1":  # mid-turn: a card in hand, spots offered
+        click_uncovered_card(page, board)
+        board.locator(f"{MARKS} > g:nth-child(2) path.line").first.wait_for(timeout=15_000)
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        board.screenshot(path=str(SCREENSHOT))
+        assert Path(SCREENSHOT).stat().st_size > 10_000

@@ -1,0 +1,586 @@
+"""The Skeleton Island pictures: the Sand Pile and the table around it, drawn with bqplot.
+
+:class:`PilePicture` draws the Sand Pile from a ``SkeletonView``: every card a filled
+polygon from its corners, bottom to top, so that cards overlap as they lie (face-up
+cards in their colour with a symbol, face-down cards a sand-coloured back), the
+uncovered cards outlined, and, while a card is held, the offered resting spots as
+dashed outlines. :class:`TablePicture` draws what lies beside the pile: the Island
+cards, the card in hand and each player's collection grouped by colour.
+
+Both figures take clicks through a transparent ``bqplot.Image`` laid over the whole
+plot: its ``on_element_click`` reports the click in data coordinates, which the
+picture turns into a point on the table (pile, in cm) or a collected card (table).
+The pictures know geometry and colours, never the rules.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as w
+import shapely
+from shapely.geometry import Polygon
+
+from treasurekit.skeleton_island import CardView, Deck, HandView, SkeletonView
+from treasurekit.skeleton_island.pile import Corners, Placement, card_corners, card_polygon
+
+__all__ = [
+    "MAP_COLOURS",
+    "CardFace",
+    "PilePicture",
+    "Slot",
+    "TablePicture",
+    "card_face",
+    "pile_window",
+    "visible_spot",
+]
+
+#: Screen colours of the five map colours (anything else is used as CSS as is).
+MAP_COLOURS = {"red": "#d64541", "blue": "#2f6fd0", "green": "#23945a", "yellow": "#f2c12e",
+               "purple": "#8852b8"}
+TABLE = "#bcdcea"  # the table under the pile
+BACK, BACK_INNER, BACK_EDGE = "#e3c888", "#ecd8a6", "#a8894f"  # a face-down card
+FRAME, FRAME_EDGE = "#fffaf0", "#4b3b25"  # the white frame of a face-up card
+PIRATE, COIN, COIN_EDGE = "#3b3748", "#f3b631", "#9a6b10"
+INK, MUTED, LIGHT = "#1f2933", "#6b7280", "#ffffff"
+UNCOVERED = "#ff7a00"  # outline of an uncovered card
+REST = "#7a4d12"  # dashed outline of an offered resting spot
+PICKED, TARGET = "#ff7a00", "#d1132a"  # a card chosen to discard / to steal
+
+PILE_W, PILE_H, PILE_MARGIN = 500, 500, 2
+MIN_SPAN_CM = 30.0  # the pile window shows at least this many cm top to bottom
+INSET_CM = 0.35  # width of the frame around a face-up card's colour
+LABEL_MIN_CM = 0.9  # a covered face-up card shows its symbol if a circle this big is visible
+
+
+def _transparent_png() -> bytes:
+    """A 1x1 fully transparent PNG, built by hand (no imaging library needed)."""
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(tag + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0)  # 1x1, 8-bit RGBA
+    pixels = zlib.compress(b"\x00\x00\x00\x00\x00")  # filter byte + one transparent pixel
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels)
+            + chunk(b"IEND", b""))
+
+
+CLEAR_PNG = _transparent_png()
+
+
+def _ink_on(colour: str) -> str:
+    """Dark or white text, whichever reads better on ``colour`` (#rrggbb)."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """How a card looks: fill colour, text colour, a big symbol and a short caption."""
+
+    fill: str
+    ink: str
+    symbol: str
+    caption: str
+
+
+def card_face(kind: str | None, deck: Deck) -> CardFace:
+    """The look of a card of ``kind`` (None: face down, its back).
+
+    >>> from treasurekit.skeleton_island import load_cards
+    >>> card_face("map-red-half", load_cards()).symbol
+    '½'
+    >>> card_face(None, load_cards()).caption
+    'face down'
+    """
+    if kind is None:
+        return CardFace(BACK_INNER, "#8a6d35", "?", "face down")
+    info = deck.kinds[kind]
+    if info.is_map:
+        fill = MAP_COLOURS.get(info.colour or "", info.colour or INK)
+        symbol = {"half": "½", "quarter": "¼"}.get(info.piece or "", info.piece or "")
+        return CardFace(fill, _ink_on(fill) if fill.startswith("#") else LIGHT, symbol,
+                        f"{info.colour} map")
+    if info.is_coin:
+        return CardFace(COIN, INK, str(info.coins), "coin" if info.coins == 1 else "coins")
+    return CardFace(PIRATE, LIGHT, "☠", info.label)
+
+
+def _closed(corners: Sequence[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    return [p[0] for p in corners], [p[1] for p in corners]
+
+
+def pile_window(view: SkeletonView, spots: Sequence[Placement] = ()) -> tuple[float, ...]:
+    """The part of the table to show: ``(x0, x1, y0, y1)`` in cm.
+
+    It holds every card and resting spot with a margin, keeps centimetres square for
+    the figure's shape, and moves in steps of 5 cm so the picture does not jitter.
+    """
+    w, h = view.card_size
+    xs: list[float] = []
+    ys: list[float] = []
+    for card in view.table:
+        for x, y in card.corners((w, h)):
+            xs.append(x)
+            ys.append(y)
+    for s in spots:
+        for x, y in card_corners(s.x, s.y, s.angle, w, h):
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        xs, ys = [0.0], [0.0]
+    cx = 5 * round((min(xs) + max(xs)) / 10)
+    cy = 5 * round((min(ys) + max(ys)) / 10)
+    ratio = (PILE_W - 2 * PILE_MARGIN) / (PILE_H - 2 * PILE_MARGIN)
+    half_h = max(MIN_SPAN_CM / 2, max(ys) - cy + 1.5, cy - min(ys) + 1.5,
+                 (max(xs) - cx + 1.5) / ratio, (cx - min(xs) + 1.5) / ratio)
+    half_h = 5 * math.ceil(half_h / 5)
+    return (cx - half_h * ratio, cx + half_h * ratio, cy - half_h, cy + half_h)
+
+
+def visible_spot(table: Sequence[CardView], card_id: int,
+                 size: tuple[float, float]) -> tuple[float, float, float] | None:
+    """A point in the visible part of a card: ``(x, y, r)``, the centre of the largest
+    circle (radius ``r`` cm) that no card above it covers; None if nothing is visible.
+
+    For an uncovered card that is its centre. Used to label partly covered cards
+    and by tests to click on the part of a card that shows.
+    """
+    card = next(c for c in table if c.id == card_id)
+    if card.uncovered:
+        return (card.x, card.y, min(size) / 2)
+    x0, y0, x1, y1 = _bounds(card.x, card.y, card.angle, *size)
+    above = []
+    for c in table:
+        if c.z > card.z:
+            a0, b0, a1, b1 = _bounds(c.x, c.y, c.angle, *size)
+            if a0 < x1 and a1 > x0 and b0 < y1 and b1 > y0:
+                above.append((c.x, c.y, c.angle))
+    return _visible((card.x, card.y, card.angle), tuple(above), size)
+
+
+@lru_cache(maxsize=16384)
+def _bounds(x: float, y: float, angle: float, w: float, h: float) -> tuple[float, ...]:
+    corners = card_corners(x, y, angle, w, h)
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+@lru_cache(maxsize=8192)
+def _visible(card: tuple[float, float, float], above: tuple[tuple[float, float, float], ...],
+             size: tuple[float, float]) -> tuple[float, float, float] | None:
+    """:func:`visible_spot` for a card at ``card`` under the cards at ``above``
+    (``(x, y, angle)`` each), cached: most cards keep their neighbours from move to move."""
+    poly = card_polygon(*card, *size)
+    hits = [p for p in (card_polygon(*a, *size) for a in above) if p.intersects(poly)]
+    seen = poly.difference(shapely.union_all(hits)) if hits else poly
+    if seen.is_empty or seen.area <= 1e-6:
+        return None
+    parts = list(getattr(seen, "geoms", [seen]))
+    best = max(parts, key=lambda g: g.area)
+    circle = shapely.maximum_inscribed_circle(best, 0.05)
+    (x, y), _ = circle.coords
+    return (round(x, 3), round(y, 3), round(circle.length, 3))
+
+
+class PilePicture:
+    """The Sand Pile figure (class ``tk-skeleton-pile``).
+
+    ``on_click(x, y)`` is called with the table coordinates (cm) of every click.
+    """
+
+    def __init__(self, deck: Deck, on_click: Callable[[float, float], None]) -> None:
+        self.deck = deck
+        self._on_click = on_click
+        self.window: tuple[float, ...] = (-1.0, 1.0, -1.0, 1.0)
+        self.outlined: tuple[int, ...] = ()  # ids of the outlined cards, bottom to top
+        self.spots: list[tuple[Placement, Polygon]] = []
+        sx, sy = bq.LinearScale(min=-50.0, max=50.0), bq.LinearScale(min=-30.0, max=30.0)
+        self._scales = {"x": sx, "y": sy}
+        self.cards = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="inside",
+                              close_path=True, stroke_width=1.0, colors=[FRAME_EDGE],
+                              fill_colors=[BACK], visible=False)
+        self.outlines = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="none",
+                                 close_path=True, stroke_width=3.0, colors=[UNCOVERED],
+                                 visible=False)
+        self.rest = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="inside",
+                             close_path=True, stroke_width=2.0, colors=[REST],
+                             fill_colors=[LIGHT], fill_opacities=[0.45], line_style="dashed",
+                             visible=False)
+        self.ids = self._label(size=10, bold=True)
+        self.symbols = self._label(size=22, bold=True)
+        self.captions = self._label(size=9)
+        self.peeks = self._label(size=13, bold=True)
+        self.legend = bq.Label(x=[0.0], y=[0.0], text=[""], scales=self._scales,
+                               default_size=12, colors=["#234"], align="start", y_offset=0)
+        self.click_layer = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
+                                    scales=self._scales, x=[-50.0, 50.0], y=[-30.0, 30.0])
+        self.click_layer.on_element_click(self._clicked)
+        self.figure = bq.Figure(
+            marks=[self.cards, self.rest, self.outlines, self.peeks, self.ids, self.symbols,
+                   self.captions, self.legend, self.click_layer],
+            fig_margin={"top": PILE_MARGIN, "bottom": PILE_MARGIN, "left": PILE_MARGIN,
+                        "right": PILE_MARGIN},
+            padding_x=0.0, padding_y=0.0,
+            background_style={"fill": TABLE},
+            min_aspect_ratio=PILE_W / PILE_H, max_aspect_ratio=PILE_W / PILE_H,
+            animation_duration=0,
+            display_toolbar=False,  # no pan/zoom: a drag must never move the pile
+            layout=w.Layout(width=f"{PILE_W}px", height=f"{PILE_H}px"),
+        )
+        self.figure.add_class("tk-skeleton-pile")
+
+    def _label(self, size: int, bold: bool = False) -> bq.Label:
+        return bq.Label(x=[], y=[], text=[], scales=self._scales, default_size=size,
+                        font_weight="bold" if bold else "normal", colors=[INK],
+                        align="middle", y_offset=round(size * 0.35))
+
+    @property
+    def marks(self) -> list[Any]:
+        """Every mark and scale that changes on a redraw (for ``hold_sync``)."""
+        return [self.cards, self.outlines, self.rest, self.ids, self.symbols, self.captions,
+                self.peeks, self.legend, self.click_layer,
+                self._scales["x"], self._scales["y"]]
+
+    # ----- drawing -------------------------------------------------------------------
+    def draw(self, view: SkeletonView, outlined: Sequence[int],
+             spots: Sequence[Placement] = (), legend: str = "",
+             frame: Sequence[Placement] = ()) -> None:
+        """Redraw from ``view``: ``outlined`` card ids get the uncovered outline;
+        ``spots`` are resting spots to offer (dashed); ``legend`` a line of help;
+        ``frame`` more card places the window must hold (so that it does not change
+        size when resting spots appear)."""
+        size = view.card_size
+        self.window = pile_window(view, [*spots, *frame])
+        x0, x1, y0, y1 = self.window
+        paths_x: list[list[float]] = []
+        paths_y: list[list[float]] = []
+        edges: list[str] = []
+        fills: list[str] = []
+        ids: list[tuple[float, float, str, str]] = []
+        symbols: list[tuple[float, float, str, str]] = []
+        captions: list[tuple[float, float, str, str]] = []
+        peeks: list[tuple[float, float, str, str]] = []
+        for card in view.table:  # bottom to top: later paths cover earlier ones
+            face = card_face(card.kind, self.deck)
+            outer = card.corners(size)
+            inner = card_corners(card.x, card.y, card.angle, size[0] - 2 * INSET_CM,
+                                 size[1] - 2 * INSET_CM)
+            for corners, fill, edge in (
+                (outer, FRAME if card.face_up else BACK, FRAME_EDGE if card.face_up else BACK_EDGE),
+                (inner, face.fill, face.fill if card.face_up else BACK_EDGE),
+            ):
+                xs, ys = _closed(corners)
+                paths_x.append(xs)
+                paths_y.append(ys)
+                fills.append(fill)
+                edges.append(edge)
+            if card.uncovered:
+                ids.append((card.x, card.y + 2.9, str(card.id), face.ink))
+                symbols.append((card.x, card.y + 0.3, face.symbol, face.ink))
+                captions.append((card.x, card.y - 2.3, face.caption, face.ink))
+            elif card.face_up:
+                spot = visible_spot(view.table, card.id, size)
+                if spot is not None and spot[2] >= LABEL_MIN_CM:
+                    peeks.append((spot[0], spot[1], face.symbol, face.ink))
+        shown = set(outlined)
+        self.outlined = tuple(card.id for card in view.table if card.id in shown)
+        rings = [card.corners(size) for card in view.table if card.id in shown]
+        self.spots = [(s, Polygon(card_corners(s.x, s.y, s.angle, *size))) for s in spots]
+        with ExitStack() as stack:
+            for mark in self.marks:
+                stack.enter_context(mark.hold_sync())
+            self._scales["x"].min, self._scales["x"].max = x0, x1
+            self._scales["y"].min, self._scales["y"].max = y0, y1
+            self.click_layer.x, self.click_layer.y = [x0, x1], [y0, y1]
+            self._lines(self.cards, paths_x, paths_y, colors=edges, fill_colors=fills)
+            self._lines(self.outlines, *self._rings(rings))
+            rest_rings = [card_corners(s.x, s.y, s.angle, *size) for s in spots]
+            self._lines(self.rest, *self._rings(rest_rings), fill_opacities=[0.45] * len(spots))
+            self._text(self.ids, ids)
+            self._text(self.symbols, symbols)
+            self._text(self.captions, captions)
+            self._text(self.peeks, peeks)
+            self.legend.x, self.legend.y = [x0 + 1.0], [y0 + 1.2]
+            self.legend.text = [legend]
+
+    @staticmethod
+    def _rings(rings: Sequence[Corners]) -> tuple[list[list[float]], list[list[float]]]:
+        xs, ys = [], []
+        for corners in rings:
+            cx, cy = _closed(corners)
+            xs.append(cx)
+            ys.append(cy)
+        return xs, ys
+
+    @staticmethod
+    def _lines(mark: bq.Lines, xs: list[list[float]], ys: list[list[float]], **style: Any) -> None:
+        if not xs:
+            mark.visible = False
+            return
+        mark.x, mark.y = xs, ys
+        for key, value in style.items():
+            setattr(mark, key, value)
+        mark.visible = True
+
+    @staticmethod
+    def _text(mark: bq.Label, rows: Sequence[tuple[float, float, str, str]]) -> None:
+        mark.x = [r[0] for r in rows]
+        mark.y = [r[1] for r in rows]
+        mark.text = [r[2] for r in rows]
+        mark.colors = [r[3] for r in rows] or [INK]
+
+    # ----- clicks --------------------------------------------------------------------
+    def spot_at(self, x: float, y: float) -> Placement | None:
+        """The offered resting spot under ``(x, y)`` (the one centred nearest), or None."""
+        point = shapely.Point(x, y)
+        hits = [s for s, poly in self.spots if poly.covers(point)]
+        if not hits:
+            return None
+        return min(hits, key=lambda s: (s.x - x) ** 2 + (s.y - y) ** 2)
+
+    def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
+        data = event.get("data") or {}
+        x, y = data.get("click_x"), data.get("click_y")
+        if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+            self._on_click(float(x), float(y))
+
+
+# ----- the table beside the pile ---------------------------------------------------------
+TABLE_W, TABLE_H = 300, PILE_H
+HEADER_H = 70
+CARD_W, CARD_H, CARD_STEP, GROUP_GAP, LINE_H = 30, 46, 33, 8, 50
+TILE = 32
+ROW_FILL, TURN_FILL, HEADER_FILL = "#f6f4ef", "#fff1d2", "#eef5f8"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A collected card as drawn: its seat, id, kind and box (pixels, y down)."""
+
+    seat: int
+    card: int
+    kind: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[list[float], list[float]]:
+    return [x0, x1, x1, x0], [y0, y0, y1, y1]
+
+
+def flow(groups: Sequence[int], lines: int, width: float) -> list[tuple[float, int]]:
+    """Places ``(x, line)`` for cards in a row of ``lines`` lines of ``width`` px.
+
+    Cards of one group sit side by side; a new group starts after a gap. When the
+    cards do not fit, they overlap more (like a fanned hand) until they do.
+
+    >>> flow([0, 0, 1], 1, 200)
+    [(0.0, 0), (33.0, 0), (74.0, 0)]
+    """
+    step = float(CARD_STEP)
+    while True:
+        places: list[tuple[float, int]] = []
+        x, line = 0.0, 0
+        for n, group in enumerate(groups):
+            if n and group != groups[n - 1]:
+                x += GROUP_GAP
+            if x + CARD_W > width and x > 0:
+                x, line = 0.0, line + 1
+            places.append((x, line))
+            x += step
+        if line < lines or step <= 6:
+            return places
+        step -= 3
+
+
+class TablePicture:
+    """What lies beside the pile (class ``tk-skeleton-table``): the Island cards, the
+    card in hand, and one block per seat with its coins, Island cards and collection.
+
+    ``on_click(seat, card)`` is called with the collected card under a click.
+    """
+
+    def __init__(self, deck: Deck, players: int,
+                 on_click: Callable[[int, int], None]) -> None:
+        self.deck = deck
+        self.players = players
+        self.slots: list[Slot] = []
+        self._on_click = on_click
+        sx = bq.LinearScale(min=0.0, max=float(TABLE_W))
+        sy = bq.LinearScale(min=0.0, max=float(TABLE_H), reverse=True)
+        self._scales = {"x": sx, "y": sy}
+        self.boxes = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="inside",
+                              close_path=True, stroke_width=1.0, colors=[FRAME_EDGE],
+                              fill_colors=[ROW_FILL])
+        self.picks = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="none",
+                              close_path=True, stroke_width=3.5, colors=[PICKED], visible=False)
+        self.names = self._label(13, bold=True, align="start")
+        self.notes = self._label(11, align="start")
+        self.symbols = self._label(16, bold=True)
+        self.ids = self._label(9)
+        self.tiles = self._label(12, bold=True)
+        self.click_layer = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
+                                    scales=self._scales, x=[0.0, float(TABLE_W)],
+                                    y=[0.0, float(TABLE_H)])
+        self.click_layer.on_element_click(self._clicked)
+        self.figure = bq.Figure(
+            marks=[self.boxes, self.picks, self.names, self.notes, self.symbols, self.ids,
+                   self.tiles, self.click_layer],
+            fig_margin={"top": 0, "bottom": 0, "left": 0, "right": 0},
+            padding_x=0.0, padding_y=0.0,
+            background_style={"fill": "white"},
+            min_aspect_ratio=TABLE_W / TABLE_H, max_aspect_ratio=TABLE_W / TABLE_H,
+            animation_duration=0,
+            display_toolbar=False,
+            layout=w.Layout(width=f"{TABLE_W}px", height=f"{TABLE_H}px"),
+        )
+        self.figure.add_class("tk-skeleton-table")
+
+    def _label(self, size: int, bold: bool = False, align: str = "middle") -> bq.Label:
+        return bq.Label(x=[], y=[], text=[], scales=self._scales, default_size=size,
+                        font_weight="bold" if bold else "normal", colors=[INK], align=align,
+                        y_offset=round(size * 0.35))
+
+    @property
+    def marks(self) -> list[Any]:
+        return [self.boxes, self.picks, self.names, self.notes, self.symbols, self.ids,
+                self.tiles]
+
+    def draw(self, view: SkeletonView, names: Sequence[str], picked: Sequence[int] = (),
+             target: tuple[int, int] | None = None) -> None:
+        """Redraw from ``view``: ``names`` per seat; ``picked`` card ids of the viewer
+        chosen for a discard (raised, orange); ``target`` a ``(seat, card)`` chosen to
+        steal (red)."""
+        boxes: list[tuple[list[float], list[float], str, str]] = []
+        names_t: list[tuple[float, float, str, str]] = []
+        notes: list[tuple[float, float, str, str]] = []
+        symbols: list[tuple[float, float, str, str]] = []
+        ids: list[tuple[float, float, str, str]] = []
+        tiles: list[tuple[float, float, str, str]] = []
+        picks: list[tuple[list[float], list[float], str]] = []
+        slots: list[Slot] = []
+
+        # header: the Island cards (free ones in colour) and the card in hand
+        boxes.append((*_box(0, 0, TABLE_W, HEADER_H - 3), HEADER_FILL, HEADER_FILL))
+        notes.append((8, 11, "Island cards, 5 coins each", MUTED))
+        for k, (colour, owner) in enumerate(view.islands):
+            x0, y0 = 8 + k * (TILE + 6), 24
+            fill = MAP_COLOURS.get(colour, colour)
+            boxes.append((*_box(x0, y0, x0 + TILE, y0 + TILE),
+                          fill if owner is None else "#e5e7eb", FRAME_EDGE))
+            text = "5" if owner is None else names[owner].split()[0]
+            tiles.append((x0 + TILE / 2, y0 + TILE / 2, text,
+                          _ink_on(fill) if owner is None else MUTED))
+        hx = TABLE_W - CARD_W - 16
+        notes.append((hx - 6, 11, "In hand", MUTED))
+        if view.hand is not None:
+            self._card(view.hand.id, view.hand.kind, hx, 18, boxes, symbols, ids)
+        else:
+            boxes.append((*_box(hx, 18, hx + CARD_W, 18 + CARD_H), HEADER_FILL, "#9ca3af"))
+
+        # one block per seat
+        block = (TABLE_H - HEADER_H) / self.players
+        lines = max(1, int((block - 26) // LINE_H))
+        for seat in range(self.players):
+            top = HEADER_H + seat * block
+            turn = seat == view.turn and view.phase != "over"
+            fill = TURN_FILL if turn else ROW_FILL
+            boxes.append((*_box(0, top, TABLE_W, top + block - 3), fill, fill))
+            names_t.append((8, top + 11, names[seat], INK))
+            coins = view.scores[seat]
+            notes.append((150, top + 11, f"{coins} coin{'' if coins == 1 else 's'}", INK))
+            won = [c for c, owner in view.islands if owner == seat]
+            for k, colour in enumerate(won):
+                x0 = TABLE_W - 8 - (len(won) - k) * 19
+                ink = MAP_COLOURS.get(colour, colour)
+                boxes.append((*_box(x0, top + 3, x0 + 16, top + 19), ink, FRAME_EDGE))
+                tiles.append((x0 + 8, top + 11, "5", _ink_on(ink) if ink.startswith("#") else INK))
+            held = sorted(view.collections[seat], key=lambda e: (self._group(e[1]), e[1], e[0]))
+            if not held:
+                notes.append((8, top + 38, "no cards yet", MUTED))
+                continue
+            places = flow([self._group(k) for _, k in held], lines, TABLE_W - 16)
+            for (card, kind), (dx, line) in zip(held, places, strict=True):
+                x = 8 + dx
+                lift = 5 if seat == view.player and card in picked else 0
+                y0 = top + 24 + line * LINE_H - lift
+                self._card(card, kind, x, y0, boxes, symbols, ids)
+                slots.append(Slot(seat, card, kind, x, y0, x + CARD_W, y0 + CARD_H))
+                ring = _box(x - 1, y0 - 1, x + CARD_W + 1, y0 + CARD_H + 1)
+                if lift:
+                    picks.append((*ring, PICKED))
+                if target == (seat, card):
+                    picks.append((*ring, TARGET))
+        self.slots = slots
+        with ExitStack() as stack:
+            for mark in self.marks:
+                stack.enter_context(mark.hold_sync())
+            self.boxes.x = [b[0] for b in boxes]
+            self.boxes.y = [b[1] for b in boxes]
+            self.boxes.fill_colors = [b[2] for b in boxes]
+            self.boxes.colors = [b[3] for b in boxes]
+            if picks:
+                self.picks.x = [p[0] for p in picks]
+                self.picks.y = [p[1] for p in picks]
+                self.picks.colors = [p[2] for p in picks]
+            self.picks.visible = bool(picks)
+            for mark, rows in ((self.names, names_t), (self.notes, notes),
+                               (self.symbols, symbols), (self.ids, ids), (self.tiles, tiles)):
+                PilePicture._text(mark, rows)
+
+    def _group(self, kind: str) -> int:
+        """Sort key of a card's group: map colours in the deck's order, pirates, coins."""
+        info = self.deck.kinds[kind]
+        if info.is_map and info.colour in self.deck.colours:
+            return self.deck.colours.index(info.colour)
+        return len(self.deck.colours) + (0 if info.is_pirate else 1)
+
+    def _card(self, card: int, kind: str | None, x0: float, y0: float,
+              boxes: list[tuple[list[float], list[float], str, str]],
+              symbols: list[tuple[float, float, str, str]],
+              ids: list[tuple[float, float, str, str]]) -> None:
+        face = card_face(kind, self.deck)
+        boxes.append((*_box(x0, y0, x0 + CARD_W, y0 + CARD_H),
+                      FRAME if kind is not None else BACK, FRAME_EDGE))
+        boxes.append((*_box(x0 + 2.5, y0 + 2.5, x0 + CARD_W - 2.5, y0 + CARD_H - 2.5),
+                      face.fill, face.fill))
+        symbols.append((x0 + CARD_W / 2, y0 + CARD_H / 2 - 4, face.symbol, face.ink))
+        ids.append((x0 + CARD_W / 2, y0 + CARD_H - 9, str(card), face.ink))
+
+    def slot_of(self, card: int) -> Slot | None:
+        """Where collected card ``card`` is drawn, or None."""
+        return next((s for s in self.slots if s.card == card), None)
+
+    def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
+        data = event.get("data") or {}
+        x, y = data.get("click_x"), data.get("click_y")
+        if not isinstance(x, (int, float)) or not isinstance(y, (int, float)):
+            return
+        for slot in reversed(self.slots):  # later cards lie on earlier ones
+            if slot.x0 <= x <= slot.x1 and slot.y0 <= y <= slot.y1:
+                self._on_click(slot.seat, slot.card)
+                return
+
+
+def hand_text(hand: HandView | None, deck: Deck) -> str:
+    """Words for the card in hand (``"card 17 (red map half)"``), or ``""``."""
+    if hand is None:
+        return ""
+    label = "face down" if hand.kind is None else deck.kinds[hand.kind].label
+    return f"card {hand.id} ({label})"

@@ -1,0 +1,473 @@
+"""`SkeletonBoard`: play Skeleton Island in JupyterLab against bots.
+
+>>> board = SkeletonBoard(players=3, seed=1)
+>>> board
+SkeletonBoard(players=3, ply=25, p0 to move)
+>>> card = board.state.uncovered()[0]
+>>> _ = board.play(f"take {card}")
+>>> board.state.hand[0] == card
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from contextlib import suppress
+from typing import Any
+
+import ipywidgets as w
+
+from treasurekit import load_game
+from treasurekit.skeleton_island import (
+    Blow,
+    Discard,
+    Double,
+    GreedyBot,
+    Keep,
+    Rest,
+    SkeletonGame,
+    SkeletonState,
+    Steal,
+    Take,
+    rules,
+)
+from treasurekit.skeleton_island.analysis import (
+    coin_chance,
+    completion_chance,
+    expected_coin_value,
+)
+
+from .base import HUMAN, GameBoard
+from .controls import MUTED, muted
+from .skeleton_draw import PilePicture, Slot, TablePicture, hand_text, visible_spot
+
+__all__ = ["SkeletonBoard"]
+
+
+def _reason_and_rule(text: str) -> tuple[str, str | None]:
+    """Split the engine's ``why_illegal`` text "reason [rule]" into its two parts."""
+    if text.endswith("]") and " [" in text:
+        reason, rule = text[:-1].rsplit(" [", 1)
+        return reason, rule
+    return text, None
+
+
+def _button(description: str, cls: str, tooltip: str, width: str = "auto") -> w.Button:
+    button = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width=width))
+    button.add_class(cls)
+    return button
+
+
+class SkeletonBoard(GameBoard):
+    """A Skeleton Island board: click uncovered cards, keep or rest them, play pirate turns.
+
+    Args:
+        game: a ``treasurekit.load_game("skeleton_island", ...)`` result, or None to
+            load one from ``options`` (``players``, ``steal``, ``used_maps``...).
+        seats: ``{seat: "human" or bot}``; default seat 0 human, others
+            ``GreedyBot(seed=seat)``.
+        seed: seed of the first game.
+
+    Raises:
+        TypeError: both ``game`` and options were given.
+        OptionError: an option is unknown or has a bad value (from ``load_game``).
+
+    The spread, face-down cards turned over, gusts and blind steals are chance moves:
+    the board resolves them at once with the engine's seeded ``resolve_chance`` (there
+    is nothing to roll, so the Roll button stays hidden). Clicking a card of the pile
+    plays ``take <id>`` for the topmost card under the pointer, or shows the engine's
+    reason why not. While a card is held, **Keep** keeps it and **Rest** rests it on
+    the first offered spot; clicking a dashed spot rests it there. For a pirate turn,
+    click three of your collected cards, press **Discard**, then click an opponent's
+    card and press **Steal**, or press **Double**. **Blow** is enabled only when the
+    engine allows a blow. Extra classes: ``tk-skeleton-pile``, ``tk-skeleton-table``
+    (figures), ``tk-keep``, ``tk-rest``, ``tk-blow``, ``tk-discard``, ``tk-steal``,
+    ``tk-double`` (in the slot under the pictures; each shown when it may apply),
+    ``tk-hint`` (toggle), ``tk-hint-panel``.
+    """
+
+    game: SkeletonGame
+    state: SkeletonState
+
+    def __init__(
+        self,
+        game: SkeletonGame | None = None,
+        seats: Mapping[int, Any] | None = None,
+        seed: int = 0,
+        **options: Any,
+    ) -> None:
+        if game is None:
+            loaded = load_game("skeleton_island", **options)
+            assert isinstance(loaded, SkeletonGame)
+            game = loaded
+        elif options:
+            raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
+        self.selected: list[int] = []  # own cards chosen for a pirate turn's discard
+        self.target: tuple[int, int] | None = None  # (seat, card) chosen to steal
+        self.picture = PilePicture(game.deck, self.click_at)
+        self.table = TablePicture(game.deck, game.num_players, self.click_card)
+        self.keep_button = _button("Keep", "tk-keep", "keep the card in hand", "80px")
+        self.rest_button = _button("Rest", "tk-rest",
+                                   "rest the card on the first offered spot on the pile's edge",
+                                   "80px")
+        self.blow_button = _button("Blow", "tk-blow", "blow once on the Sand Pile", "80px")
+        self.discard_button = _button("Discard 0/3", "tk-discard",
+                                      "discard the three chosen cards for a pirate turn",
+                                      "120px")
+        self.steal_button = _button("Steal", "tk-steal", "take the chosen card", "90px")
+        self.double_button = _button("Double", "tk-double", "play two standard turns", "90px")
+        self.keep_button.on_click(lambda _: self._quietly(lambda: self.play(Keep())))
+        self.rest_button.on_click(lambda _: self._quietly(self.rest))
+        self.blow_button.on_click(lambda _: self._quietly(lambda: self.play(Blow())))
+        self.discard_button.on_click(lambda _: self._quietly(self.discard))
+        self.steal_button.on_click(lambda _: self._quietly(self.steal))
+        self.double_button.on_click(lambda _: self._quietly(lambda: self.play(Double())))
+        self.main = w.HBox([self.picture.figure, self.table.figure],
+                           layout=w.Layout(align_items="flex-start", max_width="800px"))
+        self.hint_button = w.ToggleButton(description="Hint", icon="lightbulb-o",
+                                          tooltip="what the greedy bot would play, and why")
+        self.hint_button.add_class("tk-hint")
+        self.hint_panel = w.HTML(layout=w.Layout(display="none"))
+        self.hint_panel.add_class("tk-hint-panel")
+        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        super().__init__(game, seats, seed, auto_roll=True)
+        self.roll_button.layout.display = "none"  # chance is resolved by the board
+        self.layout.max_width = "812px"
+
+    # ----- hooks -------------------------------------------------------------------------
+    def default_seats(self) -> dict[int, Any]:
+        """Seat 0 human, every other seat ``GreedyBot(seed=seat)``."""
+        return {0: HUMAN, **{p: GreedyBot(seed=p) for p in range(1, self.game.num_players)}}
+
+    def _build_main(self) -> list[w.Widget]:
+        return [self.main]
+
+    def _slot_widgets(self) -> list[w.Widget]:
+        return [self.keep_button, self.rest_button, self.blow_button, self.discard_button,
+                self.steal_button, self.double_button]
+
+    def _extra_controls(self) -> list[w.Widget]:
+        return [self.hint_button]
+
+    def _panels(self) -> list[w.Widget]:
+        return [self.hint_panel]
+
+    def _sync_widgets(self) -> list[w.Widget]:
+        return [*self.picture.marks, *self.table.marks, *self._slot_widgets(),
+                *(b.layout for b in self._slot_widgets()), self.hint_panel]
+
+    def turn_of(self, state: Any) -> int | None:
+        """The seat whose turn it is, also while its chance moves are due; None when over."""
+        return None if state.is_terminal() else int(state.turn)
+
+    def seat_name(self, seat: int) -> str:
+        """Seats are named as in the move notation and the log: ``p0``..``p3``."""
+        return f"p{seat}"
+
+    def seat_label(self, seat: int) -> str:
+        """``"p0 · you"`` for a human seat, ``"p1 · GreedyBot"`` for a bot."""
+        who = self.seats.get(seat)
+        role = "you" if who == HUMAN else type(who).__name__
+        return f"{self.seat_name(seat)} · {role}"
+
+    def prompt(self, state: Any) -> str:
+        seat = self.turn_of(state)
+        if seat is None:
+            return "Game over"
+        name = html.escape(self.seat_name(seat))
+        if not self.is_human(seat):
+            return f"{name} (bot) to move"
+        if state.is_chance_node():
+            return f"{name}: the cards are being turned"
+        view = state.view(seat)
+        phase = view.phase
+        if phase == "hand" and view.hand is not None:
+            what = html.escape(hand_text(view.hand, self.game.deck))
+            if view.hand.second:
+                return f"{name} keeps {what}"
+            return (f"{name}: <b>Keep</b> {what}, or <b>Rest</b> it (the button, or click a "
+                    "dashed spot)")
+        if phase == "second":
+            return f"{name}: click a second card with an orange outline; you must keep it"
+        if phase == "pirate":
+            if self.game.options["steal"] == "blind":
+                return (f"{name}, pirate turn: click a card of an opponent, then <b>Steal</b> "
+                        "(drawn blind); or <b>Double</b>")
+            return (f"{name}, pirate turn: click an opponent's card, then <b>Steal</b>; or "
+                    "<b>Double</b> (two standard turns)")
+        pirate = any(isinstance(m, Discard) for m in state.legal_moves())
+        text = f"{name}: click a card with an orange outline"
+        if pirate and view.can_blow:
+            text += ", pick 3 of your cards for a pirate turn, or <b>Blow</b>"
+        elif pirate:
+            text += ", or pick 3 of your cards for a pirate turn"
+        elif view.can_blow:
+            text += ", or <b>Blow</b> on the pile"
+        else:
+            text += " to take it"
+        if view.standard_turns_left > 1:
+            text += " (first of two standard turns)"
+        return text
+
+    def detail(self, state: Any) -> str:
+        if state.is_terminal():
+            return f"move {state.ply} · press New game to play again"
+        scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
+        pile = f"pile {len(state.pile)} cards, {len(state.uncovered())} uncovered"
+        return f"move {state.ply} · coins: {scores} · {pile}"
+
+    # ----- actions (the programmatic API behind the clicks) ----------------------------
+    def rest(self, spot: Any = None) -> list[Any]:
+        """Rest the card in hand at ``spot`` (a ``Placement``), or on the first offered spot.
+
+        Raises:
+            IllegalMoveError: the engine refused it (the reason is shown).
+        """
+        if spot is None:
+            offered = [m for m in self.state.legal_moves() if isinstance(m, Rest)]
+            if not offered:
+                return self.play("rest 0,0,0")  # refused by the engine, with its reason
+            return self.play(offered[0])
+        return self.play(Rest.at(spot))
+
+    def discard(self) -> list[Any]:
+        """Discard the cards chosen in the table (:attr:`selected`) for a pirate turn.
+
+        Raises:
+            IllegalMoveError: the engine refused them (the reason is shown).
+        """
+        return self.play(Discard(tuple(self.selected)))
+
+    def steal(self) -> list[Any]:
+        """After a discard, take the chosen opponent's card (:attr:`target`; with
+        ``steal="blind"`` only its owner counts and chance draws the card).
+
+        Raises:
+            ValueError: no card was chosen (shown under the picture);
+                IllegalMoveError: the engine refused it.
+        """
+        if self.target is None:
+            self._tell("click an opponent's card first, then press Steal")
+            raise ValueError(self._notice)
+        return self.play(self._steal_move(self.target))
+
+    def _steal_move(self, target: tuple[int, int]) -> Steal:
+        seat, card = target
+        return Steal(seat) if self.game.options["steal"] == "blind" else Steal(seat, card)
+
+    # ----- clicks ------------------------------------------------------------------------
+    def click_at(self, x: float, y: float) -> None:
+        """Act on a click at table point ``(x, y)`` in cm (what a click on the pile does).
+
+        Holding a card, a click inside an offered (dashed) resting spot rests it there.
+        Otherwise the topmost card under the point (``pile.card_at``) is taken if the
+        engine allows it; if not, the engine's reason is shown under the picture.
+        Never raises for a refused click.
+        """
+        problem = self._click_problem()
+        if problem is not None:
+            self._tell(problem)
+            return
+        state = self.state
+        spot = self.picture.spot_at(x, y) if state.phase == "hand" else None
+        if spot is not None:
+            with suppress(ValueError):
+                self.rest(spot)
+            return
+        card = state.pile.card_at(x, y)
+        if card is None:
+            if state.phase == "hand":
+                self._tell("that is the bare table: press Keep, or rest the card on a dashed "
+                           "spot", rules.REST)
+            else:
+                self._tell("that is the bare table: click an uncovered card (orange outline)")
+            return
+        why = state.why_illegal(Take(card))
+        if why is not None:
+            self._tell(*_reason_and_rule(why))
+            return
+        with suppress(ValueError):
+            self.play(Take(card))
+
+    def click_card(self, seat: int, card: int) -> None:
+        """Act on a click on collected card ``card`` of ``seat`` (the table beside the pile).
+
+        Your own cards go in and out of the discard for a pirate turn (:attr:`selected`);
+        after the discard, an opponent's card becomes the card to steal (:attr:`target`).
+        Never raises.
+        """
+        problem = self._click_problem()
+        if problem is not None:
+            self._tell(problem)
+            return
+        state = self.state
+        me = int(state.turn)
+        if state.phase == "pirate" and card in dict(state.collection(seat)):
+            if seat == me:
+                self._tell("you have discarded: now click an opponent's card and press Steal, "
+                           "or press Double", rules.PIRATE)
+                return
+            self.target = (seat, card)
+            why = state.why_illegal(self._steal_move(self.target))
+            if why is None:
+                self._clear_notice()
+                self._refresh()
+            else:
+                self._tell(*_reason_and_rule(why))
+            return
+        if card not in dict(state.collection(seat)):
+            self._tell(f"{self.seat_name(seat)} holds no card {card}")
+            return
+        if seat != me:
+            why = state.why_illegal(Steal(seat, card)) or "that card belongs to an opponent"
+            self._tell(*_reason_and_rule(why))
+            return
+        if not any(isinstance(m, Discard) for m in state.legal_moves()):
+            self._tell(*self._no_pirate_turn(card))
+            return
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) == 3:
+            self._tell("three cards are chosen already: click one of them to put it back",
+                       rules.PIRATE)
+            return
+        else:
+            self.selected.append(card)
+        why = state.why_illegal(Discard(tuple(self.selected))) if len(self.selected) == 3 else None
+        if why is None:
+            self._clear_notice()
+            self._refresh()
+        else:
+            self._tell(*_reason_and_rule(why))
+
+    def card_spot(self, card: int) -> tuple[float, float] | None:
+        """A point (cm) on the visible part of pile card ``card``, or None (for tests
+        and demos: ``board.click_at(*board.card_spot(17))``)."""
+        view = self.state.view(self._first_human())
+        if card not in {c.id for c in view.table}:
+            return None
+        spot = visible_spot(view.table, card, view.card_size)
+        return None if spot is None else (spot[0], spot[1])
+
+    def slots(self) -> list[Slot]:
+        """The collected cards as drawn in the table beside the pile (click targets)."""
+        return list(self.table.slots)
+
+    def _no_pirate_turn(self, card: int) -> tuple[str, str | None]:
+        state = self.state
+        mine = [i for i, _ in state.collection(int(state.turn))]
+        if len(mine) < 3:
+            return (f"a pirate turn discards three of your cards; you hold {len(mine)}",
+                    rules.PIRATE)
+        trio = [card, *[i for i in mine if i != card][:2]]
+        why = state.why_illegal(Discard(tuple(trio)))
+        return _reason_and_rule(why) if why else ("no pirate turn is possible now", None)
+
+    def _click_problem(self) -> str | None:
+        """Why a click on the board does nothing now (None: it may act)."""
+        if not self.live:
+            return "this is an earlier position: drag the replay slider to the end to play"
+        seat = self.turn_of(self.state)
+        if seat is None:
+            return "the game is over: press New game to play again"
+        if not self.is_human(seat):
+            return f"it is {self.seat_name(seat)}'s turn, played by a bot"
+        return None
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def _on_change(self) -> None:
+        self.selected = []
+        self.target = None
+
+    def _first_human(self) -> int:
+        return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
+
+    def _render(self, shown: Any, live: bool) -> None:
+        seat = self.turn_of(shown)
+        viewer = seat if seat is not None and self.is_human(seat) else self._first_human()
+        view = shown.view(viewer)
+        acting = (live and seat is not None and self.is_human(seat)
+                  and not shown.is_chance_node())
+        moves = shown.legal_moves() if acting else []
+        spots = [m.placement for m in moves if isinstance(m, Rest)]
+        outlined = [i for i in view.uncovered if not (view.phase == "second" and i == view.rested)]
+        if spots:
+            legend = "dashed: where the card in hand may rest (click one)"
+        elif view.table:
+            legend = "orange outline: uncovered (no card above overlaps it)"
+        else:
+            legend = "the Sand Pile is empty"
+        deck = self.game.deck
+        frame = shown.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
+        self.picture.draw(view, outlined, spots, legend, frame)
+        self.table.draw(view, [self.seat_label(p) for p in range(self.game.num_players)],
+                        self.selected if acting else [], self.target if acting else None)
+        phase = view.phase if acting else ""
+        pirate_possible = any(isinstance(m, Discard) for m in moves)
+        shown_buttons = {
+            self.keep_button: phase == "hand",
+            self.rest_button: phase == "hand",
+            self.blow_button: True,
+            self.discard_button: phase == "start" and (pirate_possible or bool(self.selected)),
+            self.steal_button: phase == "pirate",
+            self.double_button: phase == "pirate",
+        }
+        for button, visible in shown_buttons.items():
+            button.layout.display = None if visible else "none"
+        self.keep_button.disabled = Keep() not in moves
+        self.rest_button.disabled = not spots
+        self.blow_button.disabled = not (acting and view.can_blow)
+        self.blow_button.tooltip = (
+            "blow once on the Sand Pile: the uncovered cards fly off (a gust is drawn)"
+            if not self.blow_button.disabled
+            else shown.why_illegal(Blow()) or "blowing is not possible now")
+        trio = Discard(tuple(self.selected))
+        why_discard = shown.why_illegal(trio) if acting and len(self.selected) == 3 else "-"
+        self.discard_button.description = f"Discard {len(self.selected)}/3"
+        self.discard_button.disabled = why_discard is not None
+        self.discard_button.button_style = "warning" if why_discard is None else ""
+        steal = self._steal_move(self.target) if acting and self.target else None
+        self.steal_button.disabled = steal is None or shown.why_illegal(steal) is not None
+        self.steal_button.tooltip = (f"play '{steal}'" if steal is not None
+                                     else "click an opponent's card first")
+        self.double_button.disabled = Double() not in moves
+        self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
+        if self.hint_button.value:
+            self.hint_panel.value = self._hint_html(shown, live)
+
+    def _odds_html(self, shown: Any, seat: int) -> str:
+        """Exact chances for a face-down card, for ``seat`` (from the analysis module)."""
+        unseen = sum(shown.unseen().values())
+        if not unseen:
+            return ""
+        parts = [
+            ("gold coin", coin_chance(shown)),
+            ("completes one of your maps", completion_chance(shown, seat)),
+        ]
+        items = ", ".join(f"P({label}) <b>{p}</b>" for label, p in parts)
+        ev = expected_coin_value(shown, seat)
+        return (f"<div style='font-size:12.5px;margin-bottom:4px'><b>A face-down card</b> "
+                f"{muted(f'(exact, over the {unseen} unseen cards)')}: {items}, "
+                f"expected coin value <b>{ev}</b> ≈ {float(ev):.2f}</div>")
+
+    def _hint_html(self, shown: Any, live: bool) -> str:
+        if not live:
+            return muted("Hints are for the live position.")
+        if shown.is_terminal():
+            return muted("The game is over.")
+        rows = GreedyBot().explain(shown)
+        cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
+        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED}'>{t}</th>"
+                       for t, a in [("move", "left"), ("score", "right"), ("why", "left")])
+        body = "".join(
+            f"<tr><td style='{cell};white-space:nowrap'><code>{html.escape(str(c.move))}</code>"
+            f"</td><td style='{cell};text-align:right'>{c.score:.2f}</td>"
+            f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
+            for c in rows[:8])
+        more = f"; {len(rows) - 8} more not shown" if len(rows) > 8 else ""
+        return (self._odds_html(shown, int(shown.turn))
+                + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
+                f"{muted(f'(best first; score in coins{more})')}"
+                f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
+                f"{body}</table></div>")
