@@ -17,8 +17,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -e '.[dev]'
 	touch $@
 
+# Opens notebooks/00-start-here.ipynb; the whole project folder is browsable (docs/rulings.md too).
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(LAB_ARGS) notebooks/00-start-here.ipynb
 
 test: lint typecheck unit nbval
 

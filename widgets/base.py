@@ -96,7 +96,10 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self.undo_button = w.Button(description="Undo", icon="undo",
                                     tooltip="take back moves until your previous decision")
         self.seed_input = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
-        self.new_button = w.Button(description="New game", icon="refresh")
+        self.new_button = w.Button(
+            description="New game", icon="refresh",
+            tooltip="a new game with the seed in the box (the same seed deals the same game); "
+                    "if the box still shows this game's seed, the next seed is used")
         self.log_box = w.HTML()
         # continuous_update=False: with True, the slider view echoes every programmatic
         # value/max change back to the kernel, and a late echo would start a replay.
@@ -113,7 +116,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
             widget.add_class(cls)
         self.roll_button.on_click(lambda _: self._quietly(self.roll))
         self.undo_button.on_click(lambda _: self._quietly(self.undo))
-        self.new_button.on_click(lambda _: self.new_game(seed=self.seed_input.value))
+        self.new_button.on_click(lambda _: self._new_game_clicked())
         self.replay_slider.observe(self._on_replay, names="value")
 
         main = self._build_main()
@@ -286,6 +289,13 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self._on_change()
         self._refresh()
         return taken
+
+    def _new_game_clicked(self) -> None:
+        """The New game button: the seed in the box, or the next one if it is unchanged."""
+        seed = int(self.seed_input.value)
+        if seed == self.seed:
+            seed += 1
+        self.new_game(seed=seed)
 
     def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:
         """Start again with ``seed`` (default: the seed box); bots restart from their seeds.

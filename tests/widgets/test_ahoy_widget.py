@@ -633,3 +633,12 @@ def test_bar_chart_takes_an_optional_legend() -> None:
     assert "tk-chart-legend" not in bar_chart(["a"], [1.0], "plain").header.value
     with pytest.raises(ValueError, match="same length"):
         bar_chart(["a", "b"], [1.0], "bad")
+
+
+def test_new_game_button_moves_to_the_next_seed_when_the_box_is_unchanged() -> None:
+    board = AhoyBoard(players=2, seed=5)
+    board.new_button.click()
+    assert board.seed == 6 and board.seed_input.value == 6
+    board.seed_input.value = 5
+    board.new_button.click()
+    assert board.seed == 5  # a typed seed is used as it is: the same deal again
