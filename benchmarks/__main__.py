@@ -5,13 +5,14 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from . import ahoy, skeleton_island
+from . import ahoy, skeleton_island, treasure_island_2003
 from .harness import machine
 
 
 def main() -> None:
     results = ahoy.run()
     results += skeleton_island.run()
+    results += treasure_island_2003.run()
     lines = [
         f"Measured {datetime.date.today().isoformat()} on {machine()}.",
         "",

@@ -8,5 +8,6 @@ this package.
 from .ahoy import AhoyBoard
 from .base import HUMAN, GameBoard
 from .skeleton_island import SkeletonBoard
+from .treasure_island_2003 import TreasureIslandBoard
 
-__all__ = ["HUMAN", "AhoyBoard", "GameBoard", "SkeletonBoard"]
+__all__ = ["HUMAN", "AhoyBoard", "GameBoard", "SkeletonBoard", "TreasureIslandBoard"]

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import BoardDataError
+from ..core.text import possessive
 from .cards import CardSet
 
 __all__ = ["BOARD_FORMAT", "Board", "River", "check_chests", "load_board", "parse_board"]
@@ -363,8 +364,8 @@ def check_chests(board: Board, cards: CardSet, label: str = "board") -> None:
         need = wanted[chest].cards
         if board.numbers[sq] != need:
             raise _fail(label, f"treasures[{i}].square", f"{board.name_of(sq)} shows "
-                        f"{board.numbers[sq]}, but {wanted[chest].pirate}'s chest holds {need} "
-                        "cards; the two must be equal")
+                        f"{board.numbers[sq]}, but {possessive(wanted[chest].pirate)} chest "
+                        f"holds {need} cards; the two must be equal")
     missing = [c for c in wanted if c not in board.treasure_at.values()]
     if missing:
         raise _fail(label, "treasures", f"has no square for chest {missing[0]!r} of the "

@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.bots import Candidate
+from ..core.text import count, possessive
 from .analysis import number_chance
 from .cards import JOLLY
 from .enclosure import EMPTY, enclosed_areas, placement_distances
@@ -119,7 +120,8 @@ class GreedyBot:
             for chest in won:
                 cards = state.chest_cards[chest]
                 score += 30 + 4 * cards
-                why.append(f"opens {state.cards.chest(chest).pirate}'s chest ({cards} cards)")
+                why.append(f"opens {possessive(state.cards.chest(chest).pirate)} chest "
+                           f"({count(cards, 'card')})")
             if areas:
                 why.append(f"encloses {gained - 1} square(s)")
             score += gained

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from ..core.game import State
+from ..core.text import count, possessive
 from . import cannons, reckoning, rules
 from .cards import GOLD, JOLLY, PURPLE
 from .enclosure import EMPTY, enclosed_areas, placeable_squares, reaches_treasure
@@ -291,8 +292,8 @@ class TurnFlow(State[TIMove]):
         self._found = ()
         self._to_reveal = min(size, self._h.unseen_total())
         self._phase = "reveal"
-        where = "Davy Jones' Legacy" if chest == "legacy" else f"{spec.pirate}'s chest"
-        ev = Event(f"{self.colour(self._turn)} opens {where} ({self._to_reveal} cards)",
+        where = "Davy Jones' Legacy" if chest == "legacy" else f"{possessive(spec.pirate)} chest"
+        ev = Event(f"{self.colour(self._turn)} opens {where} ({count(self._to_reveal, 'card')})",
                    rules.LEGACY if chest == "legacy" else rules.TREASURE_SQUARES, "open")
         if self._to_reveal == 0:
             return [ev, *self._chest_opened()]
@@ -304,7 +305,9 @@ class TurnFlow(State[TIMove]):
         self._to_reveal -= 1
         assert self._chest is not None
         spec = self.cards.chest(self._chest)
-        where = "Davy Jones' Legacy" if self._chest == "legacy" else f"{spec.pirate}'s chest"
+        where = (
+            "Davy Jones' Legacy" if self._chest == "legacy" else f"{possessive(spec.pirate)} chest"
+        )
         size = len(self._found) + self._to_reveal
         events = [Event(f"{where}, card {len(self._found)} of {size}: "
                         f"{self.cards.label(kind)}", rules.TREASURE_SQUARES, "card")]

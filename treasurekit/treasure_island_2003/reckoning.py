@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
+from ..core.text import count as n_cards
 from . import rules
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ def _score(state: TurnFlow, kind: str, seat: int, how: str) -> Event:
     state._reckon += 1
     bonus = points - state.cards.treasure(kind).points
     extra = f", {bonus} of them bonus points for {count} cards" if bonus else ""
-    return Event(f"{state.cards.label(kind)}: {state.colour(seat)} ({how}, {count} cards) "
+    held = n_cards(count, "card")
+    return Event(f"{state.cards.label(kind)}: {state.colour(seat)} ({how}, {held}) "
                  f"scores {points}{extra}", rules.SCORING, "score")
 
 

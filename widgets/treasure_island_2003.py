@@ -1,0 +1,484 @@
+"""`TreasureIslandBoard`: play Treasure Island (2003) in JupyterLab against bots.
+
+>>> board = TreasureIslandBoard(players=2, seed=1, first_player=0)
+>>> board
+TreasureIslandBoard(players=2, ply=0, Red to roll)
+>>> _ = board.roll()
+>>> square = board.highlighted()[0]
+>>> board.click(square)
+>>> board.state.owner(square)
+0
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from contextlib import suppress
+from typing import Any
+
+import ipywidgets as w
+
+from treasurekit import load_game
+from treasurekit.core.text import possessive
+from treasurekit.treasure_island_2003 import (
+    JOLLY,
+    Discard,
+    End,
+    Fire,
+    GreedyBot,
+    Open,
+    Pass,
+    Place,
+    Protect,
+    Roll,
+    Stash,
+    Take,
+    TIGame,
+    TIState,
+    next_throw_chance,
+)
+from treasurekit.treasure_island_2003 import rules as ti_rules
+
+from .base import HUMAN, GameBoard
+from .controls import MUTED, muted, split_rule
+from .ti2003_draw import (
+    CLICK_THROUGH_CSS,
+    FIGURE_PX,
+    TIPicture,
+    dice_html,
+    key_html,
+    locker_html,
+    players_html,
+    seat_colour,
+)
+
+__all__ = ["TreasureIslandBoard", "decision_label"]
+
+#: Chance phases the board resolves by itself, whoever's turn it is: chest cards and
+#: skirmish rounds (only a player's own throw waits for the Roll button).
+AUTO_PHASES = ("reveal", "skirmish")
+SIDE_PX = 272  # width of the column right of the board
+DECISIONS_PX = 184  # height of the decision panel (it scrolls when there are more)
+ROW_PX = 58  # height of one player's row under the board
+#: What the turn box says in each phase (the dice have their own line).
+PHASE_TEXT = {"opening": "throws for the first turn", "roll": "to throw",
+              "choose": "which chest first? (buttons below)",
+              "cannon": "use the cannons (buttons below)",
+              "wrap": "Locker moves, or end the turn (below)",
+              "discard": "too many types: discard one (below)",
+              "reveal": "a chest is being opened", "skirmish": "a skirmish is on"}
+ONE_LINE = "font-size:12.5px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
+BUTTON_COLOURS = {"purple": "#e5dbff", "gold": "#fff0b3", "locker": "#d0ebff",
+                  "open": "#fff3bf", "discard": "#ffe3e3", "end": "#e9ecef", "pass": "#e9ecef"}
+
+
+def decision_label(state: TIState, move: Any) -> str:
+    """A decision in words, for its button: ``fire purple at blue rubies`` is
+    "Purple: steal Blue's 3 Rubies".
+
+    >>> import treasurekit.treasure_island_2003 as ti
+    >>> s = ti.TIGame(board="small").position(
+    ...     piles={"R": {"rubies": 1}, "B": {"rubies": 3}}, cannons=("purple",))
+    >>> [decision_label(s, m) for m in s.legal_moves()]
+    ["Purple: steal Blue's 3 Rubies", 'Purple: protect your 1 Rubies']
+    """
+    cards = state.cards
+    h = state.holdings
+    me = state.turn
+    if isinstance(move, Open):
+        spec = cards.chest(move.chest)
+        return f"Open {possessive(spec.pirate)} chest ({state.chest_cards[move.chest]})"
+    if isinstance(move, Fire):
+        them = state.colour(move.target)
+        src = "Locker " if move.from_locker else ""
+        cannon = f"{src}{move.cannon}" if src else move.cannon.capitalize()
+        if move.kind == JOLLY:
+            return f"{cannon}: steal {them}'s Jolly Roger"
+        n = h.piles[move.target].get(move.kind, 0)
+        label = cards.label(move.kind)
+        if move.kind in h.protected[move.target]:
+            return f"{cannon}: attack {them}'s {n} {label} (skirmish)"
+        return f"{cannon}: steal {them}'s {n} {label}"
+    if isinstance(move, Protect):
+        n = h.piles[me].get(move.kind, 0)
+        cannon = "Locker purple" if move.from_locker else "Purple"
+        return f"{cannon}: protect your {n} {cards.label(move.kind)}"
+    if isinstance(move, Stash):
+        return f"Put the {move.cannon} cannon in the Locker"
+    if isinstance(move, Take):
+        return f"Take {h.locker.get(move.kind, 0)} {cards.label(move.kind)} from the Locker"
+    if isinstance(move, Discard):
+        return f"Discard {h.piles[me].get(move.kind, 0)} {cards.label(move.kind)} to the Locker"
+    if isinstance(move, End):
+        return "End the turn"
+    if isinstance(move, Pass):
+        return "Pass: no square can be taken"
+    return str(move)
+
+
+def _colour_of(move: Any) -> str:
+    if isinstance(move, Fire):
+        return BUTTON_COLOURS["locker"] if move.from_locker else BUTTON_COLOURS[move.cannon]
+    if isinstance(move, Protect):
+        return BUTTON_COLOURS["locker"] if move.from_locker else BUTTON_COLOURS["purple"]
+    if isinstance(move, (Take, Stash)):
+        return BUTTON_COLOURS["locker"]
+    if isinstance(move, Open):
+        return BUTTON_COLOURS["open"]
+    if isinstance(move, Discard):
+        return BUTTON_COLOURS["discard"]
+    return BUTTON_COLOURS["end"]
+
+
+class TreasureIslandBoard(GameBoard):
+    """A Treasure Island (2003) board: throw, click a square, use your cannons.
+
+    Args:
+        game: a ``treasurekit.load_game("treasure_island_2003", ...)`` result, or None
+            to load one from ``options`` (``players``, ``board``, ``first_player``...).
+        seats: ``{seat: "human" or bot}``; default seat 0 human, every other seat
+            ``GreedyBot(seed=seat)``.
+        seed: seed of the first game.
+
+    Raises:
+        TypeError: both ``game`` and options were given.
+        OptionError: an option is unknown or has a bad value (from ``load_game``).
+
+    A human presses **Roll the dice** for their own throws (the opening throws too);
+    the board draws chest cards and throws skirmish rounds by itself, with the
+    engine's seeded ``resolve_chance``, and plays the bots' seats. After a throw the
+    squares the dice allow are yellow with a violet frame: clicking one plays
+    ``place <square>``; clicking any other square shows the engine's reason under the
+    picture. Every other decision (which chest first, cannons, the Locker, discards,
+    passing, ending the turn) is a button in the panel right of the board, one per
+    legal move. Extra classes: ``tk-ti-figure``, ``tk-ti-side``, ``tk-ti-turn-box``,
+    ``tk-ti-decisions`` (panel), ``tk-ti-decision`` (its buttons), ``tk-ti-players``,
+    ``tk-ti-locker-box``, ``tk-hint`` (toggle) and ``tk-hint-panel``.
+    """
+
+    game: TIGame
+    state: TIState
+
+    def __init__(
+        self,
+        game: TIGame | None = None,
+        seats: Mapping[int, Any] | None = None,
+        seed: int = 0,
+        **options: Any,
+    ) -> None:
+        if game is None:
+            loaded = load_game("treasure_island_2003", **options)
+            assert isinstance(loaded, TIGame)
+            game = loaded
+        elif options:
+            raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
+        self.picture = TIPicture(game.board, game.cards, self._click)
+        self._decisions: list[Any] = []
+        self.decision_head = w.HTML(layout=w.Layout(width="100%", overflow="hidden",
+                                                    flex="none"))
+        self.decision_note = w.HTML(layout=w.Layout(width="100%"), value=muted(
+            "Chests to open, cannons to fire, Davy Jones' Locker and discards come up here "
+            "as buttons, one per move the rules allow."))
+        self.decision_buttons: list[w.Button] = []
+        self.decision_list = w.VBox(layout=w.Layout(overflow="hidden auto", flex="1 1 auto",
+                                                    align_items="stretch"))
+        self.decision_panel = w.VBox(
+            [self.decision_head, self.decision_list],
+            layout=w.Layout(height=f"{DECISIONS_PX}px", min_height=f"{DECISIONS_PX}px",
+                            width="100%", border="1px solid #e5e7eb", padding="4px 6px",
+                            overflow="hidden"))
+        self.decision_panel.add_class("tk-ti-decisions")
+        self.turn_box = w.HTML(layout=w.Layout(height="96px", min_height="96px",
+                                               overflow="hidden"))
+        self.turn_box.add_class("tk-ti-turn-box")
+        self.locker_box = w.HTML(layout=w.Layout(height="118px", overflow="hidden"))
+        self.locker_box.add_class("tk-ti-locker-box")
+        self.key_box = w.HTML(CLICK_THROUGH_CSS + key_html(), layout=w.Layout(overflow="hidden"))
+        self.side = w.VBox([self.turn_box, self.decision_panel, self.locker_box, self.key_box],
+                           layout=w.Layout(width=f"{SIDE_PX}px", height=f"{FIGURE_PX}px",
+                                           margin="0 0 0 8px", overflow="hidden"))
+        self.side.add_class("tk-ti-side")
+        players_px = ROW_PX * game.num_players
+        self.players_box = w.HTML(layout=w.Layout(height=f"{players_px}px",
+                                                  min_height=f"{players_px}px",
+                                                  overflow="hidden", width="100%",
+                                                  max_width="808px", margin="6px 0 0 0"))
+        self.players_box.add_class("tk-ti-players")
+        self.hint_button = w.ToggleButton(description="Hint", icon="lightbulb-o",
+                                          tooltip="what the greedy bot would play, and why")
+        self.hint_button.add_class("tk-hint")
+        self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="808px"))
+        self.hint_panel.add_class("tk-hint-panel")
+        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        super().__init__(game, seats, seed)
+        self.roll_button.description = "Roll the dice"
+        self.layout.max_width = "812px"
+
+    # ----- hooks -------------------------------------------------------------------------
+    def default_seats(self) -> dict[int, Any]:
+        """Seat 0 human, every other seat ``GreedyBot(seed=seat)``."""
+        return {0: HUMAN, **{p: GreedyBot(seed=p) for p in range(1, self.game.num_players)}}
+
+    def _build_main(self) -> list[w.Widget]:
+        top = w.HBox([self.picture.figure, self.side],
+                     layout=w.Layout(align_items="flex-start", max_width="812px"))
+        return [top, self.players_box]
+
+    def _extra_controls(self) -> list[w.Widget]:
+        return [self.hint_button]
+
+    def _panels(self) -> list[w.Widget]:
+        return [self.hint_panel]
+
+    def _sync_widgets(self) -> list[w.Widget]:
+        return [*self.picture.marks, self.turn_box, self.decision_head, self.decision_list,
+                *self.decision_buttons, self.locker_box, self.players_box, self.hint_panel]
+
+    def turn_of(self, state: Any) -> int | None:
+        """The seat whose turn it is, also before its throw; None once the game is over
+        and while the board draws chest cards or throws a skirmish by itself."""
+        if state.is_terminal() or state.phase in AUTO_PHASES:
+            return None
+        player = state.current_player
+        return player if player >= 0 else int(state.turn)
+
+    def seat_name(self, seat: int) -> str:
+        return str(self.state.colour(seat))
+
+    def seat_colour(self, seat: int) -> str | None:
+        return seat_colour(seat)
+
+    def prompt(self, state: Any) -> str:
+        seat = self.turn_of(state)
+        if seat is None:
+            return "Game over" if state.is_terminal() else "The board is drawing cards"
+        name = html.escape(self.seat_name(seat))
+        if not self.is_human(seat):
+            return f"{name} (bot) to {'throw' if state.is_chance_node() else 'move'}"
+        phase = state.phase
+        if phase == "opening":
+            return f"{name}: throw for the first turn, press <b>Roll the dice</b>"
+        if phase == "roll":
+            return f"{name} to throw: press <b>Roll the dice</b>"
+        if phase == "place":
+            a, b = state.dice
+            if state.legal_moves() == [Pass()]:
+                return f"{name} threw {a} and {b} and cannot use them: press <b>Pass</b>"
+            nums = " or ".join(str(d) for d in sorted(set(state.usable)))
+            return f"{name} threw {a} and {b}: click a yellow square showing {nums}"
+        if phase == "choose":
+            return f"{name} won several chests: choose which to open first (right)"
+        if phase == "cannon":
+            cannons = state.view(seat).cannons
+            found = " and ".join(f"a {c} cannon" for c in cannons)
+            them = "them" if len(cannons) > 1 else "it"
+            return f"{name} found {found}: choose how to use {them} (right)"
+        if phase == "wrap":
+            return f"{name} may take from Davy Jones' Locker, or end the turn (right)"
+        return (f"{name} holds {state.holdings.types(seat)} treasure types but may keep "
+                f"{state.limit(seat)}: discard a type (right)")
+
+    def detail(self, state: Any) -> str:
+        if state.phase in ("over",) or any(state.scores()):
+            points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
+            return f"move {state.ply} · points: {points}"
+        counters = ", ".join(f"{self.seat_name(p)} {state.counters(p)}"
+                             for p in range(self.game.num_players))
+        return f"move {state.ply} · counters: {counters}"
+
+    def final_text(self, outcome: Any) -> str:
+        """The game-over line: the winner first, then everyone's points."""
+        names = " and ".join(self.seat_name(p) for p in outcome.winners)
+        points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(outcome.scores))
+        return f"Game over: {names} wins{outcome.reason}. Points: {points}"
+
+    # ----- clicks and decisions ------------------------------------------------------------
+    def click(self, square: str | int) -> None:
+        """Act on a click on ``square`` (a name such as ``"c7"`` or an index): what a real
+        click does. Places a counter if the engine allows it, otherwise shows why not.
+        Never raises for a refused click."""
+        index = self.game.board.square(square) if isinstance(square, str) else square
+        self._click(index)
+
+    def highlighted(self) -> list[str]:
+        """Names of the squares highlighted now (the dice allow them), in board order."""
+        return [self.game.board.name_of(s) for s in self.picture.highlighted]
+
+    def decisions(self) -> list[tuple[str, str]]:
+        """The decision buttons on display: (label, move notation) in order."""
+        return [(decision_label(self.state, m), str(m)) for m in self._decisions]
+
+    def decide(self, text: str) -> list[Any]:
+        """Press the decision button whose label or move notation is ``text``.
+
+        Raises:
+            ValueError: no such button is on display (the reason is shown).
+        """
+        for k, move in enumerate(self._decisions):
+            if text in (str(move), decision_label(self.state, move)):
+                return self.play(self._decisions[k])
+        self._tell(f"no decision '{text}' now; the buttons offer: "
+                   + "; ".join(label for label, _ in self.decisions()))
+        raise ValueError(self._notice)
+
+    def _click(self, square: int) -> None:
+        problem = self._click_problem(square)
+        if problem is None:
+            with suppress(ValueError):  # a refusal is shown under the picture
+                self.play(Place(self.game.board.name_of(square)))
+            return
+        self._tell(*problem)
+
+    def _click_problem(self, square: int) -> tuple[str, str | None] | None:
+        """Why clicking ``square`` does nothing now (and the rule), or None to play it."""
+        state = self.state
+        if not self.live:
+            return ("this is an earlier position: drag the replay slider to the end to play",
+                    None)
+        seat = self.turn_of(state)
+        if seat is None:
+            return "the game is over: press New game to play again", None
+        who = self.seat_name(seat)
+        if not self.is_human(seat):
+            return f"it is {who}'s turn, played by a bot", None
+        name = self.game.board.name_of(square)
+        if state.is_chance_node():
+            return (f"{who} must throw the dice first: press Roll the dice", ti_rules.PLACING)
+        if state.phase != "place":
+            return (f"{state.expecting()}: use the buttons right of the board, not {name}",
+                    None)
+        why = state.why_illegal(Place(name))
+        return split_rule(why) if why else None
+
+    def _press(self, index: int) -> None:
+        if 0 <= index < len(self._decisions):
+            with suppress(ValueError):  # a refusal is shown under the picture
+                self.play(self._decisions[index])
+
+    def _button(self, index: int) -> w.Button:
+        while len(self.decision_buttons) <= index:
+            k = len(self.decision_buttons)
+            button = w.Button(layout=w.Layout(width="100%", min_height="28px", height="28px",
+                                              margin="0 0 3px 0", flex="none"))
+            button.add_class("tk-ti-decision")
+            button.on_click(lambda _, k=k: self._press(k))
+            self.decision_buttons.append(button)
+        return self.decision_buttons[index]
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def _viewer(self, seat: int | None) -> int:
+        if seat is not None and self.is_human(seat):
+            return seat
+        return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
+
+    def _last_squares(self, shown: Any) -> list[int]:
+        """The squares placed on since the throw before the last placement: ringed."""
+        board = self.game.board
+        history = shown.history
+        places = [i for i, m in enumerate(history) if isinstance(m, Place)]
+        if not places:
+            return []
+        taken = []
+        for move in reversed(history[: places[-1] + 1]):
+            if isinstance(move, Roll):
+                break
+            if isinstance(move, Place):
+                taken.append(board.square(move.square))
+        return taken
+
+    def _render(self, shown: Any, live: bool) -> None:
+        seat = self.turn_of(shown)
+        view = shown.view(self._viewer(seat))
+        acting = live and seat is not None and self.is_human(seat) and not shown.is_chance_node()
+        moves = shown.legal_moves() if acting else []
+        squares = [self.game.board.square(m.square) for m in moves if isinstance(m, Place)]
+        self.picture.draw(view, squares, self._last_squares(shown))
+        self._decisions = [m for m in moves if not isinstance(m, Place)]
+        self._render_decisions(shown, seat, acting)
+        who, chip = self.seat_name(view.turn), seat_colour(view.turn)
+        if shown.is_terminal():
+            winner = view.winner if view.winner is not None else view.turn
+            who, chip = f"Game over: {self.seat_name(winner)} wins", seat_colour(winner)
+            text = "the Final Reckoning is done"
+        elif shown.phase == "place" and view.dice is not None:
+            how = "both numbers" if view.both_dice[view.turn] else "one number"
+            text = f"{view.dice[0]} and {view.dice[1]}: use {how}"
+        else:
+            text = PHASE_TEXT.get(shown.phase, "")
+        self.turn_box.value = dice_html(view, who, chip, self.game.cards, text)
+        self.locker_box.value = locker_html(view, self.game.cards)
+        names = [f"{self.seat_name(p)} · {'you' if self.is_human(p) else 'bot'}"
+                 for p in range(self.game.num_players)]
+        limits = [shown.limit(p) for p in range(self.game.num_players)]
+        self.players_box.value = players_html(
+            view, self.game.cards, names, limits,
+            reckoning=shown.is_terminal() or any(view.points), row_px=ROW_PX)
+        self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
+        if self.hint_button.value:
+            self.hint_panel.value = self._hint_html(shown, live)
+
+    def _render_decisions(self, shown: Any, seat: int | None, acting: bool) -> None:
+        if self._decisions:
+            what = shown.expecting().split(": ")[-1] if ": " in shown.expecting() else ""
+            self.decision_head.value = (
+                f'<div style="{ONE_LINE}"><b>Your decision</b> {muted(what)}</div>')
+        else:
+            waiting = self.live and shown.is_chance_node() and self.is_human(seat)
+            text = ("click a yellow square" if acting else
+                    "press Roll the dice" if waiting else "none now")
+            self.decision_head.value = (f'<div style="{ONE_LINE}"><b>Decisions</b> '
+                                        f"{muted('(' + text + ')')}</div>")
+        buttons = []
+        for k, move in enumerate(self._decisions):
+            button = self._button(k)
+            label = decision_label(shown, move)
+            button.description = label
+            button.tooltip = f"{label}  [{move}]"
+            button.style.button_color = _colour_of(move)
+            buttons.append(button)
+        self.decision_list.children = buttons or [self.decision_note]
+
+    def _hint_html(self, shown: Any, live: bool) -> str:
+        if not live:
+            return muted("Hints are for the live position.")
+        if shown.is_terminal():
+            return muted("The game is over.")
+        seat = self.turn_of(shown)
+        if seat is None:
+            return muted("The board is drawing cards.")
+        odds = ""
+        if shown.phase == "roll":
+            p = next_throw_chance(shown, seat)
+            odds = (f"<div style='font-size:12.5px;margin-bottom:4px'><b>"
+                    f"{html.escape(self.seat_name(seat))}'s throw</b> "
+                    f"{muted('(exact, two dice)')}: the chance that it lets you take a "
+                    f"treasure square at once is <b>{p}</b></div>")
+        if shown.is_chance_node():
+            return odds + muted("Throw, and the hint ranks the squares the dice allow.")
+        rows = GreedyBot().explain(shown)
+        cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
+        body = "".join(
+            f"<tr><td style='{cell};white-space:nowrap'>"
+            f"{html.escape(self._phrase(shown, c.move))}</td>"
+            f"<td style='{cell};white-space:nowrap;color:{MUTED}'>"
+            f"<code>{html.escape(str(c.move))}</code></td>"
+            f"<td style='{cell};text-align:right'>{c.score:.1f}</td>"
+            f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
+            for c in rows[:8])
+        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED}'>{t}</th>"
+                       for t, a in [("move", "left"), ("as text", "left"), ("score", "right"),
+                                    ("why", "left")])
+        return (odds + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
+                f"{muted('(best first; score = sum of the reasons)')}"
+                f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
+                f"{body}</table></div>")
+
+    def _phrase(self, state: Any, move: Any) -> str:
+        if isinstance(move, Place):
+            sq = self.game.board.square(move.square)
+            number = self.game.board.numbers[sq]
+            chest = self.game.board.treasure_at.get(sq)
+            where = f" ({self.game.cards.chest(chest).pirate}'s square)" if chest else ""
+            return f"{move.square}, a {number}{where}"
+        return decision_label(state, move)
