@@ -4,8 +4,11 @@
 polygon from its corners, bottom to top, so that cards overlap as they lie (face-up
 cards in their colour with a symbol, face-down cards a sand-coloured back), the
 uncovered cards outlined, and, while a card is held, the offered resting spots as
-dashed outlines. :class:`TablePicture` draws what lies beside the pile: the Island
-cards, the card in hand and each player's collection grouped by colour.
+dashed outlines labelled with their compass side (``N``, ``NE``...), a faint ghost and
+arrow after a gust, and a brief red outline on the cards that cover a card the player
+clicked. Gold coin cards are white cards with a round gold coin on them, so that no
+(yellow) map piece looks like a coin. :class:`TablePicture` draws what lies beside the
+pile: the Island cards, the card in hand and each player's collection grouped by colour.
 
 Both figures take clicks through a transparent ``bqplot.Image`` laid over the whole
 plot: its ``on_element_click`` reports the click in data coordinates, which the
@@ -33,6 +36,7 @@ from treasurekit.skeleton_island import CardView, Deck, HandView, SkeletonView
 from treasurekit.skeleton_island.pile import Corners, Placement, card_corners, card_polygon
 
 __all__ = [
+    "COMPASS_NAMES",
     "MAP_COLOURS",
     "CardFace",
     "PilePicture",
@@ -40,6 +44,7 @@ __all__ = [
     "TablePicture",
     "card_face",
     "pile_window",
+    "spot_labels",
     "visible_spot",
 ]
 
@@ -50,10 +55,15 @@ TABLE = "#bcdcea"  # the table under the pile
 BACK, BACK_INNER, BACK_EDGE = "#e3c888", "#ecd8a6", "#a8894f"  # a face-down card
 FRAME, FRAME_EDGE = "#fffaf0", "#4b3b25"  # the white frame of a face-up card
 PIRATE, COIN, COIN_EDGE = "#3b3748", "#f3b631", "#9a6b10"
+COIN_CARD = "#ffffff"  # a gold coin card is white with a gold disc: never like a yellow map
+COIN_R_CM, COIN_R_PX = 1.6, 10.5  # radius of the gold disc on the pile (cm) / in the table
 INK, MUTED, LIGHT = "#1f2933", "#6b7280", "#ffffff"
 UNCOVERED = "#ff7a00"  # outline of an uncovered card
 REST = "#7a4d12"  # dashed outline of an offered resting spot
-PICKED, TARGET = "#ff7a00", "#d1132a"  # a card chosen to discard / to steal
+PICKED, TARGET = "#7c3aed", "#d1132a"  # a card chosen to discard (violet) / to steal (red)
+COVERING = "#d1132a"  # brief outline of the cards covering a card that was clicked
+GHOST = "#4a6a8c"  # where a gust picked cards up, and its arrows
+COMPASS_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")  # every 45° from east
 
 PILE_W, PILE_H, PILE_MARGIN = 500, 500, 2
 MIN_SPAN_CM = 30.0  # the pile window shows at least this many cm top to bottom
@@ -85,12 +95,14 @@ def _ink_on(colour: str) -> str:
 
 @dataclass(frozen=True)
 class CardFace:
-    """How a card looks: fill colour, text colour, a big symbol and a short caption."""
+    """How a card looks: fill colour, text colour, a big symbol and a short caption;
+    ``disc`` the colour of a round coin drawn under the symbol (gold coin cards only)."""
 
     fill: str
     ink: str
     symbol: str
     caption: str
+    disc: str | None = None
 
 
 def card_face(kind: str | None, deck: Deck) -> CardFace:
@@ -101,6 +113,8 @@ def card_face(kind: str | None, deck: Deck) -> CardFace:
     '½'
     >>> card_face(None, load_cards()).caption
     'face down'
+    >>> card_face("coin-2", load_cards())
+    CardFace(fill='#ffffff', ink='#1f2933', symbol='2', caption='coins', disc='#f3b631')
     """
     if kind is None:
         return CardFace(BACK_INNER, "#8a6d35", "?", "face down")
@@ -111,7 +125,8 @@ def card_face(kind: str | None, deck: Deck) -> CardFace:
         return CardFace(fill, _ink_on(fill) if fill.startswith("#") else LIGHT, symbol,
                         f"{info.colour} map")
     if info.is_coin:
-        return CardFace(COIN, INK, str(info.coins), "coin" if info.coins == 1 else "coins")
+        return CardFace(COIN_CARD, INK, str(info.coins), "coin" if info.coins == 1 else "coins",
+                        disc=COIN)
     return CardFace(PIRATE, LIGHT, "☠", info.label)
 
 
@@ -119,11 +134,29 @@ def _closed(corners: Sequence[tuple[float, float]]) -> tuple[list[float], list[f
     return [p[0] for p in corners], [p[1] for p in corners]
 
 
-def pile_window(view: SkeletonView, spots: Sequence[Placement] = ()) -> tuple[float, ...]:
+def _circle(x: float, y: float, r: float, n: int = 28) -> tuple[list[float], list[float]]:
+    """A circle of radius ``r`` around ``(x, y)`` as a closed polygon of ``n`` points."""
+    steps = [2 * math.pi * k / n for k in range(n)]
+    return [x + r * math.cos(t) for t in steps], [y + r * math.sin(t) for t in steps]
+
+
+def _padded(paths: list[list[float]]) -> list[list[float]]:
+    """Paths of one length (bqplot wants a rectangular array): each short path repeats
+    its last point, which draws nothing more."""
+    n = max((len(p) for p in paths), default=0)
+    return [p + [p[-1]] * (n - len(p)) for p in paths]
+
+
+def pile_window(view: SkeletonView, spots: Sequence[Placement] = (), margin: float = 0.0,
+                keep: tuple[float, ...] | None = None) -> tuple[float, ...]:
     """The part of the table to show: ``(x0, x1, y0, y1)`` in cm.
 
-    It holds every card and resting spot with a margin, keeps centimetres square for
-    the figure's shape, and moves in steps of 5 cm so the picture does not jitter.
+    It holds every card (with ``margin`` cm of room around the pile: for cards
+    rested on its edge and carried by gusts) and resting spot with a margin, keeps
+    centimetres square for the figure's shape, and moves in steps of 5 cm so the
+    picture does not jitter. With ``keep`` (the window shown so far) the window never
+    shrinks: ``keep`` itself is returned while every card and spot fits in it, else a
+    window holding ``keep`` and everything with ``margin`` room again.
     """
     w, h = view.card_size
     xs: list[float] = []
@@ -136,6 +169,17 @@ def pile_window(view: SkeletonView, spots: Sequence[Placement] = ()) -> tuple[fl
         for x, y in card_corners(s.x, s.y, s.angle, w, h):
             xs.append(x)
             ys.append(y)
+    if keep is not None:
+        kx0, kx1, ky0, ky1 = keep
+        if not xs or (kx0 < min(xs) - 1 and max(xs) + 1 < kx1
+                      and ky0 < min(ys) - 1 and max(ys) + 1 < ky1):
+            return tuple(keep)
+    if xs and margin:
+        xs += [min(xs) - margin, max(xs) + margin]
+        ys += [min(ys) - margin, max(ys) + margin]
+    if keep is not None:
+        xs += [kx0 + 1.5, kx1 - 1.5]
+        ys += [ky0 + 1.5, ky1 - 1.5]
     if not xs:
         xs, ys = [0.0], [0.0]
     cx = 5 * round((min(xs) + max(xs)) / 10)
@@ -145,6 +189,56 @@ def pile_window(view: SkeletonView, spots: Sequence[Placement] = ()) -> tuple[fl
                  (max(xs) - cx + 1.5) / ratio, (cx - min(xs) + 1.5) / ratio)
     half_h = 5 * math.ceil(half_h / 5)
     return (cx - half_h * ratio, cx + half_h * ratio, cy - half_h, cy + half_h)
+
+
+def _outward(spots: Sequence[Placement], table: Sequence[CardView],
+             size: tuple[float, float]) -> dict[Placement, tuple[float, float]]:
+    """For each resting spot, the unit vector along its long side pointing away from
+    the centre of the pile's bounding box."""
+    xs = [p[0] for c in table for p in c.corners(size)]
+    ys = [p[1] for c in table for p in c.corners(size)]
+    cx = (min(xs) + max(xs)) / 2 if xs else 0.0
+    cy = (min(ys) + max(ys)) / 2 if ys else 0.0
+    out: dict[Placement, tuple[float, float]] = {}
+    for s in spots:
+        ux, uy = -math.sin(math.radians(s.angle)), math.cos(math.radians(s.angle))
+        if ux * (s.x - cx) + uy * (s.y - cy) < 0:
+            ux, uy = -ux, -uy
+        out[s] = (ux, uy)
+    return out
+
+
+def spot_labels(spots: Sequence[Placement], table: Sequence[CardView],
+                size: tuple[float, float]) -> dict[Placement, str]:
+    """A compass name for each resting spot: the side of the pile it lies on.
+
+    A resting spot lies with its long side pointing away from the pile (ruling SKEL-6),
+    so its angle gives the axis and the pile's centre the side: ``N`` is up (+y), ``E``
+    right (+x). Two spots on one side get ``E``, ``E2``...
+
+    >>> from treasurekit.skeleton_island.pile import Placement
+    >>> labels = spot_labels([Placement(20, 0, 90), Placement(0, -20, 0)], [], (5.7, 8.9))
+    >>> sorted(labels.values())
+    ['E', 'S']
+    """
+    out: dict[Placement, str] = {}
+    used: dict[str, int] = {}
+    for s, (ux, uy) in _outward(spots, table, size).items():
+        name = COMPASS_NAMES[round(math.degrees(math.atan2(uy, ux)) / 45) % 8]
+        used[name] = used.get(name, 0) + 1
+        out[s] = name if used[name] == 1 else f"{name}{used[name]}"
+    return out
+
+
+def _arrow(x0: float, y0: float, x1: float, y1: float,
+           head: float = 1.4) -> tuple[list[float], list[float]]:
+    """An open polyline drawing an arrow from ``(x0, y0)`` to ``(x1, y1)``."""
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    left = (x1 - head * (ux - 0.55 * uy), y1 - head * (uy + 0.55 * ux))
+    right = (x1 - head * (ux + 0.55 * uy), y1 - head * (uy - 0.55 * ux))
+    return [x0, x1, left[0], x1, right[0]], [y0, y1, left[1], y1, right[1]]
 
 
 def visible_spot(table: Sequence[CardView], card_id: int,
@@ -196,14 +290,24 @@ class PilePicture:
     """The Sand Pile figure (class ``tk-skeleton-pile``).
 
     ``on_click(x, y)`` is called with the table coordinates (cm) of every click.
+
+    The window (the scales) is fixed for a game: the first drawing sizes it to hold the
+    spread with room for every resting spot and the strongest gust; later drawings only
+    enlarge it if something would fall outside, never shrink it. :meth:`reset` (a new
+    game) lets the next drawing size it afresh.
     """
 
     def __init__(self, deck: Deck, on_click: Callable[[float, float], None]) -> None:
         self.deck = deck
         self._on_click = on_click
         self.window: tuple[float, ...] = (-1.0, 1.0, -1.0, 1.0)
+        self._fixed: tuple[float, ...] | None = None  # the window of this game so far
+        #: How far a gust may carry a card (cm): the window leaves this much room.
+        self.gust_margin = max(deck.gust_strengths.values(), default=0.0)
         self.outlined: tuple[int, ...] = ()  # ids of the outlined cards, bottom to top
         self.spots: list[tuple[Placement, Polygon]] = []
+        self.spot_names: dict[Placement, str] = {}  # offered spot -> "N", "NE"...
+        self.covering: tuple[int, ...] = ()  # ids outlined in red after a refused click
         sx, sy = bq.LinearScale(min=-50.0, max=50.0), bq.LinearScale(min=-30.0, max=30.0)
         self._scales = {"x": sx, "y": sy}
         self.cards = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="inside",
@@ -212,6 +316,16 @@ class PilePicture:
         self.outlines = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="none",
                                  close_path=True, stroke_width=3.0, colors=[UNCOVERED],
                                  visible=False)
+        self.ghosts = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="inside",
+                               close_path=True, stroke_width=1.5, colors=[GHOST],
+                               fill_colors=[LIGHT], fill_opacities=[0.25], line_style="dashed",
+                               visible=False)
+        self.arrows = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="none",
+                               close_path=False, stroke_width=2.5, colors=[GHOST],
+                               visible=False)
+        self.flash = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="none",
+                              close_path=True, stroke_width=4.0, colors=[COVERING],
+                              visible=False)
         self.rest = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="inside",
                              close_path=True, stroke_width=2.0, colors=[REST],
                              fill_colors=[LIGHT], fill_opacities=[0.45], line_style="dashed",
@@ -220,14 +334,16 @@ class PilePicture:
         self.symbols = self._label(size=22, bold=True)
         self.captions = self._label(size=9)
         self.peeks = self._label(size=13, bold=True)
+        self.spot_text = self._label(size=13, bold=True)
         self.legend = bq.Label(x=[0.0], y=[0.0], text=[""], scales=self._scales,
                                default_size=12, colors=["#234"], align="start", y_offset=0)
         self.click_layer = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
                                     scales=self._scales, x=[-50.0, 50.0], y=[-30.0, 30.0])
         self.click_layer.on_element_click(self._clicked)
         self.figure = bq.Figure(
-            marks=[self.cards, self.rest, self.outlines, self.peeks, self.ids, self.symbols,
-                   self.captions, self.legend, self.click_layer],
+            marks=[self.cards, self.rest, self.outlines, self.ghosts, self.arrows, self.flash,
+                   self.peeks, self.ids, self.symbols, self.captions, self.spot_text,
+                   self.legend, self.click_layer],
             fig_margin={"top": PILE_MARGIN, "bottom": PILE_MARGIN, "left": PILE_MARGIN,
                         "right": PILE_MARGIN},
             padding_x=0.0, padding_y=0.0,
@@ -247,20 +363,28 @@ class PilePicture:
     @property
     def marks(self) -> list[Any]:
         """Every mark and scale that changes on a redraw (for ``hold_sync``)."""
-        return [self.cards, self.outlines, self.rest, self.ids, self.symbols, self.captions,
-                self.peeks, self.legend, self.click_layer,
-                self._scales["x"], self._scales["y"]]
+        return [self.cards, self.outlines, self.rest, self.ghosts, self.arrows, self.flash,
+                self.ids, self.symbols, self.captions, self.peeks, self.spot_text, self.legend,
+                self.click_layer, self._scales["x"], self._scales["y"]]
+
+    def reset(self) -> None:
+        """Forget this game's window: the next drawing sizes it afresh (a new game)."""
+        self._fixed = None
 
     # ----- drawing -------------------------------------------------------------------
     def draw(self, view: SkeletonView, outlined: Sequence[int],
              spots: Sequence[Placement] = (), legend: str = "",
-             frame: Sequence[Placement] = ()) -> None:
+             frame: Sequence[Placement] = (), covering: Sequence[int] = (),
+             gust: Sequence[tuple[Placement, Placement]] = ()) -> None:
         """Redraw from ``view``: ``outlined`` card ids get the uncovered outline;
-        ``spots`` are resting spots to offer (dashed); ``legend`` a line of help;
-        ``frame`` more card places the window must hold (so that it does not change
-        size when resting spots appear)."""
+        ``spots`` are resting spots to offer (dashed, with their compass labels);
+        ``legend`` a line of help; ``frame`` more card places the window must hold (so
+        that it does not change size when resting spots appear); ``covering`` card ids
+        to outline in red (they cover a card that was clicked); ``gust`` ``(before,
+        after)`` places of the cards a gust just carried (a faint ghost and an arrow)."""
         size = view.card_size
-        self.window = pile_window(view, [*spots, *frame])
+        self.window = pile_window(view, [*spots, *frame], self.gust_margin, self._fixed)
+        self._fixed = self.window
         x0, x1, y0, y1 = self.window
         paths_x: list[list[float]] = []
         paths_y: list[list[float]] = []
@@ -284,10 +408,17 @@ class PilePicture:
                 paths_y.append(ys)
                 fills.append(fill)
                 edges.append(edge)
+            if face.disc is not None:  # a gold coin card: a round coin on a white card
+                xs, ys = _circle(card.x, card.y - 0.3, COIN_R_CM)  # the digit sits low
+                paths_x.append(xs)
+                paths_y.append(ys)
+                fills.append(face.disc)
+                edges.append(COIN_EDGE)
             if card.uncovered:
                 ids.append((card.x, card.y + 2.9, str(card.id), face.ink))
                 symbols.append((card.x, card.y + 0.3, face.symbol, face.ink))
-                captions.append((card.x, card.y - 2.3, face.caption, face.ink))
+                low = 2.9 if face.disc is not None else 2.3  # below a coin's disc
+                captions.append((card.x, card.y - low, face.caption, face.ink))
             elif card.face_up:
                 spot = visible_spot(view.table, card.id, size)
                 if spot is not None and spot[2] >= LABEL_MIN_CM:
@@ -296,6 +427,16 @@ class PilePicture:
         self.outlined = tuple(card.id for card in view.table if card.id in shown)
         rings = [card.corners(size) for card in view.table if card.id in shown]
         self.spots = [(s, Polygon(card_corners(s.x, s.y, s.angle, *size))) for s in spots]
+        self.spot_names = spot_labels(spots, view.table, size)
+        by_id = {card.id: card for card in view.table}
+        self.covering = tuple(i for i in covering if i in by_id)
+        flash = [by_id[i].corners(size) for i in self.covering]
+        ghosts = [card_corners(a.x, a.y, a.angle, *size) for a, _ in gust]
+        arrows_x, arrows_y = [], []
+        for a, b in gust:
+            ax, ay = _arrow(a.x, a.y, b.x, b.y)
+            arrows_x.append(ax)
+            arrows_y.append(ay)
         with ExitStack() as stack:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
@@ -306,12 +447,25 @@ class PilePicture:
             self._lines(self.outlines, *self._rings(rings))
             rest_rings = [card_corners(s.x, s.y, s.angle, *size) for s in spots]
             self._lines(self.rest, *self._rings(rest_rings), fill_opacities=[0.45] * len(spots))
+            self._lines(self.ghosts, *self._rings(ghosts), fill_opacities=[0.25] * len(ghosts))
+            self._lines(self.arrows, arrows_x, arrows_y)
+            self._lines(self.flash, *self._rings(flash))
             self._text(self.ids, ids)
             self._text(self.symbols, symbols)
             self._text(self.captions, captions)
             self._text(self.peeks, peeks)
+            # each label at the spot's far end, so that neighbouring spots' labels part
+            far = size[1] / 2 - 1.3
+            self._text(self.spot_text, [(s.x + u[0] * far, s.y + u[1] * far, self.spot_names[s],
+                                         REST)
+                                        for s, u in _outward(spots, view.table, size).items()])
             self.legend.x, self.legend.y = [x0 + 1.0], [y0 + 1.2]
             self.legend.text = [legend]
+
+    def clear_covering(self) -> None:
+        """Take the red outline of covering cards away (it is shown only briefly)."""
+        self.covering = ()
+        self.flash.visible = False
 
     @staticmethod
     def _rings(rings: Sequence[Corners]) -> tuple[list[list[float]], list[list[float]]]:
@@ -327,7 +481,7 @@ class PilePicture:
         if not xs:
             mark.visible = False
             return
-        mark.x, mark.y = xs, ys
+        mark.x, mark.y = _padded(xs), _padded(ys)
         for key, value in style.items():
             setattr(mark, key, value)
         mark.visible = True
@@ -359,6 +513,7 @@ class PilePicture:
 TABLE_W, TABLE_H = 300, PILE_H
 HEADER_H = 70
 CARD_W, CARD_H, CARD_STEP, GROUP_GAP, LINE_H = 30, 46, 33, 8, 50
+ROW_TOP, LIFT = 28, 5  # first card line below a seat's name; a card picked to discard rises
 TILE = 32
 ROW_FILL, TURN_FILL, HEADER_FILL = "#f6f4ef", "#fff1d2", "#eef5f8"
 
@@ -465,7 +620,7 @@ class TablePicture:
     def draw(self, view: SkeletonView, names: Sequence[str], picked: Sequence[int] = (),
              target: tuple[int, int] | None = None) -> None:
         """Redraw from ``view``: ``names`` per seat; ``picked`` card ids of the viewer
-        chosen for a discard (raised, orange); ``target`` a ``(seat, card)`` chosen to
+        chosen for a discard (raised a little, violet); ``target`` a ``(seat, card)`` chosen to
         steal (red)."""
         boxes: list[tuple[list[float], list[float], str, str]] = []
         names_t: list[tuple[float, float, str, str]] = []
@@ -496,7 +651,7 @@ class TablePicture:
 
         # one block per seat
         block = (TABLE_H - HEADER_H) / self.players
-        lines = max(1, int((block - 26) // LINE_H))
+        lines = max(1, int((block - ROW_TOP - 2) // LINE_H))
         for seat in range(self.players):
             top = HEADER_H + seat * block
             turn = seat == view.turn and view.phase != "over"
@@ -513,13 +668,13 @@ class TablePicture:
                 tiles.append((x0 + 8, top + 11, "5", _ink_on(ink) if ink.startswith("#") else INK))
             held = sorted(view.collections[seat], key=lambda e: (self._group(e[1]), e[1], e[0]))
             if not held:
-                notes.append((8, top + 38, "no cards yet", MUTED))
+                notes.append((8, top + ROW_TOP + 14, "no cards yet", MUTED))
                 continue
             places = flow([self._group(k) for _, k in held], lines, TABLE_W - 16)
             for (card, kind), (dx, line) in zip(held, places, strict=True):
                 x = 8 + dx
-                lift = 5 if seat == view.player and card in picked else 0
-                y0 = top + 24 + line * LINE_H - lift
+                lift = LIFT if seat == view.player and card in picked else 0
+                y0 = top + ROW_TOP + line * LINE_H - lift
                 self._card(card, kind, x, y0, boxes, symbols, ids)
                 slots.append(Slot(seat, card, kind, x, y0, x + CARD_W, y0 + CARD_H))
                 ring = _box(x - 1, y0 - 1, x + CARD_W + 1, y0 + CARD_H + 1)
@@ -531,8 +686,8 @@ class TablePicture:
         with ExitStack() as stack:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
-            self.boxes.x = [b[0] for b in boxes]
-            self.boxes.y = [b[1] for b in boxes]
+            self.boxes.x = _padded([b[0] for b in boxes])
+            self.boxes.y = _padded([b[1] for b in boxes])
             self.boxes.fill_colors = [b[2] for b in boxes]
             self.boxes.colors = [b[3] for b in boxes]
             if picks:
@@ -560,6 +715,9 @@ class TablePicture:
                       FRAME if kind is not None else BACK, FRAME_EDGE))
         boxes.append((*_box(x0 + 2.5, y0 + 2.5, x0 + CARD_W - 2.5, y0 + CARD_H - 2.5),
                       face.fill, face.fill))
+        if face.disc is not None:  # a gold coin card: a round coin on a white card
+            boxes.append((*_circle(x0 + CARD_W / 2, y0 + CARD_H / 2 - 1.5, COIN_R_PX),
+                          face.disc, COIN_EDGE))
         symbols.append((x0 + CARD_W / 2, y0 + CARD_H / 2 - 4, face.symbol, face.ink))
         ids.append((x0 + CARD_W / 2, y0 + CARD_H - 9, str(card), face.ink))
 

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import html
 from collections.abc import Mapping
 from contextlib import suppress
@@ -24,6 +25,7 @@ from treasurekit.skeleton_island import (
     Discard,
     Double,
     GreedyBot,
+    Gust,
     Keep,
     Rest,
     SkeletonGame,
@@ -32,15 +34,25 @@ from treasurekit.skeleton_island import (
     Take,
     rules,
 )
+from treasurekit.skeleton_island import bots as greedy
 from treasurekit.skeleton_island.analysis import (
     coin_chance,
     completion_chance,
     expected_coin_value,
 )
+from treasurekit.skeleton_island.pile import Placement
 
 from .base import HUMAN, GameBoard
 from .controls import MUTED, muted
-from .skeleton_draw import PilePicture, Slot, TablePicture, hand_text, visible_spot
+from .skeleton_draw import (
+    PICKED,
+    PilePicture,
+    Slot,
+    TablePicture,
+    hand_text,
+    spot_labels,
+    visible_spot,
+)
 
 __all__ = ["SkeletonBoard"]
 
@@ -51,6 +63,20 @@ def _reason_and_rule(text: str) -> tuple[str, str | None]:
         reason, rule = text[:-1].rsplit(" [", 1)
         return reason, rule
     return text, None
+
+
+#: Seconds the red outline of the cards covering a clicked card stays on the pile.
+COVERING_SECONDS = 2.5
+
+
+def _place(move: Rest) -> Placement:
+    return Placement(move.x, move.y, move.angle)
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    return f"{n}{suffix}"
 
 
 def _button(description: str, cls: str, tooltip: str, width: str = "auto") -> w.Button:
@@ -77,8 +103,11 @@ class SkeletonBoard(GameBoard):
     the board resolves them at once with the engine's seeded ``resolve_chance`` (there
     is nothing to roll, so the Roll button stays hidden). Clicking a card of the pile
     plays ``take <id>`` for the topmost card under the pointer, or shows the engine's
-    reason why not. While a card is held, **Keep** keeps it and **Rest** rests it on
-    the first offered spot; clicking a dashed spot rests it there. For a pirate turn,
+    reason why not (a covered card's covering cards get a red outline for a moment).
+    While a card is held, **Keep** keeps it and **Rest** rests it on the first offered
+    spot; clicking a dashed spot rests it there (the spots are labelled by the side of
+    the pile they lie on: ``N``, ``NE``... as in the hint). After a blow, faint dashed
+    ghosts and arrows show where the gust carried the cards, until the next move. For a pirate turn,
     click three of your collected cards, press **Discard**, then click an opponent's
     card and press **Steal**, or press **Double**. **Blow** is enabled only when the
     engine allows a blow. Extra classes: ``tk-skeleton-pile``, ``tk-skeleton-table``
@@ -105,6 +134,7 @@ class SkeletonBoard(GameBoard):
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
         self.selected: list[int] = []  # own cards chosen for a pirate turn's discard
         self.target: tuple[int, int] | None = None  # (seat, card) chosen to steal
+        self._covering: tuple[int, ...] = ()  # cards to outline in red on the next drawing
         self.picture = PilePicture(game.deck, self.click_at)
         self.table = TablePicture(game.deck, game.num_players, self.click_card)
         self.keep_button = _button("Keep", "tk-keep", "keep the card in hand", "80px")
@@ -170,6 +200,33 @@ class SkeletonBoard(GameBoard):
         who = self.seats.get(seat)
         role = "you" if who == HUMAN else type(who).__name__
         return f"{self.seat_name(seat)} · {role}"
+
+    def final_text(self, outcome: Any) -> str:
+        """The game-over line, plus the place of the (only) human seat: "you came 2nd"."""
+        text = super().final_text(outcome)
+        humans = [p for p, who in self.seats.items() if who == HUMAN]
+        if len(humans) != 1:
+            return text
+        me = humans[0]
+        if me in outcome.winners:
+            shared = len(outcome.winners) > 1
+            return f"{text} You {'share the win' if shared else 'won'}!"
+        # places as in the final count: winners first, then by coins
+        better = {p for p in outcome.winners} | {
+            p for p, s in enumerate(outcome.scores) if s > outcome.scores[me]}
+        return f"{text} You came {_ordinal(len(better) + 1)}."
+
+    def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:
+        self.picture.reset()  # a new spread: size the pile's window afresh
+        super().new_game(seed, seats)
+
+    new_game.__doc__ = GameBoard.new_game.__doc__
+
+    def refresh(self) -> None:
+        """Redraw after ``board.state`` was replaced or changed outside the board (the
+        pile's window is sized afresh for it)."""
+        self.picture.reset()
+        super().refresh()
 
     def prompt(self, state: Any) -> str:
         seat = self.turn_of(state)
@@ -275,6 +332,7 @@ class SkeletonBoard(GameBoard):
             with suppress(ValueError):
                 self.rest(spot)
             return
+        self.picture.clear_covering()
         card = state.pile.card_at(x, y)
         if card is None:
             if state.phase == "hand":
@@ -285,6 +343,7 @@ class SkeletonBoard(GameBoard):
             return
         why = state.why_illegal(Take(card))
         if why is not None:
+            self._covering = tuple(sorted(state.pile.above(card)))
             self._tell(*_reason_and_rule(why))
             return
         with suppress(ValueError):
@@ -392,15 +451,22 @@ class SkeletonBoard(GameBoard):
         moves = shown.legal_moves() if acting else []
         spots = [m.placement for m in moves if isinstance(m, Rest)]
         outlined = [i for i in view.uncovered if not (view.phase == "second" and i == view.rested)]
+        gust, blown = self._gust(shown)
         if spots:
-            legend = "dashed: where the card in hand may rest (click one)"
+            legend = "dashed: where the card in hand may rest (click one; N is up)"
+        elif blown:
+            legend = f"ghosts and arrows: where the gust ({gust}) carried the cards"
         elif view.table:
             legend = "orange outline: uncovered (no card above overlaps it)"
         else:
             legend = "the Sand Pile is empty"
         deck = self.game.deck
         frame = shown.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
-        self.picture.draw(view, outlined, spots, legend, frame)
+        covering, self._covering = self._covering, ()
+        self.picture.draw(view, outlined, spots, legend, frame, covering, blown)
+        if covering:
+            self._fade_covering()
+        names = spot_labels(spots, view.table, view.card_size)
         self.table.draw(view, [self.seat_label(p) for p in range(self.game.num_players)],
                         self.selected if acting else [], self.target if acting else None)
         phase = view.phase if acting else ""
@@ -417,6 +483,10 @@ class SkeletonBoard(GameBoard):
             button.layout.display = None if visible else "none"
         self.keep_button.disabled = Keep() not in moves
         self.rest_button.disabled = not spots
+        self.rest_button.tooltip = (
+            f"rest the card on spot {names[spots[0]]} (the first offered; or click any "
+            f"dashed spot: {', '.join(names.values())})" if spots
+            else "rest the card in hand on a dashed spot on the pile's edge")
         self.blow_button.disabled = not (acting and view.can_blow)
         self.blow_button.tooltip = (
             "blow once on the Sand Pile: the uncovered cards fly off (a gust is drawn)"
@@ -426,7 +496,8 @@ class SkeletonBoard(GameBoard):
         why_discard = shown.why_illegal(trio) if acting and len(self.selected) == 3 else "-"
         self.discard_button.description = f"Discard {len(self.selected)}/3"
         self.discard_button.disabled = why_discard is not None
-        self.discard_button.button_style = "warning" if why_discard is None else ""
+        self.discard_button.style.button_color = PICKED if why_discard is None else None
+        self.discard_button.style.text_color = "white" if why_discard is None else None
         steal = self._steal_move(self.target) if acting and self.target else None
         self.steal_button.disabled = steal is None or shown.why_illegal(steal) is not None
         self.steal_button.tooltip = (f"play '{steal}'" if steal is not None
@@ -434,7 +505,32 @@ class SkeletonBoard(GameBoard):
         self.double_button.disabled = Double() not in moves
         self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
         if self.hint_button.value:
-            self.hint_panel.value = self._hint_html(shown, live)
+            self.hint_panel.value = self._hint_html(shown, live, names)
+
+    def _gust(self, shown: Any) -> tuple[str, list[tuple[Placement, Placement]]]:
+        """After a gust (the last move of ``shown``): its direction ("NE, strong") and
+        the ``(before, after)`` places of the cards it carried; else ``("", [])``."""
+        history = shown.history
+        if not history or not isinstance(history[-1], Gust):
+            return "", []
+        before = shown.copy()
+        before.undo()
+        old, new = before.pile.cards, shown.pile.cards
+        moved = [(Placement(old[i].x, old[i].y, old[i].angle),
+                  Placement(c.x, c.y, c.angle))
+                 for i, c in new.items()
+                 if i in old and (old[i].x, old[i].y) != (c.x, c.y)]
+        gust = history[-1]
+        return f"{gust.direction.upper()}, {gust.strength}", moved
+
+    def _fade_covering(self) -> None:
+        """Take the red outline away after a moment (when an event loop runs, as in a
+        kernel; without one it stays until the next drawing)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(COVERING_SECONDS, self.picture.clear_covering)
 
     def _odds_html(self, shown: Any, seat: int) -> str:
         """Exact chances for a face-down card, for ``seat`` (from the analysis module)."""
@@ -445,29 +541,57 @@ class SkeletonBoard(GameBoard):
             ("gold coin", coin_chance(shown)),
             ("completes one of your maps", completion_chance(shown, seat)),
         ]
-        items = ", ".join(f"P({label}) <b>{p}</b>" for label, p in parts)
+        items = " · ".join(f"P({label}) <b>{p}</b>" for label, p in parts)
         ev = expected_coin_value(shown, seat)
-        return (f"<div style='font-size:12.5px;margin-bottom:4px'><b>A face-down card</b> "
-                f"{muted(f'(exact, over the {unseen} unseen cards)')}: {items}, "
-                f"expected coin value <b>{ev}</b> ≈ {float(ev):.2f}</div>")
+        return (f"<div style='font-size:12.5px;margin-bottom:6px'><b>A face-down card: exact "
+                f"chances</b> {muted(f'(fractions, over the {unseen} unseen cards)')}<br>"
+                f"{items} · expected coin value <b>{ev}</b> ≈ {float(ev):.2f} "
+                f"{muted('(coins that keeping it adds to your score now)')}</div>")
 
-    def _hint_html(self, shown: Any, live: bool) -> str:
+    def score_rule(self) -> str:
+        """One line on how the greedy bot's heuristic score is made (bots.py constants)."""
+        coins = self.game.deck.island_coins
+        half, quarter = (greedy.MAP_WEIGHT * coins * f for f in (0.5, 0.25))
+        return (f"score = coins of a gold coin card; {coins} for a map piece that finishes "
+                f"your map; {greedy.MAP_WEIGHT} × {coins} × its share for another piece of a "
+                f"free colour (½ {half:.2f}, ¼ {quarter:.2f}); {greedy.FODDER} for a pirate "
+                "object or a piece of a won colour (it pays for a pirate turn); a face-down "
+                "card the average score of the unseen cards. Rest = the best card then "
+                f"uncovered − {greedy.GIFT} × the rested card's score to the next player; "
+                f"blow = the average best card after a gust − {greedy.BLOW_MARGIN}; pirate "
+                "turn = the best follow-up (steal: its score + "
+                f"{greedy.DENIAL} × its score to the victim) − the three discards' scores.")
+
+    def _move_html(self, move: Any, names: Mapping[Placement, str]) -> str:
+        if isinstance(move, Rest) and _place(move) in names:
+            where = f"{move.x:g}, {move.y:g}, {move.angle:g}°"
+            return f"<code>rest {names[_place(move)]}</code> {muted(where)}"
+        return f"<code>{html.escape(str(move))}</code>"
+
+    def _hint_html(self, shown: Any, live: bool,
+                   names: Mapping[Placement, str] | None = None) -> str:
         if not live:
             return muted("Hints are for the live position.")
         if shown.is_terminal():
             return muted("The game is over.")
+        names = names or {}
         rows = GreedyBot().explain(shown)
         cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
-        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED}'>{t}</th>"
-                       for t, a in [("move", "left"), ("score", "right"), ("why", "left")])
+        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED};"
+                       f"white-space:nowrap'>{t}</th>"
+                       for t, a in [("move", "left"), ("heuristic score", "right"),
+                                    ("why", "left")])
         body = "".join(
-            f"<tr><td style='{cell};white-space:nowrap'><code>{html.escape(str(c.move))}</code>"
+            f"<tr><td style='{cell};white-space:nowrap'>{self._move_html(c.move, names)}"
             f"</td><td style='{cell};text-align:right'>{c.score:.2f}</td>"
             f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
             for c in rows[:8])
         more = f"; {len(rows) - 8} more not shown" if len(rows) > 8 else ""
+        rule = html.escape(self.score_rule())
         return (self._odds_html(shown, int(shown.turn))
                 + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
-                f"{muted(f'(best first; score in coins{more})')}"
+                f"{muted(f'(best first; a heuristic score, not a chance or exact coins{more})')}"
+                f"<div class='tk-score-rule' style='font-size:11.5px;color:{MUTED};"
+                f"line-height:1.35;margin:2px 0 3px'>{rule}</div>"
                 f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
                 f"{body}</table></div>")

@@ -20,8 +20,9 @@ NOTEBOOK = "05-skeleton-island.ipynb"
 SCREENSHOT = NOTEBOOK_DIR / "images" / "skeleton-board.png"
 # bqplot 0.13: svg.svg-figure > g > g holds one <g> per mark, in Figure.marks order. The
 # pile figure's marks (skeleton_draw.PilePicture): cards, resting spots, uncovered
-# outlines, five labels, the transparent click layer (an <image>). Each card outline is
-# a <path class="line"> of the third mark.
+# outlines, gust ghosts, gust arrows, the red outline of covering cards, six labels, the
+# transparent click layer (an <image>). Each card outline is a <path class="line"> of the
+# third mark.
 MARKS = ".tk-skeleton-pile svg.svg-figure > g > g"
 OUTLINES = f"{MARKS} > g:nth-child(3) path.line"
 CLICK_LAYER = f"{MARKS} image"
@@ -103,6 +104,8 @@ def test_clicking_an_uncovered_card_takes_it(lab_url: str, page: Any) -> None:
         assert log.inner_text() != log_before
         assert board.locator(".tk-keep").is_visible()
         assert board.locator(".tk-rest").is_visible()
+        labels = board.locator(".tk-skeleton-pile svg text").all_text_contents()
+        assert {"N", "E", "S", "W"} <= {t.strip() for t in labels}, labels  # the rest spots
         timings.append(keep(board))
         after = status.inner_text()
         assert "click a card with an orange outline" in after, after

@@ -120,7 +120,7 @@ def test_blow_study_is_seeded_and_gives_wilson_intervals() -> None:
     assert isinstance(a.games, Estimate) and a.games.trials == 3
     lo, hi = a.turns.interval
     assert 0 <= lo <= a.turns.value <= hi <= 1
-    assert "turns needing a blow" in str(a)
+    assert "turns where a blow is allowed" in str(a)
 
 
 # ----- bots -------------------------------------------------------------------------------

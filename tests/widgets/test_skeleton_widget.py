@@ -4,6 +4,7 @@ coordinates, ``Button.click``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from typing import Any
@@ -506,3 +507,172 @@ def test_css_classes_for_tests_and_styling() -> None:
                         (board.status, "tk-status"), (board.log_box, "tk-log"),
                         (board.undo_button, "tk-undo"), (board.new_button, "tk-new")]:
         assert cls in widget._dom_classes
+
+
+# ----- the new user's second report --------------------------------------------------------
+def test_coin_cards_are_white_with_a_gold_disc_unlike_yellow_map_pieces() -> None:
+    from treasurekit_widgets.skeleton_draw import COIN, MAP_COLOURS, card_face
+
+    game, board = hand_made()
+    at(board, game.position([("map-yellow-half", 0, 0, 0), ("coin-2", 10, 0, 0)],
+                            collections={0: ["coin-1", "map-yellow-quarter"]}))
+    coin, yellow = card_face("coin-2", game.deck), card_face("map-yellow-half", game.deck)
+    assert coin.fill != yellow.fill and coin.disc == COIN and yellow.disc is None
+    fills = list(board.picture.cards.fill_colors)
+    # card 0: frame, yellow; card 1: frame, white face, gold disc drawn on it
+    assert fills[1] == MAP_COLOURS["yellow"]
+    assert fills[3] == "#ffffff" and fills[4] == COIN and len(fills) == 5
+    assert list(board.picture.captions.text) == ["yellow map", "coins"]
+    # the collection beside the pile draws the coin the same way
+    assert COIN in list(board.table.boxes.fill_colors)
+    xs = np.asarray(board.picture.cards.x)
+    assert xs.ndim == 2  # paths padded to one length: bqplot needs a rectangular array
+
+
+def pile_fits(window: tuple[float, ...], view: Any) -> bool:
+    x0, x1, y0, y1 = window
+    return all(x0 < x < x1 and y0 < y < y1
+               for c in view.table for x, y in c.corners(view.card_size))
+
+
+def test_the_pile_window_stays_fixed_for_the_whole_game() -> None:
+    board = SkeletonBoard(players=3, seed=2024)
+    deck = board.game.deck
+    first = board.picture.window
+    advisor = GreedyBot(seed=0)
+    rested = changes = 0
+    while not board.state.is_terminal():
+        before = board.picture.window
+        move = advisor.choose(board.state)
+        rested += isinstance(move, Rest)
+        board.play(move)
+        window = board.picture.window
+        view = board.state.view(0)
+        assert pile_fits(window, view)
+        # never shrinks: every later window holds the one before
+        assert (window[0] <= before[0] and window[1] >= before[1]
+                and window[2] <= before[2] and window[3] >= before[3])
+        if window != before:  # only when a card or resting spot would fall outside
+            changes += 1
+            frame = board.state.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
+            assert pile_window(view, frame, 0.0, before) != before
+    assert rested >= 3 and changes <= 1
+    assert first[1] - first[0] >= 80  # room for resting spots and gusts from the start
+    board.new_game(seed=5)  # a new game sizes the window afresh, as a fresh board does
+    assert board.picture.window == SkeletonBoard(players=3, seed=5).picture.window
+
+
+def test_the_pile_window_grows_only_when_something_would_fall_outside() -> None:
+    game, board = hand_made()
+    at(board, game.position([("coin-1", 0, 0, 0), ("coin-2", 3, 0, 0)]))
+    first = board.picture.window
+    board.state = game.position([("coin-1", 0, 0, 0), ("coin-2", 3, 0, 0),
+                                 ("coin-3", 60, 0, 0)])
+    board._refresh()  # the same game as far as the picture knows: no reset
+    grown = board.picture.window
+    assert grown[1] > 60 and grown[0] <= first[0] and grown[2] <= first[2]
+    board.state = game.position([("coin-1", 0, 0, 0)])
+    board._refresh()
+    assert board.picture.window == grown  # never shrinks within a game
+    board.refresh()  # a state replaced from outside: sized afresh
+    assert board.picture.window[1] < grown[1]
+
+
+def test_rest_spots_are_labelled_on_the_pile_in_the_hint_and_the_tooltip() -> None:
+    from treasurekit_widgets.skeleton_draw import COMPASS_NAMES, spot_labels
+
+    board = SkeletonBoard(players=3, seed=2024)
+    board.hint_button.value = True
+    board.play(Take(board.state.uncovered()[0]))
+    spots = [m.placement for m in board.state.legal_moves() if isinstance(m, Rest)]
+    view = board.state.view(0)
+    names = spot_labels(spots, view.table, view.card_size)
+    assert sorted(names.values()) == sorted(COMPASS_NAMES)  # one spot on each side
+    assert sorted(board.picture.spot_text.text) == sorted(COMPASS_NAMES)
+    assert board.picture.spot_names == names
+    assert f"spot {names[spots[0]]}" in board.rest_button.tooltip
+    text = board.hint_panel.value
+    assert "<code>rest E</code>" in text and "<code>rest NW</code>" in text
+    assert not re.search(r"<code>rest -?\d", text)  # no bare coordinates as the move
+    east = next(s for s, n in names.items() if n == "E")
+    north = next(s for s, n in names.items() if n == "N")
+    assert east.x > north.x and north.y > east.y
+
+
+def test_picked_cards_are_violet_and_stay_below_the_seat_name() -> None:
+    from treasurekit_widgets.skeleton_draw import HEADER_H, PICKED, UNCOVERED
+
+    game, board = hand_made()
+    at(board, game.position([("coin-1", 0, 0, 0), (None, 10, 0, 0)],
+                            collections={0: ["map-red-half", "map-blue-quarter", "pirate-hook",
+                                             "coin-2"]}))
+    for card, _ in board.state.collection(0)[:3]:
+        click_collected(board, card)
+    assert len(board.selected) == 3
+    assert PICKED != UNCOVERED and set(board.table.picks.colors) == {PICKED}
+    assert board.discard_button.style.button_color == PICKED
+    name_bottom = HEADER_H + 11 + 8  # the seat name's text, 13 px, centred at top + 11
+    for slot in board.slots():
+        assert slot.y0 >= name_bottom, slot
+
+
+def test_a_covered_card_click_outlines_the_covering_cards_briefly() -> None:
+    board = SkeletonBoard(players=3, seed=1)
+    pile = board.state.pile
+    covered = next(i for i in sorted(pile.cards)
+                   if not pile.is_uncovered(i) and board.card_spot(i) is not None)
+    click_card(board, covered)
+    assert "is covered by" in board.notice
+    assert board.picture.covering == tuple(sorted(pile.above(covered)))
+    assert board.picture.flash.visible
+    assert len(board.picture.flash.x) == len(pile.above(covered))
+    board.picture.clear_covering()  # what the timer does after COVERING_SECONDS
+    assert not board.picture.flash.visible
+    click_card(board, covered)
+    board.hint_button.value = True  # any later drawing takes the outline away too
+    assert not board.picture.flash.visible and board.picture.covering == ()
+
+
+def test_after_a_blow_a_ghost_and_arrow_show_the_gust_until_the_next_move() -> None:
+    game, board = hand_made()
+    at(board, game.position([(None, -3, 0, 0), (None, 3, 0, 0), ("coin-2", 0, 0, 90)]))
+    assert not board.picture.ghosts.visible
+    board.play(Blow())
+    gust = board.state.history[-1]
+    assert isinstance(gust, Gust)
+    assert board.picture.ghosts.visible and board.picture.arrows.visible
+    assert gust.direction.upper() in board.picture.legend.text[0]
+    before, after = board._gust(board.state)[1][0]
+    xs, ys = np.atleast_2d(board.picture.arrows.x), np.atleast_2d(board.picture.arrows.y)
+    tip = (xs[0][1], ys[0][1])
+    assert tip == (after.x, after.y) and (before.x, before.y) != (after.x, after.y)
+    board.play(Take(board.state.uncovered()[0]))
+    assert not board.picture.ghosts.visible and not board.picture.arrows.visible
+
+
+def test_the_hint_labels_the_bots_numbers_as_a_heuristic_score_and_explains_it() -> None:
+    from treasurekit.skeleton_island import bots
+
+    board = SkeletonBoard(players=3, seed=2024)
+    board.hint_button.value = True
+    text = html.unescape(board.hint_panel.value)
+    assert "heuristic score" in text and "exact chances" in text
+    rule = board.score_rule()
+    assert rule.startswith("score = ") and html.escape(rule) in board.hint_panel.value
+    for value in (bots.MAP_WEIGHT, bots.FODDER, bots.GIFT, bots.BLOW_MARGIN, bots.DENIAL):
+        assert str(value) in rule
+    assert "expected worth" not in text and "worth 0." not in text
+    assert "face down: score" in text  # a face-down card's row says what its number is
+
+
+def test_the_final_line_tells_the_human_their_place() -> None:
+    board = SkeletonBoard(players=3, seed=7)
+    advisor = GreedyBot(seed=0)
+    while not board.state.is_terminal():
+        board.play(advisor.choose(board.state))
+    outcome = board.state.outcome()
+    assert outcome.winners == (1,) and outcome.scores[0] > outcome.scores[2]
+    assert "You came 2nd." in status_text(board)
+    assert board.final_text(dataclasses.replace(outcome, winners=(0,))).endswith("You won!")
+    two = SkeletonBoard(players=2, seed=1, seats={0: "human", 1: "human"})
+    assert "You" not in two.final_text(outcome)  # two humans: no single "you"

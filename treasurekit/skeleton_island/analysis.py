@@ -67,11 +67,24 @@ class CardOdds:
     coins: dict[int, Fraction]
 
     def table(self) -> str:
-        """A small plain-text table, by category, colour and coin value."""
+        """A small plain-text table, by category, colour and coin value, in aligned
+        columns: the map colours split the ``map`` row, the coin values the ``coin`` row.
+
+        >>> import treasurekit
+        >>> s = treasurekit.load_game("skeleton_island").position([(None, 0, 0, 0)])
+        >>> print(unknown_card(s).table().splitlines()[1])
+          map        30/49   61.2%
+        """
+        items: list[tuple[str, Fraction]] = []
+        for category, p in self.category.items():
+            items.append((category, p))
+            if category == "map":
+                items += [(f"  {c}", q) for c, q in self.colour.items()]
+            elif category == "coin":
+                items += [(f"  {v}-coin", q) for v, q in self.coins.items()]
+        width = max(len(label) for label, _ in items)
         rows = [f"unseen cards: {self.unseen}"]
-        rows += [f"  {k:<8} {p!s:>7}  {float(p):6.1%}" for k, p in self.category.items()]
-        rows += [f"  map {c:<4} {p!s:>7}  {float(p):6.1%}" for c, p in self.colour.items()]
-        rows += [f"  coin-{v:<3} {p!s:>7}  {float(p):6.1%}" for v, p in self.coins.items()]
+        rows += [f"  {label:<{width}}  {p!s:>6}  {float(p):6.1%}" for label, p in items]
         return "\n".join(rows)
 
 
@@ -210,13 +223,16 @@ def spread_uncovered(
 
 @dataclass(frozen=True)
 class BlowStudy:
-    """How often a Sand Pile needs a blow, from seeded games.
+    """How often a blow is allowed (a turn begins with only 1-2 uncovered cards), from
+    seeded games.
 
     Attributes:
-        games: games in which some turn began with only one or two uncovered cards.
+        games: games in which some turn began with only one or two uncovered cards, so
+            that a blow was allowed.
         turns: turns that began that way (turns of one game are not independent, so
             its interval is only indicative).
-        mean_gain: average change in the number of uncovered cards when a blow was made.
+        mean_gain: the average, over the blows the players made, of the number of
+            uncovered cards right after the gust minus the number before the blow.
     """
 
     games: Estimate
@@ -224,7 +240,8 @@ class BlowStudy:
     mean_gain: float
 
     def __str__(self) -> str:
-        return (f"games needing a blow: {self.games}\nturns needing a blow: {self.turns}\n"
+        return (f"games where a blow is allowed: {self.games}\n"
+                f"turns where a blow is allowed: {self.turns}\n"
                 f"uncovered cards gained per blow: {self.mean_gain:+.2f}")
 
 
@@ -245,7 +262,8 @@ def blow_study(
         options: further game options (e.g. ``used_maps="kept"``).
 
     Returns:
-        Wilson 95% intervals for the share of games and of turns that needed a blow.
+        Wilson 95% intervals for the share of games and of turns where a blow was
+        allowed.
     """
     from ..core.bots import RandomBot
     from .bots import GreedyBot

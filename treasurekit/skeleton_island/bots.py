@@ -28,12 +28,14 @@ BLOW_MARGIN = 0.05
 class GreedyBot:
     """Scores every legal move with a transparent heuristic and plays the best.
 
-    Card worth for a seat (in coins): a gold coin card its coins; a map piece that
+    The score is a heuristic, measured roughly in coins; it is neither a probability nor
+    the exact coin value of :mod:`.analysis` (where a map piece that does not finish a
+    map counts 0). Card score ("worth") for a seat: a gold coin card its coins; a map piece that
     completes a map of a free colour the Island's 5 coins; another piece of a free
     colour ``0.6 x 5 x share`` (1.5 for a half, 0.75 for a quarter); a pirate object
     or a piece of a claimed colour 0.4 (it can pay for a pirate turn). A face-down card
-    is worth the exact average over the unseen cards; the explanation gives the exact
-    chances that it is a coin or completes one of your maps.
+    scores the exact average of those scores over the unseen cards; the explanation also
+    gives the exact chances (fractions) that it is a coin or completes one of your maps.
 
     * take: the card's worth (the second card of a turn too);
     * keep or rest: keeping is worth the card; resting is worth the best other card
@@ -123,10 +125,23 @@ class _Context:
         done = sum((p for k, p in odds.kind.items() if k in self.completing(self.me)),
                    Fraction(0))
         return (
-            f"face down: P(gold coin) = {odds.category['coin']}",
+            f"face down: score {self.face_down():.2f}, the average score of the "
+            f"{odds.unseen} unseen cards",
+            f"exact chances: P(gold coin) = {odds.category['coin']}",
             f"P(completes one of your maps) = {done}",
-            f"expected worth {self.face_down():.2f}",
         )
+
+    def basis(self, kind: str) -> str:
+        """Why a face-up card of ``kind`` has its score, in a few words."""
+        info = self.deck.kinds[kind]
+        if info.is_coin:
+            return "its coins"
+        if info.is_map and info.colour not in self.state.islands:
+            if kind in self.completing(self.me):
+                return f"finishes your map: the Island's {self.deck.island_coins} coins"
+            share = {"half": "½", "quarter": "¼"}.get(info.piece or "", str(info.share))
+            return f"{MAP_WEIGHT} × {self.deck.island_coins} × {share} of a map"
+        return "only pays for a pirate turn"
 
     def best_take(self, exclude: int | None = None, pile: Any = None) -> tuple[float, int | None]:
         pile = self.state.pile if pile is None else pile
@@ -148,7 +163,8 @@ class _Context:
             hand = self.state.hand
             assert hand is not None and hand[1] is not None
             w = self.worth(hand[1])
-            return Candidate(move, w, (f"keep {self.state.label(hand[1])}: worth {w:.2f}",))
+            return Candidate(move, w, (
+                f"keep {self.state.label(hand[1])}: score {w:.2f} ({self.basis(hand[1])})",))
         if isinstance(move, Rest):
             return self._rest(move)
         if isinstance(move, Blow):
@@ -160,7 +176,8 @@ class _Context:
         if isinstance(move, Double):
             first, _ = self.best_take()
             w = first + self.face_down()
-            return Candidate(move, w, (f"two standard turns: about {w:.2f}",))
+            return Candidate(move, w, (
+                f"two standard turns: about {w:.2f} (the best card now + a face-down card)",))
         return Candidate(move, 0.0, ())
 
     def _take(self, move: Take) -> Candidate:
@@ -168,9 +185,7 @@ class _Context:
         if kind is None:
             return Candidate(move, self.face_down(), self.face_down_reasons())
         w = self.worth(kind)
-        why = [f"{self.state.label(kind)}: worth {w:.2f}"]
-        if kind in self.completing(self.me):
-            why.append("completes your map: wins the Island card")
+        why = [f"{self.state.label(kind)}: score {w:.2f} ({self.basis(kind)})"]
         return Candidate(move, w, tuple(why))
 
     def _rest(self, move: Rest) -> Candidate:
@@ -186,8 +201,9 @@ class _Context:
         if which is None:
             return Candidate(move, -gift, ("covers every other card: no second card",))
         return Candidate(move, score, (
-            f"then take card {which} worth {best:.2f}",
-            f"leaves {self.state.label(kind)} face up for the next player (-{gift:.2f})",
+            f"then take card {which} (score {best:.2f})",
+            f"the next player finds {self.state.label(kind)} face up: "
+            f"-{GIFT} × {self.worth(kind, nxt):.2f} = -{gift:.2f}",
         ))
 
     def _blow(self, move: Blow) -> Candidate:
@@ -200,8 +216,8 @@ class _Context:
             total += float(p) * self.best_take(pile=pile)[0]
         now = self.best_take()[0]
         return Candidate(move, total - BLOW_MARGIN, (
-            f"after a gust the best card is worth {total:.2f} on average (now {now:.2f})",
-            f"blowing must gain more than {BLOW_MARGIN}",
+            f"after a gust the best card scores {total:.2f} on average (now {now:.2f})",
+            f"minus {BLOW_MARGIN}: blow only to gain more than that",
         ))
 
     def _discard(self, move: Discard) -> Candidate:
@@ -218,8 +234,8 @@ class _Context:
         follow = max(steal, double)
         how = "steal" if steal >= double else "two standard turns"
         return Candidate(move, follow - cost, (
-            f"pirate turn: {how} worth about {follow:.2f}",
-            f"the three discards are worth {cost:.2f}",
+            f"pirate turn: {how} scores about {follow:.2f}",
+            f"minus the three discards' scores ({cost:.2f})",
         ))
 
     def _steal(self, move: Steal) -> Candidate:
@@ -229,11 +245,12 @@ class _Context:
             mine = sum(self.worth(k) for _, k in held) / len(held)
             theirs = sum(self.worth(k, v) for _, k in held) / len(held)
             return Candidate(move, mine + DENIAL * theirs, (
-                f"a blind draw from p{v}'s {len(held)} cards: worth {mine:.2f} on average",))
+                f"a blind draw from p{v}'s {len(held)} cards: score {mine:.2f} on average",
+                f"plus {DENIAL} × their average score to p{v}",))
         kind = dict(held)[move.card]
         w = self.worth(kind)
         deny = DENIAL * self.worth(kind, v)
         return Candidate(move, w + deny, (
-            f"{self.state.label(kind)}: worth {w:.2f} to you",
-            f"and p{v} loses it (+{deny:.2f})",
+            f"{self.state.label(kind)}: score {w:.2f} to you",
+            f"plus {DENIAL} × its score to p{v}, who loses it (+{deny:.2f})",
         ))
