@@ -121,6 +121,10 @@ def http(method: str, url: str) -> Any:
     return json.loads(body) if body else None
 
 
+BOARDS_READY_JS = """() => [...document.querySelectorAll('.tk-board .tk-status')]
+    .every((el) => el.textContent.trim().length > 0)"""
+
+
 def open_and_run(
     page: Any,
     base_url: str,
@@ -154,6 +158,8 @@ def open_and_run(
     page.evaluate(RUN_ALL_JS)
     page.wait_for_function(DONE_JS, timeout=run_timeout_ms, polling=200)
     page.wait_for_function(WIDGETS_RENDERED_JS, timeout=ready_timeout_ms, polling=200)
+    # a board's status line is drawn a moment after its view: wait until every one has text
+    page.wait_for_function(BOARDS_READY_JS, timeout=ready_timeout_ms, polling=200)
     done = time.monotonic()
     return {"load": loaded - start, "run": done - loaded, "total": done - start}
 

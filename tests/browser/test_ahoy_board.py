@@ -29,7 +29,7 @@ SCREENSHOT = ROOT / "notebooks" / "images" / "ahoy-board.png"
 MARKS = ".tk-ahoy-figure svg.svg-figure > g > g"
 HALO = f"{MARKS} > g:nth-last-child(3) path.dot"
 PIRATE = f"{MARKS} > g:nth-last-child(2) path.dot"
-PLY = re.compile(r"\bmove (\d+) ·")  # the status's "move 12 · points: ..." (12 plies played)
+PLY = re.compile(r"move (\d+) ·")  # the status's "move 12 · points: ..." (12 plies played)
 
 
 def _stand_in_notebook() -> dict[str, Any]:
@@ -59,6 +59,21 @@ def ply_of(text: str) -> int:
     found = PLY.search(text)
     assert found, f"no 'move N' in the status: {text!r}"
     return int(found.group(1))
+
+
+def settled_status(board: Any, timeout: float = 30.0) -> str:
+    """The status text once it shows "move N ·".
+
+    Reads ``textContent``: JupyterLab skips laying out cells outside the viewport, and the
+    ``innerText`` of a board just scrolled into view can still be empty.
+    """
+    status = board.locator(".tk-status")
+    deadline = time.monotonic() + timeout
+    text = status.text_content() or ""
+    while not PLY.search(text) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        text = status.text_content() or ""
+    return text
 
 
 def wait_for_new_status(page: Any, board: Any, before: str) -> float:
@@ -125,14 +140,15 @@ def test_roll_then_pirate_click_moves_the_ahoy_board(lab_url: str, page: Any) ->
 
     timings = []
     for _turn in range(3):
-        before, ply = status.inner_text(), ply_of(status.inner_text())
+        before = settled_status(board)
+        ply = ply_of(before)
         board.locator(".tk-roll").click()
         wait_for_new_status(page, board, before)
-        rolled = status.inner_text()
+        rolled = settled_status(board)
         assert ply_of(rolled) == ply + 1, rolled
         log_before = log.inner_text()
         timings.append(click_a_pirate(page, board))
-        after = status.inner_text()
+        after = settled_status(board)
         assert ply_of(after) > ply_of(rolled), after
         assert log.inner_text() != log_before
         board.locator(".tk-roll:enabled").wait_for(timeout=15_000)  # bots answered
