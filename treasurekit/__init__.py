@@ -8,8 +8,10 @@ True
 """
 
 from . import ahoy as _ahoy  # noqa: F401  (registers the game)
+from . import sjorovaron as _sjorovaron  # noqa: F401  (registers the game)
 from . import skeleton_island as _skeleton_island  # noqa: F401  (registers the game)
 from . import treasure_island_2003 as _treasure_island_2003  # noqa: F401  (registers the game)
+from . import treasure_island_2018 as _treasure_island_2018  # noqa: F401  (registers the game)
 from .core import (
     CHANCE,
     GAMES,

@@ -1,0 +1,645 @@
+"""The Sjörövarön hex map as data: load and validate ``data/map.json``.
+
+The printed board is not public, so the map is treasurekit's own design (ruling
+SJO-1) built from what the rulebook names (SJO §3 Set Up and §5-§11): land, striped
+hexes at cliff jumps and river crossings (a double crossing has a striped middle
+hex), the river with its flow arrows, the waterfall and the hex it splashes into, the
+Sulfur Lake, the sea, rocks that stop shots, the tower with the mortar's double-marked
+hex, the raft's hex near the waterfall, rowing boats with double-marked starting hexes,
+nine named hiding spots, three double-marked water hexes before the sea and ravine
+bottoms.
+
+Hexes are axial ``[q, r]`` (see :mod:`.hexes`). The file's keys:
+
+* ``terrain``: one row per ``r`` from 0, each ``{"r", "q" (first hex), "cells"}``, one
+  character per hex: ``~`` sea, ``=`` river, ``_`` river on the plateau, ``o`` Sulfur
+  Lake, ``.`` lowland, ``:`` plateau, ``/`` slope (joins lowland and plateau), ``v``
+  ravine bottom, ``t`` tower, ``#`` rock (a drawn obstacle: no walking, stops shots).
+  Walking steps join land hexes of one height; a slope joins both heights.
+* ``flow``: ``[[water hex, downstream neighbour], ...]`` for every river and lake hex
+  (the arrows); a downstream sea hex means "out to sea".
+* ``sulfur_lake``, ``waterfall`` (``lip`` above, ``splash`` below), ``jumps`` (``kind``
+  cliff/river/waterfall, ``from``/``to`` striped hexes, ``over`` the hex jumped over,
+  ``fail`` where a failed jump lands), ``crossings`` (``stones``: 2 striped banks, or
+  bank, middle, bank; ``water`` between them), ``tower`` (``hexes``, ``mortar``),
+  ``raft`` (``hex`` on land, ``launch`` the water it enters), ``boats`` (``start``
+  double-marked hex, ``boat`` in the sea), ``spots`` (nine hiding spots), and
+  ``marked_water`` (the three double-marked river hexes before the sea, in order).
+
+Every error names the file and the key, e.g. ``jumps[2].over``.
+
+>>> m = load_map()
+>>> len(m.spots), len(m.boats), m.label(m.mortar), m.label(m.raft_hex)
+(9, 6, 't9', 'l8')
+>>> [m.label(h) for h in m.marked]
+['l17', 'k18', 'k19']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import BoardDataError
+from .hexes import DIRECTIONS, Hex, between, centre, corners, distance, label, parse_label
+
+__all__ = [
+    "KINDS",
+    "MAP_FORMAT",
+    "Boat",
+    "Crossing",
+    "Jump",
+    "SjoMap",
+    "Spot",
+    "load_map",
+    "parse_map",
+]
+
+MAP_FORMAT = "treasurekit-sjorovaron-map/1"
+
+#: terrain character -> (kind, height); height None: a slope (joins both) or a rock.
+KINDS: dict[str, tuple[str, int | None]] = {
+    "~": ("sea", 0),
+    "=": ("river", 0),
+    "_": ("river", 1),
+    "o": ("lake", 1),
+    ".": ("lowland", 0),
+    ":": ("plateau", 1),
+    "/": ("slope", None),
+    "v": ("ravine", 0),
+    "t": ("tower", 0),
+    "#": ("rock", None),
+}
+LAND_KINDS = frozenset({"lowland", "plateau", "slope", "ravine", "tower"})
+WATER_KINDS = frozenset({"river", "lake"})
+
+
+@dataclass(frozen=True)
+class Jump:
+    """A jump site (SJO §6): from striped hex ``frm`` over ``over`` to striped ``to``.
+
+    ``kind`` is "cliff" (a failure lands in the ravine), "river" (in the water jumped
+    over) or "waterfall" (in the splash hex below); ``fail`` is that hex. Jumps go
+    both ways; the hexes are board indices.
+    """
+
+    id: str
+    kind: str
+    frm: int
+    to: int
+    over: int
+    fail: int
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """A river crossing (SJO §6): ``stones`` are the striped hexes (two banks, or bank,
+    middle, bank for a double crossing) and ``water`` the river hexes between them."""
+
+    id: str
+    stones: tuple[int, ...]
+    water: tuple[int, ...]
+
+    @property
+    def double(self) -> bool:
+        return len(self.stones) == 3
+
+
+@dataclass(frozen=True)
+class Boat:
+    """A rowing boat: its double-marked starting hex (land) and the boat (sea)."""
+
+    id: str
+    start: int
+    boat: int
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One of the nine hiding spots, with the map piece of the same ``id``."""
+
+    id: str
+    name: str
+    hex: int
+
+
+@dataclass(frozen=True)
+class SjoMap:
+    """A validated map. Hexes are indices ``0..len(hexes)-1`` into these tuples.
+
+    Attributes:
+        name: "standard" for the shipped map.
+        hexes: axial ``(q, r)`` per index; ``index`` maps back.
+        kinds: "sea", "river", "lake", "lowland", "plateau", "slope", "ravine",
+            "tower" or "rock" per hex (the drawing data for a widget).
+        heights: 0 (low), 1 (plateau) or None (slope, rock) per hex.
+        neighbours: per hex, the indices of the hexes around it on the map.
+        steps: per hex, the land hexes a walking pirate may step to (SJO §5).
+        flow: per hex, the downstream hex of a river or lake hex (a sea hex means out
+            to sea), -1 elsewhere.
+        jumps, crossings, boats, spots: the features; ``marked``: the three
+            double-marked water hexes, upstream first; ``lake``: the Sulfur Lake.
+        lip, splash: the waterfall; mortar, tower: the tower; raft_hex, raft_launch.
+    """
+
+    name: str
+    hexes: tuple[Hex, ...]
+    kinds: tuple[str, ...]
+    heights: tuple[int | None, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    steps: tuple[tuple[int, ...], ...]
+    flow: tuple[int, ...]
+    lake: frozenset[int]
+    lip: int
+    splash: int
+    jumps: tuple[Jump, ...]
+    crossings: tuple[Crossing, ...]
+    tower: frozenset[int]
+    mortar: int
+    raft_hex: int
+    raft_launch: int
+    boats: tuple[Boat, ...]
+    spots: tuple[Spot, ...]
+    marked: tuple[int, ...]
+    index: dict[Hex, int] = field(repr=False, compare=False, hash=False)
+    labels: tuple[str, ...] = field(repr=False)
+    by_label: dict[str, int] = field(repr=False, compare=False, hash=False)
+    upstream_table: tuple[tuple[int, ...], ...] = field(repr=False, compare=False)
+    jumps_table: dict[int, tuple[tuple[int, Jump], ...]] = field(
+        repr=False, compare=False, hash=False)
+    crossings_table: dict[int, tuple[tuple[int, int, Crossing], ...]] = field(
+        repr=False, compare=False, hash=False)
+
+    # ----- names -------------------------------------------------------------------
+    def label(self, h: int) -> str:
+        """The name of hex ``h`` ("k11")."""
+        return self.labels[h]
+
+    def hex(self, text: str) -> int:
+        """The index of the hex named ``text``.
+
+        Raises:
+            ValueError: not the name of a hex on this map.
+        """
+        i = self.by_label.get(text)
+        if i is not None:
+            return i
+        ax = parse_label(text)
+        if ax is None or ax not in self.index:
+            raise ValueError(f"{text!r} is not a hex of the map (names like 'k11': a column "
+                             f"letter and a row number)")
+        return self.index[ax]
+
+    def centre(self, h: int, size: float = 1.0) -> tuple[float, float]:
+        """Drawing position (x east, y up) of hex ``h``."""
+        return centre(self.hexes[h], size)
+
+    def corners(self, h: int, size: float = 1.0) -> tuple[tuple[float, float], ...]:
+        """The six corners of hex ``h`` for drawing (x east, y up)."""
+        return corners(self.hexes[h], size)
+
+    # ----- terrain -----------------------------------------------------------------
+    def is_land(self, h: int) -> bool:
+        """Land a pirate may stand on (not water, sea or rock)."""
+        return self.kinds[h] in LAND_KINDS
+
+    def is_water(self, h: int) -> bool:
+        """River or lake: water with flow arrows (SJO §6)."""
+        return self.kinds[h] in WATER_KINDS
+
+    def is_sea(self, h: int) -> bool:
+        return self.kinds[h] == "sea"
+
+    def is_rock(self, h: int) -> bool:
+        return self.kinds[h] == "rock"
+
+    def distance(self, a: int, b: int) -> int:
+        """Hex distance on an open grid (a lower bound on walking steps)."""
+        return distance(self.hexes[a], self.hexes[b])
+
+    def between(self, a: int, b: int) -> tuple[int, ...] | None:
+        """Map hexes strictly between ``a`` and ``b`` on a straight line, or None if they
+        are not on one of the six straight lines (or the line leaves the map)."""
+        line = between(self.hexes[a], self.hexes[b])
+        if line is None:
+            return None
+        out = []
+        for ax in line:
+            i = self.index.get(ax)
+            if i is None:
+                return None
+            out.append(i)
+        return tuple(out)
+
+    def can_climb(self, water: int, land: int) -> bool:
+        """True if a pirate floating in ``water`` may climb onto neighbouring ``land``:
+        a land hex of the water's height or a slope (SJO §6)."""
+        if not self.is_land(land) or land not in self.neighbours[water]:
+            return False
+        hl = self.heights[land]
+        return hl is None or hl == self.heights[water]
+
+    def shore(self, h: int) -> tuple[int, ...]:
+        """Water hexes (river, lake or sea) around land hex ``h`` (SJO §7 pushing)."""
+        return tuple(n for n in self.neighbours[h] if self.is_water(n) or self.is_sea(n))
+
+    def upstream(self, h: int) -> tuple[int, ...]:
+        """Water hexes whose arrow points into ``h``."""
+        return self.upstream_table[h]
+
+    # ----- features ------------------------------------------------------------------
+    @property
+    def striped(self) -> frozenset[int]:
+        """Every striped hex: both ends of the jumps and every crossing stone."""
+        out = {j.frm for j in self.jumps} | {j.to for j in self.jumps}
+        for c in self.crossings:
+            out.update(c.stones)
+        return frozenset(out)
+
+    @property
+    def ravines(self) -> frozenset[int]:
+        """The ravine bottoms (where a failed cliff jump lands)."""
+        return frozenset(i for i, k in enumerate(self.kinds) if k == "ravine")
+
+    @property
+    def rocks(self) -> frozenset[int]:
+        return frozenset(i for i, k in enumerate(self.kinds) if k == "rock")
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """The double-marked starting hexes, one per rowing boat."""
+        return tuple(b.start for b in self.boats)
+
+    def spot(self, piece: str) -> Spot:
+        """The hiding spot of map piece ``piece``."""
+        for s in self.spots:
+            if s.id == piece:
+                return s
+        raise ValueError(f"no hiding spot {piece!r}; spots: {', '.join(self.piece_ids)}")
+
+    @property
+    def piece_ids(self) -> tuple[str, ...]:
+        """The nine map pieces (one per hiding spot), in map order."""
+        return tuple(s.id for s in self.spots)
+
+    def jump_sites(self, h: int) -> tuple[tuple[int, Jump], ...]:
+        """``(landing hex, jump)`` for every jump that starts at striped hex ``h``."""
+        return self.jumps_table.get(h, ())
+
+    def crossing_sites(self, h: int) -> tuple[tuple[int, int, Crossing], ...]:
+        """``(landing stone, water between, crossing)`` for every crossing from ``h``."""
+        return self.crossings_table.get(h, ())
+
+    def river_path(self, h: int, steps: int) -> list[int]:
+        """The hexes a floating pirate passes in ``steps`` moves along the arrows from
+        ``h`` (ending early on a sea hex: out to sea)."""
+        out = []
+        cur = h
+        for _ in range(steps):
+            cur = self.flow[cur]
+            out.append(cur)
+            if self.kinds[cur] == "sea":
+                break
+        return out
+
+
+_STANDARD: SjoMap | None = None
+
+
+def load_map(source: str | Path | None = None) -> SjoMap:
+    """Load a map: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+
+    Raises:
+        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
+            names the file, the key (e.g. ``boats[1].start``) and what is expected.
+    """
+    global _STANDARD
+    if source is None or source == "standard":
+        if _STANDARD is not None:
+            return _STANDARD
+        text = resources.files("treasurekit.sjorovaron").joinpath("data/map.json").read_text(
+            encoding="utf-8")
+        label_ = "sjorovaron/data/map.json"
+    else:
+        path = Path(source)
+        label_ = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BoardDataError(f"cannot read Sjörövarön map file {label_}: {exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardDataError(
+            f"{label_}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    board = parse_map(data, label_)
+    if source is None or source == "standard":
+        _STANDARD = board
+    return board
+
+
+def _fail(where: str, key: str, problem: str) -> BoardDataError:
+    return BoardDataError(f"{where}: key {key!r} {problem}")
+
+
+class _Parser:
+    def __init__(self, data: dict[str, Any], where: str) -> None:
+        self.data = data
+        self.where = where
+        self.index: dict[Hex, int] = {}
+        self.kinds: list[str] = []
+        self.heights: list[int | None] = []
+        self.hexes: list[Hex] = []
+
+    def fail(self, key: str, problem: str) -> BoardDataError:
+        return _fail(self.where, key, problem)
+
+    def name(self, i: int) -> str:
+        q, r = self.hexes[i]
+        return f"{label((q, r))} [{q}, {r}]"
+
+    def hex(self, key: str, value: Any, *kinds: str) -> int:
+        """A hex ``[q, r]`` of the map, optionally of one of ``kinds``."""
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise self.fail(key, f"is {value!r}; expected a hex [q, r] (two whole numbers)")
+        ax = (value[0], value[1])
+        if ax not in self.index:
+            raise self.fail(key, f"is {value!r}, which is not a hex of the terrain")
+        i = self.index[ax]
+        if kinds and self.kinds[i] not in kinds:
+            raise self.fail(key, f"is {self.name(i)}, a {self.kinds[i]} hex; expected "
+                            f"{' or '.join(kinds)}")
+        return i
+
+    def obj(self, key: str, value: Any, *fields: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"must be an object with {', '.join(fields)}")
+        for f in fields:
+            if f not in value:
+                raise self.fail(f"{key}.{f}", "is missing")
+        return value
+
+    def ident(self, key: str, value: Any) -> str:
+        if (not isinstance(value, str) or not value
+                or not all(c.isascii() and (c.islower() or c.isdigit() or c == "-")
+                           for c in value)):
+            raise self.fail(key, f"is {value!r}; expected a lowercase id such as 'skull'")
+        return value
+
+    def items(self, key: str, value: Any, lo: int, hi: int | None = None) -> list[Any]:
+        if not isinstance(value, list) or len(value) < lo or (hi is not None and len(value) > hi):
+            want = f"{lo}" if hi == lo else f"{lo} to {hi}" if hi else f"at least {lo}"
+            n = len(value) if isinstance(value, list) else "no"
+            raise self.fail(key, f"lists {n} items; expected {want}")
+        return value
+
+
+_LAND = tuple(sorted(LAND_KINDS))
+
+
+def parse_map(data: Any, where: str = "map") -> SjoMap:
+    """Validate already-parsed JSON data; see :func:`load_map` for the errors."""
+    if not isinstance(data, dict):
+        raise BoardDataError(f"{where}: the map must be a JSON object")
+    keys = ("format", "name", "terrain", "flow", "sulfur_lake", "waterfall", "jumps",
+            "crossings", "tower", "raft", "boats", "spots", "marked_water")
+    for key in keys:
+        if key not in data:
+            raise _fail(where, key, "is missing")
+    if data["format"] != MAP_FORMAT:
+        raise _fail(where, "format", f"is {data['format']!r}; expected {MAP_FORMAT!r}")
+    p = _Parser(data, where)
+
+    # ----- terrain ---------------------------------------------------------------------
+    rows = p.items("terrain", data["terrain"], 3)
+    for r, row in enumerate(rows):
+        key = f"terrain[{r}]"
+        row = p.obj(key, row, "r", "q", "cells")
+        if row["r"] != r:
+            raise p.fail(f"{key}.r", f"is {row['r']!r}; expected {r} (rows in order from 0)")
+        q0 = row["q"]
+        if not isinstance(q0, int) or isinstance(q0, bool):
+            raise p.fail(f"{key}.q", f"is {q0!r}; expected a whole number")
+        cells = row["cells"]
+        if not isinstance(cells, str) or not cells:
+            raise p.fail(f"{key}.cells", "must be a non-empty string")
+        for k, ch in enumerate(cells):
+            if ch not in KINDS:
+                raise p.fail(f"{key}.cells", f"has {ch!r} at position {k}; expected one of "
+                             f"{''.join(KINDS)}")
+            ax = (q0 + k, r)
+            try:
+                label(ax)
+            except ValueError:
+                raise p.fail(f"{key}.q", f"puts hex {ax} outside columns a-z") from None
+            p.index[ax] = len(p.hexes)
+            p.hexes.append(ax)
+            kind, height = KINDS[ch]
+            p.kinds.append(kind)
+            p.heights.append(height)
+    n = len(p.hexes)
+    kinds, heights = p.kinds, p.heights
+    nbrs = tuple(
+        tuple(p.index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in p.index)
+        for q, r in p.hexes
+    )
+
+    def walk_ok(a: int, b: int) -> bool:
+        if kinds[a] not in LAND_KINDS or kinds[b] not in LAND_KINDS:
+            return False
+        ha, hb = heights[a], heights[b]
+        return ha is None or hb is None or ha == hb
+
+    steps = tuple(tuple(b for b in nbrs[a] if walk_ok(a, b)) for a in range(n))
+
+    # ----- flow --------------------------------------------------------------------------
+    flow = [-1] * n
+    for k, pair in enumerate(p.items("flow", data["flow"], 1)):
+        key = f"flow[{k}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise p.fail(key, f"is {pair!r}; expected [water hex, downstream hex]")
+        a = p.hex(f"{key}[0]", pair[0], "river", "lake")
+        b = p.hex(f"{key}[1]", pair[1], "river", "lake", "sea")
+        if b not in nbrs[a]:
+            raise p.fail(key, f"points from {p.name(a)} to {p.name(b)}, which is not a "
+                         "neighbour")
+        if flow[a] != -1:
+            raise p.fail(key, f"gives {p.name(a)} a second downstream hex")
+        flow[a] = b
+    for i in range(n):
+        if kinds[i] in WATER_KINDS and flow[i] == -1:
+            raise p.fail("flow", f"has no arrow for the {kinds[i]} hex {p.name(i)}")
+    for i in range(n):
+        if flow[i] == -1:
+            continue
+        seen, cur = {i}, flow[i]
+        while kinds[cur] != "sea":
+            if cur in seen:
+                raise p.fail("flow", f"loops: the arrows from {p.name(i)} never reach the sea")
+            seen.add(cur)
+            cur = flow[cur]
+
+    # ----- Sulfur Lake and waterfall -------------------------------------------------------
+    lake_cells = {i for i in range(n) if kinds[i] == "lake"}
+    lake = {p.hex(f"sulfur_lake[{k}]", v, "lake")
+            for k, v in enumerate(p.items("sulfur_lake", data["sulfur_lake"], 1))}
+    if lake != lake_cells:
+        raise p.fail("sulfur_lake", "must list exactly the 'o' hexes of the terrain")
+    wf = p.obj("waterfall", data["waterfall"], "lip", "splash")
+    lip = p.hex("waterfall.lip", wf["lip"], "river", "lake")
+    splash = p.hex("waterfall.splash", wf["splash"], "river")
+    if flow[lip] != splash:
+        raise p.fail("waterfall", f"lip {p.name(lip)} must flow into splash {p.name(splash)}")
+    if heights[lip] != 1 or heights[splash] != 0:
+        raise p.fail("waterfall", "must fall from plateau water ('_' or 'o') to low water ('=')")
+    for i in range(n):
+        if flow[i] != -1 and kinds[flow[i]] != "sea" and heights[flow[i]] != heights[i] and (
+                i != lip):
+            raise p.fail("flow", f"runs from {p.name(i)} to {p.name(flow[i])} between "
+                         "heights away from the waterfall")
+
+    # ----- jumps and crossings -------------------------------------------------------------
+    jumps: list[Jump] = []
+    jumps_from: dict[int, list[tuple[int, Jump]]] = {}
+    for k, raw in enumerate(p.items("jumps", data["jumps"], 1)):
+        key = f"jumps[{k}]"
+        raw = p.obj(key, raw, "id", "kind", "from", "to", "over", "fail")
+        jid = p.ident(f"{key}.id", raw["id"])
+        kind = raw["kind"]
+        if kind not in ("cliff", "river", "waterfall"):
+            raise p.fail(f"{key}.kind", f"is {kind!r}; expected 'cliff', 'river' or 'waterfall'")
+        a = p.hex(f"{key}.from", raw["from"], *_LAND)
+        b = p.hex(f"{key}.to", raw["to"], *_LAND)
+        over = p.hex(f"{key}.over", raw["over"])
+        fail = p.hex(f"{key}.fail", raw["fail"])
+        line = between(p.hexes[a], p.hexes[b])
+        if line is None or len(line) != 1 or p.index.get(line[0]) != over:
+            raise p.fail(f"{key}.over", f"must be the one hex between {p.name(a)} and "
+                         f"{p.name(b)} on a straight line")
+        if kind == "cliff" and (kinds[over] != "ravine" or fail != over):
+            raise p.fail(f"{key}.fail", "of a cliff jump must be the ravine bottom jumped over")
+        if kind == "river" and (kinds[over] not in WATER_KINDS or fail != over):
+            raise p.fail(f"{key}.fail", "of a river jump must be the water jumped over")
+        if kind == "waterfall" and (over != lip or fail != splash):
+            raise p.fail(f"{key}.fail", "of the waterfall jump must be the splash hex, "
+                         "jumping over the lip")
+        jump = Jump(jid, kind, a, b, over, fail)
+        jumps.append(jump)
+        jumps_from.setdefault(a, []).append((b, jump))
+        jumps_from.setdefault(b, []).append((a, jump))
+    crossings: list[Crossing] = []
+    cross_from: dict[int, list[tuple[int, int, Crossing]]] = {}
+    for k, raw in enumerate(p.items("crossings", data["crossings"], 1)):
+        key = f"crossings[{k}]"
+        raw = p.obj(key, raw, "id", "stones", "water")
+        cid = p.ident(f"{key}.id", raw["id"])
+        stones = tuple(p.hex(f"{key}.stones[{i}]", v, *_LAND)
+                       for i, v in enumerate(p.items(f"{key}.stones", raw["stones"], 2, 3)))
+        water = tuple(p.hex(f"{key}.water[{i}]", v, "river")
+                      for i, v in enumerate(p.items(f"{key}.water", raw["water"],
+                                                     len(stones) - 1, len(stones) - 1)))
+        for i, w in enumerate(water):
+            line = between(p.hexes[stones[i]], p.hexes[stones[i + 1]])
+            if line is None or len(line) != 1 or p.index.get(line[0]) != w:
+                raise p.fail(f"{key}.water[{i}]", f"must lie between stones {i} and {i + 1} "
+                             "on a straight line")
+        crossing = Crossing(cid, stones, water)
+        crossings.append(crossing)
+        for i, w in enumerate(water):
+            cross_from.setdefault(stones[i], []).append((stones[i + 1], w, crossing))
+            cross_from.setdefault(stones[i + 1], []).append((stones[i], w, crossing))
+    ids = [j.id for j in jumps] + [c.id for c in crossings]
+    if len(set(ids)) != len(ids):
+        raise p.fail("jumps", "and 'crossings' repeat an id")
+
+    # ----- tower, raft, boats, spots, marked water ---------------------------------------------
+    tw = p.obj("tower", data["tower"], "hexes", "mortar")
+    tower = {p.hex(f"tower.hexes[{k}]", v, "tower")
+             for k, v in enumerate(p.items("tower.hexes", tw["hexes"], 1))}
+    if tower != {i for i in range(n) if kinds[i] == "tower"}:
+        raise p.fail("tower.hexes", "must list exactly the 't' hexes of the terrain")
+    mortar = p.hex("tower.mortar", tw["mortar"], "tower")
+    rf = p.obj("raft", data["raft"], "hex", "launch")
+    raft_hex = p.hex("raft.hex", rf["hex"], *_LAND)
+    launch = p.hex("raft.launch", rf["launch"], "river")
+    if launch not in nbrs[raft_hex]:
+        raise p.fail("raft.launch", "must be a river hex next to the raft's hex")
+    striped = {j.frm for j in jumps} | {j.to for j in jumps}
+    for c in crossings:
+        striped.update(c.stones)
+    boats: list[Boat] = []
+    for k, raw in enumerate(p.items("boats", data["boats"], 6)):
+        key = f"boats[{k}]"
+        raw = p.obj(key, raw, "id", "start", "boat")
+        start = p.hex(f"{key}.start", raw["start"], *_LAND)
+        boat = p.hex(f"{key}.boat", raw["boat"], "sea")
+        if boat not in nbrs[start]:
+            raise p.fail(f"{key}.boat", "must be a sea hex next to the starting hex")
+        if start in striped:
+            raise p.fail(f"{key}.start", "must not be a striped hex")
+        boats.append(Boat(p.ident(f"{key}.id", raw["id"]), start, boat))
+    if len({b.id for b in boats}) != len(boats) or len({b.start for b in boats}) != len(boats):
+        raise p.fail("boats", "repeat an id or a starting hex")
+    spots: list[Spot] = []
+    special = striped | {b.start for b in boats} | {mortar, raft_hex}
+    for k, raw in enumerate(p.items("spots", data["spots"], 9, 9)):
+        key = f"spots[{k}]"
+        raw = p.obj(key, raw, "id", "name", "hex")
+        h = p.hex(f"{key}.hex", raw["hex"], *_LAND)
+        if h in special:
+            raise p.fail(f"{key}.hex", "must not be striped, a start, the mortar or the raft")
+        if not isinstance(raw["name"], str) or not raw["name"]:
+            raise p.fail(f"{key}.name", "must be a non-empty string")
+        spots.append(Spot(p.ident(f"{key}.id", raw["id"]), raw["name"], h))
+    if len({s.id for s in spots}) != 9 or len({s.hex for s in spots}) != 9:
+        raise p.fail("spots", "repeat an id or a hex")
+    marked = tuple(p.hex(f"marked_water[{k}]", v, "river")
+                   for k, v in enumerate(p.items("marked_water", data["marked_water"], 3, 3)))
+    for k in range(2):
+        if flow[marked[k]] != marked[k + 1]:
+            raise p.fail(f"marked_water[{k + 1}]", "must be the downstream hex of the one "
+                         "before it")
+    if kinds[flow[marked[2]]] != "sea":
+        raise p.fail("marked_water[2]", "must flow into the sea")
+    if any(kinds[x] in LAND_KINDS for x in nbrs[marked[2]]):
+        raise p.fail("marked_water[2]", "must not neighbour any land (SJO §11 The Mortar)")
+
+    name = data["name"]
+    if not isinstance(name, str) or not name:
+        raise p.fail("name", "must be a non-empty string")
+    up: list[list[int]] = [[] for _ in range(n)]
+    for i, f in enumerate(flow):
+        if f >= 0:
+            up[f].append(i)
+    board = SjoMap(
+        name=name,
+        hexes=tuple(p.hexes),
+        kinds=tuple(kinds),
+        heights=tuple(heights),
+        neighbours=nbrs,
+        steps=steps,
+        flow=tuple(flow),
+        lake=frozenset(lake),
+        lip=lip,
+        splash=splash,
+        jumps=tuple(jumps),
+        crossings=tuple(crossings),
+        tower=frozenset(tower),
+        mortar=mortar,
+        raft_hex=raft_hex,
+        raft_launch=launch,
+        boats=tuple(boats),
+        spots=tuple(spots),
+        marked=marked,
+        index=dict(p.index),
+        labels=tuple(label(h) for h in p.hexes),
+        by_label={label(h): i for i, h in enumerate(p.hexes)},
+        upstream_table=tuple(tuple(u) for u in up),
+        jumps_table={k: tuple(v) for k, v in jumps_from.items()},
+        crossings_table={k: tuple(v) for k, v in cross_from.items()},
+    )
+    return board

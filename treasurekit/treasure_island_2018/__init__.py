@@ -1,0 +1,98 @@
+"""Treasure Island (Matagot, 2018; TI2018): Long John Silver hides his treasure and
+gives hints; 1-4 pirates move, search and deduce on a map measured in miles.
+
+``treasurekit.load_game("treasure_island_2018", players=4)``. Files: ``map.py`` (the
+island as validated shapely geometry), ``decks.py`` (cards, characters, calendars as
+validated data), ``geometry.py``, ``hints.py`` (every hint: truth, region, drawing),
+``moves.py`` (notation), ``state.py`` (every rule), ``view.py``, ``posterior.py`` (the
+probability map), ``bots.py`` (SilverBot, GreedyBot), ``analysis.py``.
+"""
+
+from .analysis import Shrinkage, bot_match, feasible_history, hint_shrinkage, treasure_rank
+from .bots import GreedyBot, SilverBot
+from .decks import Decks, load_decks
+from .game import TIGame
+from .hints import Clue, Drawing, Situation, clues_for, describe, drawings, region, truthful
+from .map import IslandMap, load_map
+from .moves import (
+    Answer,
+    Ask,
+    Bury,
+    Card,
+    Compass,
+    Confess,
+    Deal,
+    Done,
+    Draw,
+    Foot,
+    Gallop,
+    Horse,
+    PlayHint,
+    Prison,
+    Redraw,
+    Remote,
+    Reveal,
+    Search,
+    Share,
+    TIMove,
+    UseItem,
+    Verify,
+    parse_move,
+)
+from .posterior import Grid, Posterior, coverage, posterior_for, sample_treasure
+from .state import PlayedHint, TIState
+from .view import TIView
+
+__all__ = [
+    "Answer",
+    "Ask",
+    "Bury",
+    "Card",
+    "Clue",
+    "Compass",
+    "Confess",
+    "Deal",
+    "Decks",
+    "Done",
+    "Draw",
+    "Drawing",
+    "Foot",
+    "Gallop",
+    "GreedyBot",
+    "Grid",
+    "Horse",
+    "IslandMap",
+    "PlayHint",
+    "PlayedHint",
+    "Posterior",
+    "Prison",
+    "Redraw",
+    "Remote",
+    "Reveal",
+    "Search",
+    "Share",
+    "Shrinkage",
+    "SilverBot",
+    "Situation",
+    "TIGame",
+    "TIMove",
+    "TIState",
+    "TIView",
+    "UseItem",
+    "Verify",
+    "bot_match",
+    "clues_for",
+    "coverage",
+    "describe",
+    "drawings",
+    "feasible_history",
+    "hint_shrinkage",
+    "load_decks",
+    "load_map",
+    "parse_move",
+    "posterior_for",
+    "region",
+    "sample_treasure",
+    "treasure_rank",
+    "truthful",
+]

@@ -1,0 +1,333 @@
+"""The Treasure Island (2018) game object: options, data and setup (TI2018 §4, §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..core.errors import OptionError
+from ..core.game import Game, Option
+from ..core.registry import register
+from .decks import CalendarSpace, Character, Decks, load_decks
+from .geometry import Pt
+from .map import COLOURS, IslandMap, load_map
+from .moves import TIMove, parse_move
+
+if TYPE_CHECKING:
+    from .state import TIState
+
+__all__ = ["TIGame"]
+
+_CHARACTER_IDS = ("anne", "olivier", "charlotte", "ben")
+
+
+def _int_option(lo: int, hi: int) -> Any:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            return f"expected a whole number from {lo} to {hi}"
+        return None
+
+    return check
+
+
+def _path_option(kind: str) -> Any:
+    def check(value: Any) -> str | None:
+        if value == "standard" or isinstance(value, (str, Path)):
+            return None
+        return f"expected 'standard' or the path of a {kind} JSON file"
+
+    return check
+
+
+def _characters_option(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return "expected character names separated by commas, e.g. 'anne,olivier,charlotte'"
+    names = [v.strip() for v in value.split(",")]
+    bad = [v for v in names if v not in _CHARACTER_IDS]
+    if bad:
+        return f"{bad[0]!r} is not a character; choose from {', '.join(_CHARACTER_IDS)}"
+    if len(set(names)) != len(names):
+        return "a character can be played by one pirate only"
+    return None
+
+
+def _rounds_option(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+        return "expected None (no limit) or a whole number of rounds from 1 to 1000"
+    return None
+
+
+@register
+class TIGame(Game[TIMove]):
+    """Treasure Island (Matagot, 2018): Long John Silver (seat 0) hides the treasure and
+    gives hints; the pirates (seats 1..) move, search and deduce. 2-5 players.
+
+    >>> import treasurekit.treasure_island_2018 as ti
+    >>> game = ti.TIGame(players=4)
+    >>> game.num_players, game.miniatures, game.escape_day
+    (4, ('red', 'blue', 'yellow', 'silver'), 19)
+    >>> [c.name for c in game.seat_characters if c]
+    ['Anne', 'Olivier', 'Charlotte']
+    """
+
+    name = "treasure_island_2018"
+    title = "Treasure Island (2018)"
+    OPTIONS: ClassVar[Mapping[str, Option]] = {
+        "players": Option(
+            4, "number of seats, 2 to 5: Long John Silver and 1-4 pirates (TI2018 §4)",
+            validate=_int_option(2, 5)),
+        "escape_day": Option(
+            "by_players",
+            "the calendar day of Silver's escape: 'by_players' (17 June with 2-3 players, "
+            "19 June with 4-5), or 17 or 19 (ruling TI2018-9)",
+            choices=("by_players", 17, 19)),
+        "characters": Option(
+            "anne,olivier,charlotte,ben",
+            "the pirates' characters in seat order (p1, p2, ...), e.g. "
+            "'charlotte,ben,anne' (ruling TI2018-3)", validate=_characters_option),
+        "escape_rounds": Option(
+            8, "rounds of escape after which Silver wins if nobody found the treasure; None "
+            "for no limit (ruling TI2018-24)", validate=_rounds_option),
+        "map": Option("standard", "'standard' or a map JSON path", validate=_path_option("map")),
+        "cards": Option("standard", "'standard' or a card JSON path",
+                        validate=_path_option("card")),
+    }
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        names = [v.strip() for v in self._options["characters"].split(",")]
+        if len(names) < self.num_players - 1:
+            raise OptionError(
+                f"option characters={self._options['characters']!r} names {len(names)} "
+                f"character(s) for {self.num_players - 1} pirates")
+        _ = self.map, self.decks  # load and validate the data now
+
+    @cached_property
+    def map(self) -> IslandMap:
+        """The validated map (raises ``BoardDataError`` on a bad file)."""
+        return load_map(self._options["map"])
+
+    @cached_property
+    def decks(self) -> Decks:
+        """The validated cards, characters and calendars."""
+        return load_decks(self._options["cards"])
+
+    @property
+    def num_players(self) -> int:
+        return int(self._options["players"])
+
+    @property
+    def escape_rounds(self) -> int | None:
+        value = self._options["escape_rounds"]
+        return None if value is None else int(value)
+
+    @cached_property
+    def seat_characters(self) -> tuple[Character | None, ...]:
+        """Each seat's Character sheet (None for Silver's seat 0)."""
+        names = [v.strip() for v in self._options["characters"].split(",")]
+        return (None, *(self.decks.character(n) for n in names[: self.num_players - 1]))
+
+    @cached_property
+    def miniatures(self) -> tuple[str, ...]:
+        """The miniatures in play: the pirates' colours in seat order, then ``silver``.
+
+        One pirate plays 3 miniatures, two pirates 2 each, more pirates 1 each (TI2018 §4);
+        a pirate's extra miniatures are the first colours nobody plays (ruling TI2018-3).
+        """
+        return tuple(m for m, _ in self.owners)
+
+    @cached_property
+    def owners(self) -> tuple[tuple[str, int], ...]:
+        """``(miniature, seat)`` for every miniature in play."""
+        chars = [c for c in self.seat_characters if c is not None]
+        per = {1: 3, 2: 2}.get(len(chars), 1)
+        own = [c.colour for c in chars]
+        spare = [c for c in COLOURS if c not in own]
+        out: list[tuple[str, int]] = []
+        for seat, c in enumerate(chars, start=1):
+            out.append((c.colour, seat))
+            for _ in range(per - 1):
+                out.append((spare.pop(0), seat))
+        out.sort(key=lambda mo: (mo[1], COLOURS.index(mo[0])))
+        return (*out, ("silver", 0))
+
+    @property
+    def escape_day(self) -> int:
+        """The calendar day of the Escape event (ruling TI2018-9)."""
+        value = self._options["escape_day"]
+        if value == "by_players":
+            return self.decks.escape_days[self.decks.side(self.num_players)]
+        return int(value)
+
+    @property
+    def calendar(self) -> tuple[CalendarSpace, ...]:
+        """The Calendar board side for this player count (ruling TI2018-9)."""
+        return self.decks.calendar(self.num_players)
+
+    def new_initial_state(self, seed: int = 0) -> TIState:
+        """Before the treasure is buried: Long John Silver moves first (``bury x,y``)."""
+        from .state import TIState
+
+        return TIState(self, seed)
+
+    def position(
+        self,
+        treasure: Pt,
+        *,
+        positions: Mapping[str, Pt] | None = None,
+        day: int = 1,
+        phase: str = "actions",
+        actions: int | None = None,
+        hand: Sequence[str] = (),
+        compass_hand: Sequence[int] = (1, 2, 3, 4, 5, 6),
+        districts: Mapping[int, Sequence[int]] | None = None,
+        truth: int = 6,
+        bluff: int = 0,
+        chest_credit: int = 0,
+        items: Mapping[int, Sequence[str]] | None = None,
+        searches: Sequence[tuple[Pt, float]] = (),
+        lines: Sequence[tuple[str, Pt, Pt]] = (),
+        hints: Sequence[tuple[str, Sequence[str], str]] = (),
+        escape_round: int = 0,
+        seed: int = 0,
+    ) -> TIState:
+        """A state set up by hand, for lessons and tests.
+
+        The state is on ``day`` (the pirate whose turn that is acts), at ``phase``:
+        ``"actions"`` (the pirate acts, with ``actions`` actions, default the day's stars),
+        ``"hint"`` (Silver plays a hint from ``hand``: Starting Hints before the Black Spot
+        day, Black Spot Hints after) or ``"escape"`` (Silver rides; ``escape_round`` >= 1).
+
+        Args:
+            treasure: where the treasure is buried (checked like ``bury``).
+            positions: miniature -> point (others stay on their starting locations;
+                ``silver`` is off the board unless given).
+            hand: Silver's hints for the current deck; compass_hand: his Compass Hints.
+            districts: pirate seat -> its District Hints (default: one each, the lowest
+                districts that are not the treasure's).
+            truth, bluff: Information tokens Silver still holds; chest_credit: Chest tokens
+                given and not yet spent on a Chest-icon hint.
+            items: seat -> Chest item tokens held.
+            searches: ``(centre, radius)`` circles already searched in vain.
+            lines: ``(miniature, a, b)`` movement lines already drawn.
+            hints: ``(kind, args, token)`` hints already played, in order (their geometry
+                uses the positions given here).
+
+        Raises:
+            ValueError: an invalid treasure, an unknown miniature or phase, a miniature in
+                a restricted area.
+
+        >>> g = TIGame(players=3)
+        >>> s = g.position((10.0, 13.0), positions={"red": (9.0, 11.0)})
+        >>> s.current_player, s.actions_left, s.position_of("red")
+        (1, 1, (9.0, 11.0))
+        """
+        from .state import TIState
+
+        return _position(TIState(self, seed), treasure, positions or {}, day, phase, actions,
+                         hand, compass_hand, districts, truth, bluff, chest_credit,
+                         items or {}, searches, lines, hints, escape_round)
+
+    def parse_move(self, text: str) -> TIMove:
+        return parse_move(text)
+
+
+def _position(
+    state: TIState,
+    treasure: Pt,
+    positions: Mapping[str, Pt],
+    day: int,
+    phase: str,
+    actions: int | None,
+    hand: Sequence[str],
+    compass_hand: Sequence[int],
+    districts: Mapping[int, Sequence[int]] | None,
+    truth: int,
+    bluff: int,
+    chest_credit: int,
+    items: Mapping[int, Sequence[str]],
+    searches: Sequence[tuple[Pt, float]],
+    lines: Sequence[tuple[str, Pt, Pt]],
+    hints: Sequence[tuple[str, Sequence[str], str]],
+    escape_round: int,
+) -> TIState:
+    from dataclasses import replace
+
+    from .hints import canonical_args
+    from .state import PlayedHint
+    from .view import LineView, SearchView
+
+    imap = state.map
+    problem = imap.treasure_problem(treasure)
+    if problem:
+        raise ValueError(f"treasure: {problem}")
+    if phase not in ("actions", "hint", "escape"):
+        raise ValueError("phase must be 'actions', 'hint' or 'escape'")
+    if not 1 <= day < state.escape_day:
+        raise ValueError(f"day must be 1-{state.escape_day - 1}")
+    d = state.data
+    pos = list(d.pos)
+    crosses = list(d.crosses)
+    for m, p in positions.items():
+        if m not in state.minis:
+            raise ValueError(f"positions: {m!r} is not a miniature in play "
+                             f"({', '.join(state.minis)})")
+        if imap.in_restricted(p) or not imap.on_board(p):
+            raise ValueError(f"positions[{m!r}]: {p} is off the board or in a restricted area")
+        pos[state.minis.index(m)] = (float(p[0]), float(p[1]))
+        crosses.append((m, (float(p[0]), float(p[1]))))
+    if phase == "escape" and pos[-1] is None:
+        raise ValueError("the escape needs Silver's miniature: give positions['silver']")
+    set_aside = imap.district_at(treasure)
+    others = [x.id for x in imap.districts if x.id != set_aside]
+    dealt: list[tuple[int, ...]] = [()] * state.n
+    if districts is None:
+        for i, seat in enumerate(state.pirates):
+            dealt[seat] = (others[i],)
+    else:
+        for seat, ds in districts.items():
+            if set_aside in ds:
+                raise ValueError(f"districts[{seat}]: d{set_aside} holds the treasure")
+            dealt[seat] = tuple(ds)
+    used = {x for ds in dealt for x in ds}
+    line_views = tuple(LineView(m, "horse", a, b) for m, a, b in lines)
+    last = list(d.last_line)
+    for m, a, b in lines:
+        last[state.minis.index(m)] = (a, b)
+    item_t: list[tuple[str, ...]] = [()] * state.n
+    for seat, its in items.items():
+        item_t[seat] = tuple(its)
+    search_views = tuple(SearchView(1, state.minis[0], "small", c[0], c[1], r)
+                         for c, r in searches)
+    black = any(s.event == "black_spot" for s in state.calendar[: day - 1])
+    space = state.calendar[day - 1]
+    seat = state.pirates[(day - 1) % len(state.pirates)]
+    deck = "black_spot" if black else "starting"
+    data = replace(
+        d, treasure=(float(treasure[0]), float(treasure[1])), set_aside=set_aside,
+        dealt=tuple(dealt), undealt=tuple(x for x in others if x not in used),
+        start_hand=() if black else tuple(hand),
+        start_pile=tuple(h for h in d.start_pile if h not in hand),
+        bs_hand=tuple(hand) if black else (),
+        bs_pile=tuple(h for h in d.bs_pile if h not in hand),
+        compass_hand=tuple(sorted(compass_hand)),
+        compass_pile=tuple(c for c in d.compass_pile if c not in compass_hand),
+        truth=truth, bluff=bluff, bluff_received=bluff, chest_credit=chest_credit,
+        chest_items=tuple(item_t), pos=tuple(pos), crosses=tuple(crosses),
+        lines=line_views, last_line=tuple(last), searches=search_views, day=day,
+        active=seat if phase == "actions" else (None if phase == "escape" else seat),
+        actions_left=(space.stars if actions is None else actions) if phase != "escape" else 0,
+        phase=phase, hint_deck=deck if phase == "hint" else None,
+        escape_round=escape_round if phase == "escape" else 0)
+    state._restore(data)
+    played = []
+    for i, (kind, args, token) in enumerate(hints, start=1):
+        played.append(PlayedHint(i, "starting", kind, canonical_args(kind, args), token,
+                                 i == 1, state.situation(), day))
+    if played:
+        state._restore(replace(state.data, played=tuple(played)))
+    return state

@@ -1,0 +1,672 @@
+"""The Treasure Island map as data: load and validate ``data/map.json`` into shapely.
+
+The printed board is not public, so treasurekit draws its own island (ruling
+TI2018-1), in miles, with every element the rules need (TI2018 §3 The Island Board,
+§9 Specific Zones):
+
+* the board (a rectangle) and the island's outline (the coast);
+* the restricted areas, outlined in red on the board: deep water, mountains and the
+  volcano. Nothing may stand in or cross them;
+* the ruined temple, the nine black towers and each pirate colour's starting location;
+* the eleven districts, which tile the whole board;
+* the three zone types the DEDUCTION hint names: fresh water & lakes (``water``),
+  buildings, roads, boats & ruins (``buildings``) and forests & trees (``forest``);
+* the scale: movement and search radii, the starting circles, the width of a drawn
+  line (``border_tolerance``) and the compass sectors.
+
+Derived once per map (:class:`IslandMap`): the ALTITUDE regions (4 miles around the
+volcano, 2 miles around deep water, 5 miles around the ruined temple), every dotted
+line (district borders, the 2-mile starting circles, the altitude lines), the free
+ground and the *support*: every point where the treasure may be buried (TI2018 §6
+Preparation Phase: burying the treasure).
+
+Validation names the key that is wrong, e.g. ``districts[3].polygon``.
+
+>>> m = load_map()
+>>> len(m.districts), len(m.towers), sorted(m.starts)
+(11, 9, ['blue', 'green', 'red', 'yellow'])
+>>> m.district_at((6.0, 7.0))
+1
+>>> m.treasure_problem((17.5, 14.6))
+'it lies in a restricted area (the volcano)'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import shapely  # type: ignore[import-untyped]
+from shapely.geometry import LineString, Point, Polygon, box  # type: ignore[import-untyped]
+
+from ..core.errors import BoardDataError
+from .geometry import EPS, Pt, disc_core, distance
+
+__all__ = [
+    "ALTITUDES",
+    "COLOURS",
+    "MAP_FORMAT",
+    "ZONES",
+    "District",
+    "IslandMap",
+    "Scale",
+    "Tower",
+    "load_map",
+    "parse_map",
+]
+
+MAP_FORMAT = "treasurekit-ti2018-map/1"
+#: Pirate colours, in the order miniatures are handed out (ruling TI2018-3).
+COLOURS = ("red", "blue", "yellow", "green")
+#: The DEDUCTION zone types (TI2018 §9 Specific Zones).
+ZONES = ("water", "buildings", "forest")
+ZONE_NAMES = {
+    "water": "Fresh Water & Lakes",
+    "buildings": "Buildings, Roads, Boats & Ruins",
+    "forest": "Forests & Trees",
+}
+#: The ALTITUDE statements (TI2018 §10 Starting Hints: ALTITUDE).
+ALTITUDES = ("volcano", "deep_water", "ruined_temple")
+#: The rulebook's counts: 11 District Hints, 9 towers (TI2018 §2, §7 Prison).
+DISTRICTS = 11
+TOWERS = 9
+_AREA_EPS = 1e-6
+_SCALE_KEYS = (
+    "horse_miles",
+    "foot_miles",
+    "item_move_miles",
+    "small_search_radius",
+    "large_search_radius",
+    "large_search_outer_radius",
+    "starting_circle_radius",
+    "border_tolerance",
+    "treasure_site_radius",
+    "compass_sectors",
+)
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Distances in miles (ruling TI2018-2) and the compass sectors (ruling TI2018-5).
+
+    Attributes:
+        horse_miles, foot_miles: the longest Horse and Foot moves.
+        item_move_miles: the Chest item token's additional move.
+        small_search_radius, large_search_radius: the radius of the circle drawn with
+            each search template; large_search_outer_radius: its outer edge (Fortune).
+        starting_circle_radius: the dotted circle around each starting location.
+        border_tolerance: a drawn line's half width: a treasure closer than this to a
+            dotted line or a red outline lies "on" it (ruling TI2018-6).
+        treasure_site_radius: Long John's miniature is on the treasure's site when it
+            stops this close to it (ruling TI2018-24).
+        compass_sectors: directions of the compass (8: N, NE, ... NW).
+    """
+
+    horse_miles: float
+    foot_miles: float
+    item_move_miles: float
+    small_search_radius: float
+    large_search_radius: float
+    large_search_outer_radius: float
+    starting_circle_radius: float
+    border_tolerance: float
+    treasure_site_radius: float
+    compass_sectors: int
+
+
+@dataclass(frozen=True)
+class District:
+    """One of the eleven districts: number (1-11), name and polygon."""
+
+    id: int
+    name: str
+    polygon: Polygon
+
+
+@dataclass(frozen=True)
+class Tower:
+    """A black tower: ``t1``..``t9`` and its position."""
+
+    id: str
+    xy: Pt
+
+
+class IslandMap:
+    """A validated map with its shapely geometry (build it with :func:`load_map`).
+
+    Attributes:
+        name, bounds: the map's name and the board rectangle ``(x0, y0, x1, y1)``.
+        scale: the :class:`Scale`; altitude: statement -> miles.
+        board, island, deep_water, volcano, ruined_temple: polygons;
+        mountains: tuple of polygons; restricted: their union (with deep water).
+        zones: zone type -> (multi)polygon; districts: the 11 :class:`District`;
+        towers: the 9 :class:`Tower`; starts: colour -> starting location.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        bounds: tuple[float, float, float, float],
+        scale: Scale,
+        altitude: dict[str, float],
+        island: Polygon,
+        deep_water: Any,
+        mountains: tuple[Polygon, ...],
+        volcano: Polygon,
+        ruined_temple: Polygon,
+        zones: dict[str, Any],
+        districts: tuple[District, ...],
+        towers: tuple[Tower, ...],
+        starts: dict[str, Pt],
+    ) -> None:
+        self.name = name
+        self.bounds = bounds
+        self.scale = scale
+        self.altitude = altitude
+        self.board = box(*bounds)
+        self.island = island
+        self.deep_water = deep_water
+        self.mountains = mountains
+        self.volcano = volcano
+        self.ruined_temple = ruined_temple
+        self.zones = zones
+        self.districts = districts
+        self.towers = towers
+        self.starts = starts
+        self.restricted = shapely.union_all([deep_water, *mountains, volcano])
+        shapely.prepare(self.restricted)
+        self._district_polys = [d.polygon for d in districts]
+        for p in self._district_polys:
+            shapely.prepare(p)
+        for z in zones.values():
+            shapely.prepare(z)
+
+    def __repr__(self) -> str:
+        return f"<IslandMap {self.name!r} {self.bounds[2] - self.bounds[0]:g}x" \
+               f"{self.bounds[3] - self.bounds[1]:g} miles>"
+
+    # ----- derived geometry ----------------------------------------------------------
+    @cached_property
+    def free(self) -> Polygon:
+        """The board minus the restricted areas: where miniatures may stand."""
+        return self.board.difference(self.restricted)
+
+    @cached_property
+    def start_discs(self) -> dict[str, Polygon]:
+        """Colour -> the 2-mile starting circle (a polygon; its outline is dotted)."""
+        r = self.scale.starting_circle_radius
+        return {c: disc_core(p, r) for c, p in self.starts.items()}
+
+    @cached_property
+    def altitude_regions(self) -> dict[str, Any]:
+        """ALTITUDE statement -> the area *within* its distance; the dotted line is its
+        outline, and the statement "more than ..." means outside it."""
+        from .geometry import QUAD
+
+        a = self.altitude
+        return {
+            "volcano": self.volcano.buffer(a["volcano"], quad_segs=QUAD),
+            "deep_water": self.deep_water.buffer(a["deep_water"], quad_segs=QUAD)
+            .intersection(self.board),
+            "ruined_temple": self.ruined_temple.buffer(a["ruined_temple"], quad_segs=QUAD),
+        }
+
+    @cached_property
+    def district_borders(self) -> Any:
+        """The dotted district borders (inside the board, its edge excluded)."""
+        lines = shapely.union_all([d.polygon.boundary for d in self.districts])
+        return lines.difference(self.board.exterior)
+
+    @cached_property
+    def dotted_lines(self) -> Any:
+        """Every dotted line of the board: district borders, starting circles and the
+        three altitude lines (TI2018 §6: the treasure may not lie on any of them)."""
+        parts = [self.district_borders]
+        parts += [d.exterior for d in self.start_discs.values()]
+        parts += [g.boundary.intersection(self.board) for g in self.altitude_regions.values()]
+        out = shapely.union_all(parts)
+        shapely.prepare(out)
+        return out
+
+    @cached_property
+    def support(self) -> Any:
+        """Where the treasure may be buried: the board minus the restricted areas, the
+        starting circles and every dotted line, each widened by ``border_tolerance``
+        (a superset of the exact valid set: shapely's buffers are inscribed)."""
+        tol = self.scale.border_tolerance
+        banned = shapely.union_all([
+            self.restricted.buffer(tol, quad_segs=8),
+            *(d.buffer(tol, quad_segs=8) for d in self.start_discs.values()),
+            self.dotted_lines.buffer(tol, quad_segs=4),
+        ])
+        out = self.board.difference(banned)
+        shapely.prepare(out)
+        return out
+
+    @cached_property
+    def lattice(self) -> tuple[Pt, ...]:
+        """Every valid burial point on the 0.5-mile lattice (the sample that
+        ``legal_moves()`` offers for burying the treasure; ruling TI2018-8)."""
+        x0, y0, x1, y1 = self.bounds
+        xs = np.arange(math.ceil(x0 * 2), math.floor(x1 * 2) + 1) / 2
+        ys = np.arange(math.ceil(y0 * 2), math.floor(y1 * 2) + 1) / 2
+        mx, my = np.meshgrid(xs, ys)
+        gx, gy = mx.ravel(), my.ravel()
+        pts = shapely.points(gx, gy)
+        ok = self._valid_mask(pts)
+        return tuple((float(x), float(y)) for x, y in zip(gx[ok], gy[ok], strict=True))
+
+    def _valid_mask(self, pts: Any) -> Any:
+        tol = self.scale.border_tolerance
+        r = self.scale.starting_circle_radius
+        ok = shapely.distance(self.restricted, pts) > tol
+        ok &= shapely.distance(self.dotted_lines, pts) > tol
+        for s in self.starts.values():
+            sx, sy = s
+            xy = shapely.get_coordinates(pts)
+            ok &= np.hypot(xy[:, 0] - sx, xy[:, 1] - sy) > r + tol
+        ok &= shapely.contains_xy(self.board, shapely.get_coordinates(pts)[:, 0],
+                                  shapely.get_coordinates(pts)[:, 1])
+        return ok
+
+    @cached_property
+    def gallop_spots(self) -> tuple[Pt, ...]:
+        """One free point well inside each district (the sample of Full Gallop and remote
+        search targets in ``legal_moves()``; any free point is legal)."""
+        out = []
+        for d in self.districts:
+            inner = d.polygon.intersection(self.free).buffer(-0.5)
+            if inner.is_empty:
+                inner = d.polygon.intersection(self.free)
+            p = inner.representative_point() if not inner.is_empty else None
+            if p is not None:
+                out.append((round(p.x, 1) + 0.0, round(p.y, 1) + 0.0))
+        return tuple(out)
+
+    def layers(self) -> dict[str, Any]:
+        """Everything to draw, bottom to top, as shapely geometry: ``board``, ``island``,
+        ``deep_water``, ``mountains``, ``volcano``, ``ruined_temple``, the zones
+        ``water``/``buildings``/``forest``, ``district_borders``, ``starting_circles``,
+        ``altitude_lines`` and ``towers`` (points). Pair with
+        :func:`~treasurekit.treasure_island_2018.geometry.outlines` for plotting."""
+        return {
+            "board": self.board,
+            "island": self.island,
+            "deep_water": self.deep_water,
+            "mountains": shapely.union_all(list(self.mountains)),
+            "volcano": self.volcano,
+            "ruined_temple": self.ruined_temple,
+            "water": self.zones["water"],
+            "buildings": self.zones["buildings"],
+            "forest": self.zones["forest"],
+            "district_borders": self.district_borders,
+            "starting_circles": shapely.union_all(
+                [d.exterior for d in self.start_discs.values()]),
+            "altitude_lines": shapely.union_all(
+                [g.boundary.intersection(self.board) for g in self.altitude_regions.values()]),
+            "towers": shapely.multipoints([t.xy for t in self.towers]),
+        }
+
+    # ----- queries ---------------------------------------------------------------------
+    def on_board(self, p: Pt) -> bool:
+        x0, y0, x1, y1 = self.bounds
+        return x0 <= p[0] <= x1 and y0 <= p[1] <= y1
+
+    def restricted_name(self, p: Pt) -> str | None:
+        """Which restricted area ``p`` touches ("deep water", "the mountains", "the
+        volcano"), or None."""
+        pt = Point(p)
+        if self.volcano.intersects(pt):
+            return "the volcano"
+        if any(m.intersects(pt) for m in self.mountains):
+            return "the mountains"
+        if self.deep_water.intersects(pt):
+            return "deep water"
+        return None
+
+    def in_restricted(self, p: Pt) -> bool:
+        return bool(shapely.intersects_xy(self.restricted, p[0], p[1]))
+
+    def path_problem(self, a: Pt, b: Pt) -> str | None:
+        """Why the straight line ``a -> b`` is not a legal movement line, or None: it
+        leaves the board, or passes through or stops in a restricted area (touching a red
+        outline counts: ruling TI2018-11)."""
+        if not self.on_board(b):
+            return f"{b[0]:g},{b[1]:g} is off the board"
+        if self.in_restricted(b):
+            return f"the line would stop in a restricted area ({self.restricted_name(b)})"
+        line = LineString([a, b]) if a != b else Point(a)
+        if self.restricted.intersects(line):
+            hit = line.intersection(self.restricted)
+            where = self.restricted_name((hit.centroid.x, hit.centroid.y)) or "a restricted area"
+            return f"the line would cross a restricted area ({where})"
+        return None
+
+    def paths_clear(self, a: Pt, ends: list[Pt]) -> list[bool]:
+        """Vectorised :meth:`path_problem` is None, for many lines from ``a``."""
+        if not ends:
+            return []
+        coords = np.array([[a, e] for e in ends], dtype=float)
+        lines = shapely.linestrings(coords)
+        hit = shapely.intersects(self.restricted, lines)
+        return [
+            (not h) and self.on_board(e) for h, e in zip(hit.tolist(), ends, strict=True)
+        ]
+
+    def segments_clear(self, pairs: list[tuple[Pt, Pt]]) -> list[bool]:
+        """Vectorised :meth:`path_problem` is None for many lines ``(a, b)``."""
+        if not pairs:
+            return []
+        lines = shapely.linestrings(np.array(pairs, dtype=float))
+        hit = shapely.intersects(self.restricted, lines)
+        return [(not h) and self.on_board(b) for h, (_, b) in zip(hit.tolist(), pairs,
+                                                                  strict=True)]
+
+    def district_at(self, p: Pt) -> int | None:
+        """The district containing ``p``; on a border, the lowest-numbered one that touches
+        it; None off the board."""
+        for d, poly in zip(self.districts, self._district_polys, strict=True):
+            if shapely.intersects_xy(poly, p[0], p[1]):
+                return d.id
+        return None
+
+    def districts_touching(self, p: Pt) -> tuple[int, ...]:
+        """Every district whose closed polygon contains ``p`` (two or more on a border)."""
+        return tuple(
+            d.id for d, poly in zip(self.districts, self._district_polys, strict=True)
+            if shapely.intersects_xy(poly, p[0], p[1])
+        )
+
+    def district(self, number: int) -> District:
+        return self.districts[number - 1]
+
+    def zones_at(self, p: Pt) -> tuple[str, ...]:
+        """The zone types whose closed area contains ``p`` (zones do not overlap, so at
+        most one, except on a shared outline)."""
+        return tuple(z for z in ZONES if shapely.intersects_xy(self.zones[z], p[0], p[1]))
+
+    def tower(self, tid: str) -> Tower:
+        for t in self.towers:
+            if t.id == tid:
+                return t
+        raise KeyError(tid)
+
+    def treasure_problem(self, p: Pt) -> str | None:
+        """Why the treasure may not be buried at ``p`` (TI2018 §6: not inside a starting
+        circle, not in a restricted area, not on a dotted line; ruling TI2018-6), or None."""
+        tol = self.scale.border_tolerance
+        if not self.on_board(p):
+            return "it is off the board"
+        where = self.restricted_name(p)
+        if where is not None:
+            return f"it lies in a restricted area ({where})"
+        if self.restricted.distance(Point(p)) <= tol:
+            return f"it touches a red outline (within {tol:g} mile of a restricted area)"
+        r = self.scale.starting_circle_radius
+        for colour, s in self.starts.items():
+            if distance(p, s) <= r + tol + EPS:
+                return f"it lies inside {colour}'s {r:g}-mile starting circle or on its line"
+        if self.dotted_lines.distance(Point(p)) <= tol:
+            return f"it lies on a dotted line (within {tol:g} mile of a district border or " \
+                   "an altitude line)"
+        return None
+
+
+# ----- loading and validation ---------------------------------------------------------
+def load_map(source: str | Path | None = None) -> IslandMap:
+    """Load a map: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+
+    Raises:
+        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
+            names the file and the key (e.g. ``districts[3].polygon``).
+    """
+    if source is None or source == "standard":
+        return _standard()
+    path = Path(source)
+    label = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardDataError(f"cannot read Treasure Island map file {label}: {exc}") from exc
+    return _parse_text(text, label)
+
+
+_STANDARD: IslandMap | None = None
+
+
+def _standard() -> IslandMap:
+    global _STANDARD
+    if _STANDARD is None:
+        text = resources.files("treasurekit.treasure_island_2018").joinpath(
+            "data/map.json").read_text()
+        _STANDARD = _parse_text(text, "treasure_island_2018/data/map.json")
+    return _STANDARD
+
+
+def _parse_text(text: str, label: str) -> IslandMap:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") \
+            from exc
+    return parse_map(data, label)
+
+
+def _fail(label: str, key: str, problem: str) -> BoardDataError:
+    return BoardDataError(f"{label}: key {key!r} {problem}")
+
+
+def _num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _xy(label: str, key: str, value: Any) -> Pt:
+    if not isinstance(value, list) or len(value) != 2 or not all(_num(v) for v in value):
+        raise _fail(label, key, f"is {value!r}; expected [x, y] numbers (miles)")
+    return (float(value[0]), float(value[1]))
+
+
+def _polygon(label: str, key: str, value: Any) -> Polygon:
+    if not isinstance(value, list) or not value:
+        raise _fail(label, key, "must be a polygon: a list of rings [[x, y], ...], "
+                                "exterior first")
+    rings = []
+    for r, ring in enumerate(value):
+        rkey = f"{key}[{r}]"
+        if not isinstance(ring, list) or len(ring) < 4:
+            raise _fail(label, rkey, "must be a closed ring of at least 4 [x, y] points")
+        pts = [_xy(label, f"{rkey}[{i}]", p) for i, p in enumerate(ring)]
+        if pts[0] != pts[-1]:
+            raise _fail(label, rkey, "is not closed: its last point must repeat the first")
+        rings.append(pts)
+    poly = Polygon(rings[0], rings[1:])
+    if not poly.is_valid:
+        raise _fail(label, key, f"is not a valid polygon ({shapely.is_valid_reason(poly)})")
+    if poly.area <= 0:
+        raise _fail(label, key, "has no area")
+    return poly
+
+
+def _polygons(label: str, key: str, value: Any) -> Any:
+    if not isinstance(value, list) or not value:
+        raise _fail(label, key, "must be a non-empty list of polygons")
+    polys = [_polygon(label, f"{key}[{i}]", v) for i, v in enumerate(value)]
+    return shapely.union_all(polys)
+
+
+def _inside(label: str, key: str, geom: Any, board: Polygon) -> None:
+    if geom.difference(board).area > _AREA_EPS:
+        raise _fail(label, key, "reaches outside the board")
+
+
+def parse_map(data: Any, label: str = "map") -> IslandMap:
+    """Validate already-parsed JSON data; see :func:`load_map` for the errors."""
+    if not isinstance(data, dict):
+        raise BoardDataError(f"{label}: the map must be a JSON object")
+    required = ("format", "name", "units", "board", "scale", "altitude", "island",
+                "restricted", "ruined_temple", "zones", "districts", "towers", "starts")
+    for key in required:
+        if key not in data:
+            raise _fail(label, key, "is missing")
+    if data["format"] != MAP_FORMAT:
+        raise _fail(label, "format", f"is {data['format']!r}; expected {MAP_FORMAT!r}")
+    name = data["name"]
+    if not isinstance(name, str) or not name:
+        raise _fail(label, "name", "must be a non-empty string")
+    if data["units"] != "miles":
+        raise _fail(label, "units", f"is {data['units']!r}; the map is drawn in 'miles'")
+    b = data["board"]
+    if (not isinstance(b, list) or len(b) != 4 or not all(_num(v) for v in b)
+            or not (b[2] > b[0] and b[3] > b[1])):
+        raise _fail(label, "board", f"is {b!r}; expected [x0, y0, x1, y1] with x1 > x0, y1 > y0")
+    bounds = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+    board = box(*bounds)
+
+    sc = data["scale"]
+    if not isinstance(sc, dict):
+        raise _fail(label, "scale", "must be an object")
+    for k in _SCALE_KEYS:
+        if k not in sc:
+            raise _fail(label, f"scale.{k}", "is missing")
+        if not _num(sc[k]) or sc[k] <= 0:
+            raise _fail(label, f"scale.{k}", f"is {sc[k]!r}; expected a positive number")
+    unknown = set(sc) - set(_SCALE_KEYS)
+    if unknown:
+        raise _fail(label, "scale", f"has unknown key(s) {sorted(unknown)}")
+    if sc["compass_sectors"] != 8:
+        raise _fail(label, "scale.compass_sectors", f"is {sc['compass_sectors']!r}; the "
+                    "compass has 8 sectors (N, NE, ... NW)")
+    if sc["large_search_outer_radius"] < sc["large_search_radius"]:
+        raise _fail(label, "scale.large_search_outer_radius",
+                    "must be at least the large search radius")
+    if sc["small_search_radius"] > sc["large_search_radius"]:
+        raise _fail(label, "scale.small_search_radius", "must not exceed the large one")
+    f = {k: float(sc[k]) for k in _SCALE_KEYS}
+    scale = Scale(f["horse_miles"], f["foot_miles"], f["item_move_miles"],
+                  f["small_search_radius"], f["large_search_radius"],
+                  f["large_search_outer_radius"], f["starting_circle_radius"],
+                  f["border_tolerance"], f["treasure_site_radius"], int(sc["compass_sectors"]))
+
+    alt = data["altitude"]
+    if not isinstance(alt, dict) or set(alt) != set(ALTITUDES):
+        raise _fail(label, "altitude", f"must have exactly the keys {list(ALTITUDES)}")
+    for k in ALTITUDES:
+        if not _num(alt[k]) or alt[k] <= 0:
+            raise _fail(label, f"altitude.{k}", f"is {alt[k]!r}; expected positive miles")
+    altitude = {k: float(alt[k]) for k in ALTITUDES}
+
+    island = _polygon(label, "island", data["island"])
+    _inside(label, "island", island, board)
+    rest = data["restricted"]
+    if not isinstance(rest, dict) or set(rest) != {"deep_water", "mountains", "volcano"}:
+        raise _fail(label, "restricted", "must have exactly the keys deep_water, mountains, "
+                                         "volcano")
+    deep = _polygons(label, "restricted.deep_water", rest["deep_water"])
+    mountains_raw = rest["mountains"]
+    if not isinstance(mountains_raw, list) or not mountains_raw:
+        raise _fail(label, "restricted.mountains", "must be a non-empty list of polygons")
+    mountains = tuple(_polygon(label, f"restricted.mountains[{i}]", m)
+                      for i, m in enumerate(mountains_raw))
+    volcano = _polygon(label, "restricted.volcano", rest["volcano"])
+    for key, g in (("restricted.deep_water", deep), ("restricted.volcano", volcano),
+                   *((f"restricted.mountains[{i}]", m) for i, m in enumerate(mountains))):
+        _inside(label, key, g, board)
+    restricted = shapely.union_all([deep, *mountains, volcano])
+    free = board.difference(restricted)
+    if free.geom_type != "Polygon":
+        parts = len(getattr(free, "geoms", ()))
+        raise _fail(label, "restricted", f"splits the free ground into {parts} parts; every "
+                    "free point must be reachable (ruling TI2018-1)")
+    temple = _polygon(label, "ruined_temple", data["ruined_temple"])
+    if temple.intersection(restricted).area > _AREA_EPS:
+        raise _fail(label, "ruined_temple", "lies in a restricted area")
+
+    zraw = data["zones"]
+    if not isinstance(zraw, dict) or set(zraw) != set(ZONES):
+        raise _fail(label, "zones", f"must have exactly the keys {list(ZONES)}")
+    zones = {z: _polygons(label, f"zones.{z}", zraw[z]) for z in ZONES}
+    for i, a in enumerate(ZONES):
+        _inside(label, f"zones.{a}", zones[a], board)
+        if zones[a].intersection(restricted).area > _AREA_EPS:
+            raise _fail(label, f"zones.{a}", "overlaps a restricted area")
+        for bz in ZONES[i + 1:]:
+            overlap = zones[a].intersection(zones[bz]).area
+            if overlap > _AREA_EPS:
+                raise _fail(label, f"zones.{a}", f"overlaps zones.{bz} ({overlap:.3f} square "
+                            "miles); zone types must not overlap (ruling TI2018-7)")
+
+    draw = data["districts"]
+    if not isinstance(draw, list) or len(draw) != DISTRICTS:
+        n = len(draw) if isinstance(draw, list) else draw
+        raise _fail(label, "districts", f"lists {n} districts; the island has {DISTRICTS}")
+    districts: list[District] = []
+    names: set[str] = set()
+    for i, d in enumerate(draw):
+        key = f"districts[{i}]"
+        if not isinstance(d, dict) or set(d) != {"id", "name", "polygon"}:
+            raise _fail(label, key, "must be an object with keys id, name, polygon")
+        if d["id"] != i + 1:
+            raise _fail(label, f"{key}.id", f"is {d['id']!r}; districts are numbered 1-11 "
+                                            "in order")
+        if not isinstance(d["name"], str) or not d["name"] or d["name"] in names:
+            raise _fail(label, f"{key}.name", f"is {d['name']!r}; expected a new name")
+        names.add(d["name"])
+        poly = _polygon(label, f"{key}.polygon", d["polygon"])
+        _inside(label, f"{key}.polygon", poly, board)
+        for other in districts:
+            if poly.intersection(other.polygon).area > _AREA_EPS:
+                raise _fail(label, f"{key}.polygon", f"overlaps districts[{other.id - 1}]")
+        districts.append(District(i + 1, d["name"], poly))
+    gap = board.area - sum(d.polygon.area for d in districts)
+    if gap > _AREA_EPS:
+        raise _fail(label, "districts", f"leave {gap:.3f} square miles of the board outside "
+                                        "every district; they must tile the board")
+
+    traw = data["towers"]
+    if not isinstance(traw, list) or len(traw) != TOWERS:
+        n = len(traw) if isinstance(traw, list) else traw
+        raise _fail(label, "towers", f"lists {n} towers; the island has {TOWERS}")
+    towers: list[Tower] = []
+    for i, t in enumerate(traw):
+        key = f"towers[{i}]"
+        if not isinstance(t, dict) or set(t) != {"id", "xy"}:
+            raise _fail(label, key, "must be an object with keys id, xy")
+        if t["id"] != f"t{i + 1}":
+            raise _fail(label, f"{key}.id", f"is {t['id']!r}; expected 't{i + 1}'")
+        xy = _xy(label, f"{key}.xy", t["xy"])
+        _free_point(label, f"{key}.xy", xy, board, restricted)
+        towers.append(Tower(t["id"], xy))
+
+    sraw = data["starts"]
+    if not isinstance(sraw, dict) or set(sraw) != set(COLOURS):
+        raise _fail(label, "starts", f"must give a starting location for each of {list(COLOURS)}")
+    starts = {}
+    for c in COLOURS:
+        xy = _xy(label, f"starts.{c}", sraw[c])
+        _free_point(label, f"starts.{c}", xy, board, restricted)
+        starts[c] = xy
+
+    m = IslandMap(name, bounds, scale, altitude, island, deep, mountains, volcano, temple,
+                  zones, tuple(districts), tuple(towers), starts)
+    regions = m.altitude_regions
+    common = regions["volcano"].intersection(regions["deep_water"]).intersection(
+        regions["ruined_temple"])
+    if common.area > _AREA_EPS:
+        raise _fail(label, "altitude", "leaves points within all three altitude lines: the "
+                    "ALTITUDE hint could not be given truthfully there (ruling TI2018-17)")
+    if not m.lattice:
+        raise _fail(label, "restricted", "leaves no valid place to bury the treasure")
+    return m
+
+
+def _free_point(label: str, key: str, xy: Pt, board: Polygon, restricted: Any) -> None:
+    if not board.covers(Point(xy)):
+        raise _fail(label, key, f"{list(xy)} is off the board")
+    if restricted.intersects(Point(xy)):
+        raise _fail(label, key, f"{list(xy)} lies in a restricted area")
