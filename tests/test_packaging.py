@@ -60,3 +60,14 @@ def test_every_data_file_is_package_data() -> None:
                 if path.is_file() and "__pycache__" not in path.parts and path not in covered:
                     uncovered.append(f"{name}: {path.relative_to(folder)}")
     assert not uncovered, f"data files missing from [tool.setuptools.package-data]: {uncovered}"
+
+
+def test_every_game_package_exports_what_its_all_lists() -> None:
+    import importlib
+
+    import treasurekit
+
+    for name in treasurekit.GAMES:
+        module = importlib.import_module(f"treasurekit.{name}")
+        missing = [n for n in getattr(module, "__all__", []) if not hasattr(module, n)]
+        assert not missing, f"treasurekit.{name}.__all__ names missing objects: {missing}"

@@ -7,7 +7,8 @@ this package.
 
 from .ahoy import AhoyBoard
 from .base import HUMAN, GameBoard
+from .sjorovaron import SjoBoard
 from .skeleton_island import SkeletonBoard
 from .treasure_island_2003 import TreasureIslandBoard
 
-__all__ = ["HUMAN", "AhoyBoard", "GameBoard", "SkeletonBoard", "TreasureIslandBoard"]
+__all__ = ["HUMAN", "AhoyBoard", "GameBoard", "SjoBoard", "SkeletonBoard", "TreasureIslandBoard"]

@@ -83,7 +83,7 @@ def wait_for_new_status(page: Any, board: Any, before: str) -> float:
         """(el, before) => new Promise((resolve, reject) => {
              const t0 = performance.now();
              const tick = () => {
-               if (el.innerText !== before) return resolve();
+               if (el.textContent !== before) return resolve();
                if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
                requestAnimationFrame(tick);
              };
@@ -110,17 +110,17 @@ def click_a_pirate(page: Any, board: Any) -> float:
     status = board.locator(".tk-status")
     halos = board.locator(HALO)
     if halos.count() == 0:  # nothing can move: the board offers Pass
-        before = status.inner_text()
+        before = status.text_content() or ""
         board.locator(".tk-pass").click()
         return wait_for_new_status(page, board, before)
     box = halos.first.bounding_box()
     assert box, "a highlighted pirate has no box on screen"
-    before = status.inner_text()
+    before = status.text_content() or ""
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     seconds = wait_for_new_status(page, board, before)
     choice = board.locator(".tk-ship-choice")
     if choice.is_visible():
-        before = status.inner_text()
+        before = status.text_content() or ""
         choice.locator("button:enabled").first.click()
         seconds = wait_for_new_status(page, board, before)
     return seconds
@@ -146,17 +146,17 @@ def test_roll_then_pirate_click_moves_the_ahoy_board(lab_url: str, page: Any) ->
         wait_for_new_status(page, board, before)
         rolled = settled_status(board)
         assert ply_of(rolled) == ply + 1, rolled
-        log_before = log.inner_text()
+        log_before = log.text_content()
         timings.append(click_a_pirate(page, board))
         after = settled_status(board)
         assert ply_of(after) > ply_of(rolled), after
-        assert log.inner_text() != log_before
+        assert log.text_content() != log_before
         board.locator(".tk-roll:enabled").wait_for(timeout=15_000)  # bots answered
     print(f"{name}: click -> redrawn status {', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
     assert page.locator("text=Error displaying widget").count() == 0
 
     if os.environ.get("TK_SAVE_SCREENSHOTS") == "1":  # mid-turn: die shown, pirates highlighted
-        before = status.inner_text()
+        before = status.text_content() or ""
         board.locator(".tk-roll").click()
         wait_for_new_status(page, board, before)
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
@@ -193,7 +193,7 @@ def test_refused_click_and_hint_panel_never_move_the_picture(lab_url: str, page:
     click_centre(page, board.locator(PIRATE).first)  # before the roll: refused
     notice = board.locator(".tk-notice")
     notice.wait_for(timeout=15_000)
-    assert "must roll the die first" in notice.inner_text()
+    assert "must roll the die first" in notice.text_content()
     assert notice.bounding_box()["y"] > board.locator(".tk-ahoy-figure").bounding_box()["y"]
     after = offsets(board, watched)
     assert after == pytest.approx(before, abs=0.5), (before, after)
@@ -210,7 +210,7 @@ def test_refused_click_and_hint_panel_never_move_the_picture(lab_url: str, page:
     assert [opened[s] for s in watched[:3]] == pytest.approx([before[s] for s in watched[:3]],
                                                               abs=0.5)
     assert opened[".tk-hint-panel"] > opened[".tk-roll"]  # below the controls
-    assert "→" in panel.inner_text() and "squares)" in panel.inner_text()
+    assert "→" in panel.text_content() and "squares)" in panel.text_content()
     assert board.locator(".tk-ahoy-figure").bounding_box()["height"] == figure_height
 
     figure = board.locator(".tk-ahoy-figure")

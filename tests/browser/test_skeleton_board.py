@@ -42,7 +42,7 @@ def wait_for_new_status(board: Any, before: str) -> float:
         """(el, before) => new Promise((resolve, reject) => {
              const t0 = performance.now();
              const tick = () => {
-               if (el.innerText !== before) return resolve();
+               if (el.textContent !== before) return resolve();
                if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
                requestAnimationFrame(tick);
              };
@@ -68,14 +68,14 @@ def click_uncovered_card(page: Any, board: Any, which: int = 0) -> float:
     assert outlines.count() > which, "no uncovered card is outlined"
     box = outlines.nth(which).bounding_box()
     assert box, "an outlined card has no box on screen"
-    before = board.locator(".tk-status").inner_text()
+    before = board.locator(".tk-status").text_content()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     return wait_for_new_status(board, before)
 
 
 def keep(board: Any) -> float:
     status = board.locator(".tk-status")
-    before = status.inner_text()
+    before = status.text_content()
     board.locator(".tk-keep").click()
     return wait_for_new_status(board, before)
 
@@ -95,19 +95,19 @@ def test_clicking_an_uncovered_card_takes_it(lab_url: str, page: Any) -> None:
 
     timings = []
     for _turn in range(2):
-        ply = move_of(status.inner_text())
-        log_before = log.inner_text()
+        ply = move_of(status.text_content())
+        log_before = log.text_content()
         timings.append(click_uncovered_card(page, board))
-        held = status.inner_text()
+        held = status.text_content()
         assert "Keep card" in held, held
         assert move_of(held) > ply
-        assert log.inner_text() != log_before
+        assert log.text_content() != log_before
         assert board.locator(".tk-keep").is_visible()
         assert board.locator(".tk-rest").is_visible()
         labels = board.locator(".tk-skeleton-pile svg text").all_text_contents()
         assert {"N", "E", "S", "W"} <= {t.strip() for t in labels}, labels  # the rest spots
         timings.append(keep(board))
-        after = status.inner_text()
+        after = status.text_content()
         assert "click a card with an orange outline" in after, after
         assert move_of(after) > move_of(held)  # the keep and the bots' turns
     print(f"{NOTEBOOK}: click -> redrawn status {', '.join(f'{t * 1000:.0f} ms' for t in timings)}")

@@ -7,8 +7,25 @@ geometry), ``board.py`` (the map data and its validation), ``moves.py`` (notatio
 ``view.py``, ``bots.py`` (GreedyBot), ``analysis.py`` (exact odds).
 """
 
+from .analysis import (
+    ShotOdds,
+    crossing_chance,
+    dig_chance,
+    double_crossing_chance,
+    drift_distribution,
+    drift_to_sea,
+    jump_chance,
+    raft_escape_chance,
+    raft_jump_chance,
+    reach_chances,
+    reachable_by_roll,
+    reachable_from,
+    shot_chance,
+    shot_odds,
+)
 from .board import Boat, Crossing, SjoMap, Spot, load_map, parse_map
 from .board import Jump as JumpSite
+from .bots import GreedyBot
 from .game import SjoGame
 from .moves import (
     PIRATE_NAMES,

@@ -1,0 +1,223 @@
+"""The Sjörövarön board widget, driven without a browser: clicks go through the same
+paths bqplot and ipywidgets use (the marks' custom-message callbacks, ``Button.click``)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from treasurekit import load_game
+from treasurekit.sjorovaron import Pick, Shoot, SjoState, Walk
+from treasurekit_widgets import GameBoard, SjoBoard
+from treasurekit_widgets.sjo_draw import KIND_COLOURS, chest_hex
+
+H, S = "hook", "svullo"
+TWO_HUMANS = {0: "human", 1: "human"}
+
+
+def plain(markup: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def at(board: SjoBoard, state: SjoState) -> SjoBoard:
+    board.state = state
+    board.refresh()
+    return board
+
+
+def two(seed: int = 1) -> SjoBoard:
+    return SjoBoard(players=2, seats=TWO_HUMANS, seed=seed)
+
+
+def click_hex(board: SjoBoard, name: str) -> None:
+    """A click on the hex's transparent lattice circle, as the bqplot front end sends it."""
+    lattice = board.picture.lattice
+    index = board.game.board.hex(name)
+    lattice._msg_callbacks(lattice, {"event": "element_click", "data": {"index": index}}, None)
+
+
+def click_reach(board: SjoBoard, name: str) -> None:
+    """A click on the yellow ring of a highlighted hex."""
+    mark = board.picture.reach
+    index = board.highlighted().index(name)
+    mark._msg_callbacks(mark, {"event": "element_click", "data": {"index": index}}, None)
+
+
+def press(board: SjoBoard, label: str) -> None:
+    for button in board.decision_list.children:
+        if getattr(button, "description", None) == label:
+            button.click()
+            return
+    raise AssertionError(f"no button {label!r}: {board.decisions()}")
+
+
+def follow_hint(board: SjoBoard) -> None:
+    """One human step the way a player following the hint would do it."""
+    state = board.state
+    if state.is_chance_node():
+        board.roll_button.click()
+        return
+    move = board.hint()
+    assert move is not None
+    if isinstance(move, Pick):
+        board.pick_choice.value = move.pirate
+        click_hex(board, move.at)
+    elif isinstance(move, Walk):
+        click_hex(board, move.end)
+    else:
+        press(board, next(label for label, text in board.decisions() if text == str(move)))
+
+
+def test_roll_then_click_a_reachable_hex_moves_the_pirate() -> None:
+    board = at(two(), load_game("sjorovaron", players=2).position({H: "q14", S: "e12"}))
+    press(board, "Move over land (roll)")
+    assert board.state.phase == "roll" and not board.roll_button.disabled
+    board.roll_button.click()
+    lit = board.highlighted()
+    assert lit == sorted(board.state.reachable(), key=board.game.board.hex)
+    click_reach(board, lit[0])
+    assert board.state.pirate(0).at == board.game.board.hex(lit[0])
+    assert "walks q14" in board.log_lines[-1] or any("walks q14" in x for x in board.log_lines)
+
+
+def test_a_refused_click_shows_why_and_changes_nothing() -> None:
+    board = at(two(), load_game("sjorovaron", players=2).position({H: "q14", S: "e12"},
+                                                                 die=2))
+    before = board.state.history
+    click_hex(board, "a1")
+    assert "a walk goes over land only" in plain(board.notice_box.value)
+    click_hex(board, "e12")
+    assert "no walk of exactly 2 ends on e12" in plain(board.notice_box.value)
+    assert board.state.history == before
+    click_hex(board, "q16")
+    assert board.state.pirate(0).at == board.game.board.hex("q16") and board.notice == ""
+
+
+def test_click_before_the_roll_and_on_a_bots_turn_is_refused() -> None:
+    board = SjoBoard(seed=3)
+    click_hex(board, "k11")
+    assert "must roll the die first" in plain(board.notice_box.value)
+    assert board.state.ply == 0
+
+
+def test_shoot_through_its_button() -> None:
+    board = at(two(seed=2), load_game("sjorovaron", players=2).position({H: "q14", S: "n14"}))
+    assert ("Shoot at Svullo", "shoot svullo") in board.decisions()
+    press(board, "Shoot at Svullo")
+    assert Shoot(S) in board.state.history
+    assert any("Shooting at Svullo" in line for line in board.log_lines)
+    assert board.state.phase != "shot"  # the board rolls the shooting die itself
+
+
+def test_pick_by_choosing_a_pirate_and_clicking_a_start_hex() -> None:
+    board = SjoBoard(seed=1)
+    board.roll()
+    assert board.state.phase == "pick" and board.pick_choice.layout.display == "flex"
+    target = board.highlighted()[0]
+    board.pick_choice.value = "hook"
+    click_hex(board, target)
+    assert board.state.pirate(0).name == "hook"
+    assert board.state.pirate(0).at == board.game.board.hex(target)
+    assert board.pick_choice.layout.display == "none"
+
+
+def test_bots_play_their_seats_until_the_humans_turn() -> None:
+    board = SjoBoard(seed=5)
+    for _ in range(12):
+        follow_hint(board)
+    assert board.turn_of(board.state) in (0, None) or board.state.is_terminal()
+    movers = {line.split()[0] for line in board.log_lines}
+    assert len(movers) >= 4
+
+
+def test_undo_takes_back_to_the_previous_human_decision() -> None:
+    board = SjoBoard(seed=5)
+    for _ in range(6):
+        follow_hint(board)
+    ply = board.state.ply
+    taken = board.undo()
+    assert taken and board.state.ply < ply
+    assert board.is_human(board.turn_of(board.state))
+
+
+def test_same_seed_same_log() -> None:
+    logs = []
+    for _ in range(2):
+        board = SjoBoard(seed=7)
+        for _ in range(25):
+            if board.state.is_terminal():
+                break
+            follow_hint(board)
+        logs.append(board.log_lines)
+    assert logs[0] == logs[1] and len(logs[0]) > 20
+    board.new_game(seed=7)
+    assert board.state.ply == 0 and board.log_lines == []
+
+
+def test_a_full_four_player_game_with_a_human_following_the_hint() -> None:
+    board = SjoBoard(seed=4)
+    for _ in range(3000):
+        if board.state.is_terminal():
+            break
+        follow_hint(board)
+    assert board.state.is_terminal()
+    outcome = board.state.outcome()
+    assert outcome is not None
+    assert "Game over" in plain(board.status.value)
+    assert repr(board) == f"SjoBoard(players=4, ply={board.state.ply}, game over)"
+
+
+def test_repr_is_short_and_stable() -> None:
+    a, b = SjoBoard(seed=1), SjoBoard(seed=1)
+    assert repr(a) == repr(b) == "SjoBoard(players=4, ply=0, Player 1 to roll)"
+    assert len(repr(a)) < 110
+
+
+def test_no_hidden_pieces_of_others_in_the_rendered_widgets() -> None:
+    board = SjoBoard(seed=2)
+    board.hint_button.value = True
+    for _ in range(60):
+        if board.state.is_terminal():
+            break
+        follow_hint(board)
+        state = board.state
+        mine = set(state.view(0).my_pieces)
+        hidden = set(board.game.board.piece_ids) - mine
+        if 0 in state.knows:
+            hidden.discard(state.hidden_piece)
+        texts = [board.status.value, board.pirates_box.value, board.log_box.value,
+                 board.hint_panel.value, board.notice_box.value,
+                 *(b.description for b in board.decision_list.children)]
+        for piece in hidden:
+            for text in texts:
+                assert not re.search(rf"\b{piece}\b", text), (piece, text[:200])
+        spot = chest_hex(state.view(0), board.game.board)
+        if state.chest[0] == "buried" and 0 not in state.knows:
+            assert spot is None and list(board.picture.chest.x) == []
+
+
+def test_terrain_is_coloured_per_hex_kind_and_drawn_from_corners() -> None:
+    board = SjoBoard(seed=1)
+    m = board.game.board
+    terrain = board.picture.terrain
+    assert list(terrain.fill_colors) == [KIND_COLOURS[k] for k in m.kinds]
+    assert len(terrain.x) == len(m.hexes) and len(terrain.x[0]) == 7
+    assert "tk-sjo-figure" in board.picture.figure._dom_classes
+    assert isinstance(board, GameBoard) and "tk-board" in board._dom_classes
+
+
+def test_hint_panel_ranks_moves() -> None:
+    board = at(two(), load_game("sjorovaron", players=2).position({H: "q14", S: "n14"}))
+    board.hint_button.value = True
+    assert "shoot svullo" in board.hint_panel.value
+    assert board.hint_panel.layout.display == "block"
+
+
+def test_options_and_bad_arguments() -> None:
+    with pytest.raises(TypeError, match="not both"):
+        SjoBoard(load_game("sjorovaron"), players=3)
+    board = SjoBoard(players=3, seed=1)
+    assert board.game.num_players == 3
+    assert sorted(board.seats) == [0, 1, 2]

@@ -1,0 +1,280 @@
+"""The Sjörövarön picture: the hex island drawn with bqplot from an ``SjoView``.
+
+:class:`SjoPicture` draws the map once (one filled ``Lines`` polygon per hex, coloured
+by its kind; the river's flow arrows; striped hexes with a dashed frame; the waterfall,
+the Sulfur Lake, the tower and its mortar, the raft's landing, the rowing boats and
+the nine named hiding spots; rocks are the dark obstacles) and redraws the moving
+parts from a view: pirates (standing, or wounded with the turns they still miss),
+the chest when its place is public (or known to the viewer), the raft, the hexes a
+roll lets the player end on (yellow, violet ring). A transparent lattice of circles,
+one per hex, answers clicks: ``on_click(hex index)``. It knows the geometry, never
+the rules.
+
+>>> from treasurekit.sjorovaron import load_map
+>>> p = SjoPicture(load_map(), lambda h: None)
+>>> len(p.terrain.x) == len(p.board.hexes)
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as w
+
+from treasurekit.sjorovaron import SjoMap, SjoView
+
+__all__ = ["FIGURE_PX", "HILITE", "KIND_COLOURS", "RING", "SEAT_COLOURS", "SjoPicture",
+           "key_html", "pirates_html", "seat_colour"]
+
+KIND_COLOURS = {"sea": "#9ccbe6", "river": "#3f8fd2", "lake": "#c6b23c",
+                "lowland": "#cfe3a0", "plateau": "#a9c46c", "slope": "#bfae78",
+                "ravine": "#8a7552", "tower": "#b8b0a4", "rock": "#4b4b4b"}
+SEAT_COLOURS = ("#d7312a", "#2563c9", "#23964a", "#f08c00", "#7048e8", "#f8f9fa")
+HILITE, RING = "#ffe066", "#7c3aed"
+INK, MUTED = "#1f2d3a", "#6b7280"
+CHEST, RAFT, BOAT = "#d4a017", "#8b5a2b", "#5c3d1e"
+FIGURE_PX = 600
+CLICK_THROUGH_CSS = "<style>.tk-sjo-figure text.label { pointer-events: none; }</style>"
+
+
+def seat_colour(seat: int) -> str:
+    """The screen colour of a seat."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+class SjoPicture:
+    """The island figure (class ``tk-sjo-figure``) and its marks."""
+
+    def __init__(self, board: SjoMap, on_click: Callable[[int], None]) -> None:
+        self.board = board
+        self._on_click = on_click
+        n = len(board.hexes)
+        centres = [board.centre(h) for h in range(n)]
+        self.cx = [c[0] for c in centres]
+        self.cy = [c[1] for c in centres]
+        xs = [x for h in range(n) for x, _ in board.corners(h)]
+        ys = [y for h in range(n) for _, y in board.corners(h)]
+        span = max(max(xs) - min(xs), max(ys) - min(ys))
+        mid_x, mid_y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2  # centred
+        sx = bq.LinearScale(min=mid_x - span / 2, max=mid_x + span / 2)
+        sy = bq.LinearScale(min=mid_y - span / 2, max=mid_y + span / 2)
+        self._scales = {"x": sx, "y": sy}
+        self.unit = FIGURE_PX / span  # pixels per hex size unit
+        polys = [board.corners(h) for h in range(n)]
+        colours = [KIND_COLOURS.get(k, "#cccccc") for k in board.kinds]
+        self.terrain = bq.Lines(
+            x=[[x for x, _ in p] + [p[0][0]] for p in polys],
+            y=[[y for _, y in p] + [p[0][1]] for p in polys],
+            scales=self._scales, fill="inside", colors=["#ffffff"] * n,
+            fill_colors=colours, fill_opacities=[1.0] * n, stroke_width=0.6,
+            close_path=True)
+        striped = sorted(board.striped)
+        self.stripes = bq.Lines(
+            x=[[x for x, _ in polys[h]] + [polys[h][0][0]] for h in striped],
+            y=[[y for _, y in polys[h]] + [polys[h][0][1]] for h in striped],
+            scales=self._scales, colors=[INK] * len(striped), line_style="dashed",
+            stroke_width=2.0)
+        arrows_x, arrows_y = [], []
+        for h, down in enumerate(board.flow):
+            if down < 0:
+                continue
+            (x0, y0), (x1, y1) = board.centre(h), board.centre(down)
+            arrows_x.append([x0 + (x1 - x0) * 0.1, x0 + (x1 - x0) * 0.55])
+            arrows_y.append([y0 + (y1 - y0) * 0.1, y0 + (y1 - y0) * 0.55])
+        self.arrows = bq.Lines(x=arrows_x, y=arrows_y, scales=self._scales,
+                               colors=["#0b3d6b"] * len(arrows_x), stroke_width=1.6,
+                               marker="circle", marker_size=6)
+        boats = board.boats
+        self.boats = bq.Scatter(x=[self.cx[b.boat] for b in boats],
+                                y=[self.cy[b.boat] for b in boats], scales=self._scales,
+                                marker="triangle-up", colors=[BOAT],
+                                default_size=int((self.unit * 0.9) ** 2), stroke=INK)
+        starts = [b.start for b in boats]
+        self.starts = bq.Scatter(x=[self.cx[h] for h in starts], y=[self.cy[h] for h in starts],
+                                 scales=self._scales, marker="circle", fill=False,
+                                 colors=[BOAT], stroke=BOAT, stroke_width=2.0,
+                                 default_size=int((self.unit * 1.3) ** 2))
+        spots = board.spots
+        self.spot_marks = bq.Scatter(x=[self.cx[s.hex] for s in spots],
+                                     y=[self.cy[s.hex] for s in spots], scales=self._scales,
+                                     marker="cross", colors=["#7a1f1f"] * len(spots),
+                                     default_size=int((self.unit * 0.8) ** 2))
+        # (hex, text, offset in y): names under their hex, the waterfall's above it
+        feats = [(s.hex, s.name, -0.62) for s in spots]
+        feats += [(board.lip, "waterfall", 0.75), (board.mortar, "mortar", -0.62),
+                  (board.raft_hex, "raft landing", -0.62),
+                  (max(board.lake), "Sulfur Lake", -0.62)]
+        feats += [(h, "X", -0.62) for h in board.marked]
+        self.names = bq.Label(x=[self.cx[h] for h, _, _ in feats],
+                              y=[self.cy[h] + dy for h, _, dy in feats],
+                              text=[t for _, t, _ in feats], scales=self._scales,
+                              default_size=10, colors=[INK], align="middle",
+                              font_weight="bold")
+        self.reach = bq.Scatter(x=[], y=[], scales=self._scales, marker="circle",
+                                colors=[HILITE], stroke=RING, stroke_width=2.5,
+                                default_size=int((self.unit * 1.3) ** 2))
+        self._reach_hexes: list[int] = []
+        self.reach.on_element_click(lambda m, e: self._indexed(self._reach_hexes)(m, e))
+        self.chest = bq.Scatter(x=[], y=[], scales=self._scales, marker="square",
+                                colors=[CHEST], stroke=INK, stroke_width=1.5,
+                                default_size=int((self.unit * 0.9) ** 2))
+        self.raft = bq.Scatter(x=[], y=[], scales=self._scales, marker="rectangle",
+                               colors=[RAFT], stroke=INK,
+                               default_size=int((self.unit * 1.5) ** 2))
+        self.pirates = bq.Scatter(x=[], y=[], scales=self._scales, marker="circle",
+                                  stroke=INK, stroke_width=1.5,
+                                  default_size=int((self.unit * 1.2) ** 2))
+        self._pirate_hexes: list[int] = []
+        self.pirates.on_element_click(lambda m, e: self._indexed(self._pirate_hexes)(m, e))
+        self.tags = bq.Label(x=[], y=[], text=[], scales=self._scales, default_size=11,
+                             colors=[INK], align="middle", font_weight="bold")
+        self.lattice = bq.Scatter(x=self.cx, y=self.cy, scales=self._scales, marker="circle",
+                                  colors=["#000000"], opacities=[0.01],
+                                  default_size=int((self.unit * 1.6) ** 2))
+        self.lattice.on_element_click(lambda m, e: self._indexed(list(range(n)))(m, e))
+        self.figure = bq.Figure(
+            marks=[self.terrain, self.stripes, self.arrows, self.boats, self.starts,
+                   self.spot_marks, self.reach, self.names, self.lattice, self.raft,
+                   self.chest, self.pirates, self.tags],
+            fig_margin={"top": 4, "bottom": 4, "left": 4, "right": 4},
+            background_style={"fill": KIND_COLOURS["sea"]},
+            min_aspect_ratio=1.0, max_aspect_ratio=1.0, padding_x=0.0, padding_y=0.0,
+            animation_duration=0, display_toolbar=False,
+            layout=w.Layout(width=f"{FIGURE_PX}px", height=f"{FIGURE_PX}px",
+                            min_width=f"{FIGURE_PX}px", flex="none"))
+        self.figure.add_class("tk-sjo-figure")
+        self.highlighted: list[int] = []
+
+    def _indexed(self, hexes: Sequence[int]) -> Callable[[Any, dict[str, Any]], None]:
+        def clicked(_mark: Any, event: dict[str, Any]) -> None:
+            index = (event.get("data") or {}).get("index")
+            if isinstance(index, int) and 0 <= index < len(hexes):
+                self._on_click(hexes[index])
+        return clicked
+
+    @property
+    def marks(self) -> list[bq.Mark]:
+        """Every mark that changes on a redraw (for ``hold_sync``)."""
+        return [self.reach, self.chest, self.raft, self.pirates, self.tags, self.spot_marks]
+
+    def draw(self, view: SjoView, highlight: Sequence[int]) -> None:
+        """Redraw from ``view``; ``highlight`` the hexes a click may choose now."""
+        board = self.board
+        self.highlighted = sorted(highlight)
+        with ExitStack() as stack:
+            for mark in self.marks:
+                stack.enter_context(mark.hold_sync())
+            self._reach_hexes = self.highlighted
+            self.reach.x = [self.cx[h] for h in self._reach_hexes]
+            self.reach.y = [self.cy[h] for h in self._reach_hexes]
+            # hiding spots the viewer holds the piece of cannot hide the chest: paler
+            mine = set(view.my_pieces)
+            self.spot_marks.opacities = [0.25 if s.id in mine else 1.0 for s in board.spots]
+            chest = chest_hex(view, board)
+            self.chest.x = [] if chest is None else [self.cx[chest] + 0.45]
+            self.chest.y = [] if chest is None else [self.cy[chest] + 0.45]
+            raft = raft_hex(view, board)
+            self.raft.x = [] if raft is None else [self.cx[raft]]
+            self.raft.y = [] if raft is None else [self.cy[raft]]
+            on = [p for p in view.pirates if p.at is not None and p.status != "out"]
+            hexes = [board.hex(p.at) for p in on if p.at is not None]
+            self._pirate_hexes = hexes
+            self.pirates.x = [self.cx[h] for h in hexes]
+            self.pirates.y = [self.cy[h] for h in hexes]
+            self.pirates.colors = [seat_colour(p.seat) for p in on]
+            self.pirates.opacities = [0.45 if p.status == "wounded" else 1.0 for p in on]
+            self.tags.x = [self.cx[h] for h in hexes]
+            self.tags.y = [self.cy[h] - 0.18 for h in hexes]
+            self.tags.text = [pirate_tag(p) for p in on]
+
+
+def pirate_tag(p: Any) -> str:
+    """The letters on a pirate: its initial, with the turns it still misses if wounded."""
+    letter = (p.name or "?")[0]
+    if p.status == "wounded" or p.wound is not None:
+        return f"{letter.lower()}{p.wound}"
+    return letter
+
+
+def chest_hex(view: SjoView, board: SjoMap) -> int | None:
+    """Where to draw the chest from what the view shows: its public place, or the
+    hiding spot when the viewer knows it; None when nobody can see it."""
+    where, _, rest = view.chest.partition(" ")
+    if where == "buried":
+        if view.spot is None:
+            return None
+        return board.spot(view.spot).hex
+    if where == "carried":
+        seat = int(rest.lstrip("p"))
+        at = view.pirates[seat].at
+        return None if at is None else board.hex(at)
+    if where in ("land", "ravine", "water"):
+        return board.hex(rest)
+    if where == "raft":
+        return raft_hex(view, board)
+    return None
+
+
+def raft_hex(view: SjoView, board: SjoMap) -> int | None:
+    """The raft's hex, or None once destroyed or gone."""
+    state, _, rest = view.raft.partition(" ")
+    if state == "landing":
+        return board.raft_hex
+    if state == "afloat":
+        return board.hex(rest)
+    return None
+
+
+def pirates_html(view: SjoView, names: Sequence[str]) -> str:
+    """One line per seat: colour, name, where, status, map pieces (the viewer's own
+    pieces by name; the others only as a count)."""
+    rows = []
+    for p, name in zip(view.pirates, names, strict=True):
+        status = p.status
+        if p.status == "wounded":
+            status = f"wounded, misses {p.wound} more turn(s)"
+        extra = []
+        if p.knows:
+            extra.append("knows the spot")
+        if p.chest:
+            extra.append("<b>has the chest</b>")
+        turn = view.turn == p.seat and view.phase != "over"
+        pieces = f"{p.pieces} map pieces"
+        if p.seat == view.player and view.my_pieces:
+            pieces += ": " + html.escape(", ".join(view.my_pieces))
+        rows.append(
+            f'<div class="tk-sjo-pirate" style="border-left:5px solid {seat_colour(p.seat)};'
+            f'padding:1px 6px;margin-bottom:3px;background:{"#fff4c2" if turn else "#f8f6f1"}">'
+            f"<b>{html.escape(name)}</b>{' ◀' if turn else ''} "
+            f'<span style="color:{MUTED}">{html.escape(p.at or "-")} · {html.escape(status)}'
+            f"</span><br><span style='font-size:11.5px'>{pieces}"
+            f"{' · ' + ' · '.join(extra) if extra else ''}</span></div>")
+    spot = (f"<div>You know the spot: <b>{html.escape(view.spot)}</b></div>"
+            if view.spot else "")
+    return (f'<div style="font-size:12.5px;line-height:1.35">{"".join(rows)}'
+            f"<div style='color:{MUTED}'>chest: {html.escape(view.chest)} · raft: "
+            f"{html.escape(view.raft)} · round {view.round} · lost pieces "
+            f"{view.lost_pieces}</div>{spot}</div>")
+
+
+def key_html() -> str:
+    """What the colours and marks of the map mean."""
+    def swatch(colour: str, label: str, round_: bool = False) -> str:
+        return (f'<span style="white-space:nowrap;margin-right:8px"><span style="display:'
+                f"inline-block;width:11px;height:11px;background:{colour};border:1px solid "
+                f'#666;border-radius:{"6px" if round_ else "2px"};vertical-align:-2px;'
+                f'margin-right:3px"></span>{html.escape(label)}</span>')
+    items = [swatch(KIND_COLOURS[k], k) for k in
+             ("lowland", "plateau", "slope", "ravine", "river", "lake", "tower", "rock")]
+    items += [swatch(HILITE, "the roll allows it", True), swatch(CHEST, "chest"),
+              swatch(RAFT, "raft"), swatch(BOAT, "rowing boat"),
+              "<span style='margin-right:8px'>dashed frame: striped hex</span>",
+              "<span style='margin-right:8px'>✚ hiding spot (pale: you hold its piece)</span>",
+              "<span>h2: Hannibal wounded, 2 turns left</span>"]
+    return (f'{CLICK_THROUGH_CSS}<div class="tk-sjo-key" style="font-size:11px;'
+            f'line-height:1.6;color:#30404f">{"".join(items)}</div>')
