@@ -59,7 +59,11 @@ __all__ = ["TreasureIslandBoard", "decision_label"]
 #: skirmish rounds (only a player's own throw waits for the Roll button).
 AUTO_PHASES = ("reveal", "skirmish")
 SIDE_PX = 272  # width of the column right of the board
-DECISIONS_PX = 184  # height of the decision panel (it scrolls when there are more)
+DECISIONS_PX = 184  # height of the decision panel (its list scrolls when there are more)
+BUTTON_PX = 31  # one decision button and its gap
+SHOWN_BUTTONS = 4  # buttons the list shows without scrolling; "+N more" counts the rest
+TURN_PX = 96  # the turn box's usual height; it grows (then scrolls) for long chest contents
+TURN_MAX_PX = 150
 ROW_PX = 58  # height of one player's row under the board
 #: What the turn box says in each phase (the dice have their own line).
 PHASE_TEXT = {"opening": "throws for the first turn", "roll": "to throw",
@@ -81,7 +85,7 @@ def decision_label(state: TIState, move: Any) -> str:
     >>> s = ti.TIGame(board="small").position(
     ...     piles={"R": {"rubies": 1}, "B": {"rubies": 3}}, cannons=("purple",))
     >>> [decision_label(s, m) for m in s.legal_moves()]
-    ["Purple: steal Blue's 3 Rubies", 'Purple: protect your 1 Rubies']
+    ["Purple: steal Blue's 3 Rubies", 'Purple: protect your 1 Ruby']
     """
     cards = state.cards
     h = state.holdings
@@ -95,26 +99,43 @@ def decision_label(state: TIState, move: Any) -> str:
         cannon = f"{src}{move.cannon}" if src else move.cannon.capitalize()
         if move.kind == JOLLY:
             return f"{cannon}: steal {them}'s Jolly Roger"
-        n = h.piles[move.target].get(move.kind, 0)
-        label = cards.label(move.kind)
+        amount = cards.amount(move.kind, h.piles[move.target].get(move.kind, 0))
         if move.kind in h.protected[move.target]:
-            return f"{cannon}: attack {them}'s {n} {label} (skirmish)"
-        return f"{cannon}: steal {them}'s {n} {label}"
+            return f"{cannon}: attack {them}'s {amount} (skirmish)"
+        return f"{cannon}: steal {them}'s {amount}"
     if isinstance(move, Protect):
-        n = h.piles[me].get(move.kind, 0)
         cannon = "Locker purple" if move.from_locker else "Purple"
-        return f"{cannon}: protect your {n} {cards.label(move.kind)}"
+        return f"{cannon}: protect your {cards.amount(move.kind, h.piles[me].get(move.kind, 0))}"
     if isinstance(move, Stash):
         return f"Put the {move.cannon} cannon in the Locker"
     if isinstance(move, Take):
-        return f"Take {h.locker.get(move.kind, 0)} {cards.label(move.kind)} from the Locker"
+        return f"Take {cards.amount(move.kind, h.locker.get(move.kind, 0))} from the Locker"
     if isinstance(move, Discard):
-        return f"Discard {h.piles[me].get(move.kind, 0)} {cards.label(move.kind)} to the Locker"
+        return f"Discard {cards.amount(move.kind, h.piles[me].get(move.kind, 0))} to the Locker"
     if isinstance(move, End):
         return "End the turn"
     if isinstance(move, Pass):
         return "Pass: no square can be taken"
     return str(move)
+
+
+NUMBER_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def cannon_words(cannons: Any) -> str:
+    """Cannons found, counted: ``("gold", "purple", "purple")`` is
+    "a gold cannon and two purple cannons".
+
+    >>> cannon_words(("purple",)), cannon_words(("gold", "purple", "purple"))
+    ('a purple cannon', 'a gold cannon and two purple cannons')
+    """
+    kinds = sorted(set(cannons), key=list(cannons).index)
+    parts = []
+    for kind in kinds:
+        n = list(cannons).count(kind)
+        word = NUMBER_WORDS.get(n, str(n))
+        parts.append(f"{word} {kind} cannon" + ("s" if n > 1 else ""))
+    return " and ".join(parts)
 
 
 def _colour_of(move: Any) -> str:
@@ -181,18 +202,24 @@ class TreasureIslandBoard(GameBoard):
             "Chests to open, cannons to fire, Davy Jones' Locker and discards come up here "
             "as buttons, one per move the rules allow."))
         self.decision_buttons: list[w.Button] = []
-        self.decision_list = w.VBox(layout=w.Layout(overflow="hidden auto", flex="1 1 auto",
-                                                    align_items="stretch"))
+        self.decision_list = w.VBox(layout=w.Layout(
+            overflow="hidden scroll", flex="none", align_items="stretch",
+            height=f"{SHOWN_BUTTONS * BUTTON_PX}px"))
+        self.decision_list.add_class("tk-ti-decision-list")
+        self.decision_more = w.HTML(layout=w.Layout(width="100%", height="18px", flex="none",
+                                                    overflow="hidden"))
+        self.decision_more.add_class("tk-ti-decision-more")
         self.decision_panel = w.VBox(
-            [self.decision_head, self.decision_list],
+            [self.decision_head, self.decision_list, self.decision_more],
             layout=w.Layout(height=f"{DECISIONS_PX}px", min_height=f"{DECISIONS_PX}px",
                             width="100%", border="1px solid #e5e7eb", padding="4px 6px",
                             overflow="hidden"))
         self.decision_panel.add_class("tk-ti-decisions")
-        self.turn_box = w.HTML(layout=w.Layout(height="96px", min_height="96px",
-                                               overflow="hidden"))
+        self.turn_box = w.HTML(layout=w.Layout(
+            height="auto", min_height=f"{TURN_PX}px", max_height=f"{TURN_MAX_PX}px",
+            overflow="hidden auto", flex="none"))
         self.turn_box.add_class("tk-ti-turn-box")
-        self.locker_box = w.HTML(layout=w.Layout(height="118px", overflow="hidden"))
+        self.locker_box = w.HTML(layout=w.Layout(height="118px", overflow="hidden", flex="none"))
         self.locker_box.add_class("tk-ti-locker-box")
         self.key_box = w.HTML(CLICK_THROUGH_CSS + key_html(), layout=w.Layout(overflow="hidden"))
         self.side = w.VBox([self.turn_box, self.decision_panel, self.locker_box, self.key_box],
@@ -233,7 +260,8 @@ class TreasureIslandBoard(GameBoard):
 
     def _sync_widgets(self) -> list[w.Widget]:
         return [*self.picture.marks, self.turn_box, self.decision_head, self.decision_list,
-                *self.decision_buttons, self.locker_box, self.players_box, self.hint_panel]
+                self.decision_more, *self.decision_buttons, self.locker_box, self.players_box,
+                self.hint_panel]
 
     def turn_of(self, state: Any) -> int | None:
         """The seat whose turn it is, also before its throw; None once the game is over
@@ -260,6 +288,12 @@ class TreasureIslandBoard(GameBoard):
         if phase == "opening":
             return f"{name}: throw for the first turn, press <b>Roll the dice</b>"
         if phase == "roll":
+            first = self._went_first(state, seat)
+            if first is not None:
+                if first == self.seat_name(seat):
+                    return f"{name} goes first: press <b>Roll the dice</b>"
+                return (f"{html.escape(first)} goes first; now your turn, {name}: "
+                        "press <b>Roll the dice</b>")
             return f"{name} to throw: press <b>Roll the dice</b>"
         if phase == "place":
             a, b = state.dice
@@ -271,13 +305,24 @@ class TreasureIslandBoard(GameBoard):
             return f"{name} won several chests: choose which to open first (right)"
         if phase == "cannon":
             cannons = state.view(seat).cannons
-            found = " and ".join(f"a {c} cannon" for c in cannons)
+            found = cannon_words(cannons)
             them = "them" if len(cannons) > 1 else "it"
             return f"{name} found {found}: choose how to use {them} (right)"
         if phase == "wrap":
             return f"{name} may take from Davy Jones' Locker, or end the turn (right)"
         return (f"{name} holds {state.holdings.types(seat)} treasure types but may keep "
                 f"{state.limit(seat)}: discard a type (right)")
+
+    def _went_first(self, state: Any, seat: int) -> str | None:
+        """Who won the opening throws, while ``seat`` has not acted since (else None)."""
+        entries, movers = self._entries[: state.ply], self._movers[: state.ply]
+        for k in range(len(entries) - 1, -1, -1):
+            if movers[k] == seat:
+                return None
+            for event in entries[k]:
+                if event.kind == "first":
+                    return str(event.text).split(" has the highest")[0]
+        return None
 
     def detail(self, state: Any) -> str:
         if state.phase in ("over",) or any(state.scores()):
@@ -395,7 +440,13 @@ class TreasureIslandBoard(GameBoard):
         squares = [self.game.board.square(m.square) for m in moves if isinstance(m, Place)]
         self.picture.draw(view, squares, self._last_squares(shown))
         self._decisions = [m for m in moves if not isinstance(m, Place)]
-        self._render_decisions(shown, seat, acting)
+        ranking = (GreedyBot().explain(shown) if self.hint_button.value and live
+                   and seat is not None and not shown.is_chance_node() else [])
+        best = ranking[0].move if ranking else None
+        if best in self._decisions:  # the hint's best choice first, marked
+            self._decisions.remove(best)
+            self._decisions.insert(0, best)
+        self._render_decisions(shown, seat, acting, best)
         who, chip = self.seat_name(view.turn), seat_colour(view.turn)
         if shown.is_terminal():
             winner = view.winner if view.winner is not None else view.turn
@@ -416,9 +467,10 @@ class TreasureIslandBoard(GameBoard):
             reckoning=shown.is_terminal() or any(view.points), row_px=ROW_PX)
         self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
         if self.hint_button.value:
-            self.hint_panel.value = self._hint_html(shown, live)
+            self.hint_panel.value = self._hint_html(shown, live, ranking)
 
-    def _render_decisions(self, shown: Any, seat: int | None, acting: bool) -> None:
+    def _render_decisions(self, shown: Any, seat: int | None, acting: bool,
+                          best: Any = None) -> None:
         if self._decisions:
             what = shown.expecting().split(": ")[-1] if ": " in shown.expecting() else ""
             self.decision_head.value = (
@@ -433,13 +485,20 @@ class TreasureIslandBoard(GameBoard):
         for k, move in enumerate(self._decisions):
             button = self._button(k)
             label = decision_label(shown, move)
-            button.description = label
-            button.tooltip = f"{label}  [{move}]"
+            button.description = f"★ {label}" if move == best else label
+            button.tooltip = (f"{label}  [{move}]"
+                              + ("  (the hint's best choice)" if move == best else ""))
             button.style.button_color = _colour_of(move)
             buttons.append(button)
-        self.decision_list.children = buttons or [self.decision_note]
+        children = tuple(buttons) or (self.decision_note,)
+        if self.decision_list.children != children:
+            self.decision_list.children = children
+        hidden = len(buttons) - SHOWN_BUTTONS
+        self.decision_more.value = (
+            f'<div style="{ONE_LINE};text-align:center;color:{MUTED}">'
+            f"+{hidden} more ↓ (scroll the list)</div>" if hidden > 0 else "")
 
-    def _hint_html(self, shown: Any, live: bool) -> str:
+    def _hint_html(self, shown: Any, live: bool, ranking: list[Any] | None = None) -> str:
         if not live:
             return muted("Hints are for the live position.")
         if shown.is_terminal():
@@ -456,7 +515,7 @@ class TreasureIslandBoard(GameBoard):
                     f"treasure square at once is <b>{p}</b></div>")
         if shown.is_chance_node():
             return odds + muted("Throw, and the hint ranks the squares the dice allow.")
-        rows = GreedyBot().explain(shown)
+        rows = ranking or GreedyBot().explain(shown)
         cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
         body = "".join(
             f"<tr><td style='{cell};white-space:nowrap'>"
@@ -470,7 +529,7 @@ class TreasureIslandBoard(GameBoard):
                        for t, a in [("move", "left"), ("as text", "left"), ("score", "right"),
                                     ("why", "left")])
         return (odds + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
-                f"{muted('(best first; score = sum of the reasons)')}"
+                f"{muted('(best first, marked ★ on its button; score = sum of the reasons)')}"
                 f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
                 f"{body}</table></div>")
 

@@ -22,7 +22,7 @@ SCREENSHOT = ROOT / "notebooks" / "images" / "ti2003-board.png"
 # each holding one <rect class="heatmapcell"> per column: DOM order is row-major.
 CELLS = ".tk-ti-figure g.heatmaprow rect.heatmapcell"
 HILITE_FILL = "rgb(255, 224, 102)"  # ti2003_draw.HILITE, a square the dice allow
-PLY = re.compile(r"\bmove (\d+) ·")
+PLY = re.compile(r"move (\d+) ·")
 
 LIT_JS = """(board, fill) => [...board.querySelectorAll('CELLS')]
     .map((r, i) => getComputedStyle(r).fill === fill ? i : -1).filter((i) => i >= 0)
@@ -42,7 +42,7 @@ def wait_for_new_status(board: Any, before: str) -> float:
         """(el, before) => new Promise((resolve, reject) => {
              const t0 = performance.now();
              const tick = () => {
-               if (el.innerText !== before) return resolve();
+               if (el.textContent !== before) return resolve();
                if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
                requestAnimationFrame(tick);
              };
@@ -73,7 +73,7 @@ def until_squares_are_lit(board: Any) -> None:
     for _ in range(12):
         if lit_cells(board):
             return
-        before = status.inner_text()
+        before = status.text_content()
         decision = board.locator(".tk-ti-decision:visible")
         if board.locator(".tk-roll:enabled").count():
             board.locator(".tk-roll").click()
@@ -106,24 +106,24 @@ def test_roll_then_click_a_yellow_square_places_a_counter(lab_url: str, page: An
     click_centre(page, cells.nth(0))  # a1, the sea, before any throw: refused
     notice = board.locator(".tk-notice")
     notice.wait_for(timeout=15_000)
-    assert "throw the dice first" in notice.inner_text()
+    assert "throw the dice first" in notice.text_content()
 
     timings = []
     for _turn in range(3):
         until_squares_are_lit(board)
         lit = lit_cells(board)
-        before, log_before = status.inner_text(), log.inner_text()
+        before, log_before = status.text_content(), log.text_content()
         ply = ply_of(before)
         click_centre(page, cells.nth(0))  # the sea: refused with the engine's reason
         notice.wait_for(timeout=15_000)
         board.locator(".tk-notice", has_text="a1 is sea").wait_for(timeout=15_000)
-        assert status.inner_text() == before
+        assert status.text_content() == before
         t0 = time.perf_counter()
         click_centre(page, cells.nth(lit[0]))
         wait_for_new_status(board, before)
         timings.append(time.perf_counter() - t0)
-        assert ply_of(status.inner_text()) > ply, status.inner_text()
-        assert log.inner_text() != log_before
+        assert ply_of(status.text_content()) > ply, status.text_content()
+        assert log.text_content() != log_before
         assert lit[0] not in lit_cells(board)  # the square holds Red's counter now
     print(f"{NOTEBOOK}: cell click -> redrawn status "
           f"{', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
@@ -134,8 +134,8 @@ def test_roll_then_click_a_yellow_square_places_a_counter(lab_url: str, page: An
         for _turn in range(8):
             until_squares_are_lit(board)
             board.locator(".tk-hint-panel table").wait_for(timeout=15_000)
-            best = board.locator(".tk-hint-panel td code").first.inner_text()
-            before = status.inner_text()
+            best = board.locator(".tk-hint-panel td code").first.text_content()
+            before = status.text_content()
             click_centre(page, cells.nth(square_index(best.split()[-1])))
             wait_for_new_status(board, before)
         board.locator(".tk-hint").click()

@@ -43,7 +43,7 @@ def test_greedy_bot_reports_the_chance_to_reach_a_treasure_square() -> None:
     t = small().position({"R": "a7 b7"}, dice=(2, 2))
     rows = {str(c.move): c for c in GreedyBot(seed=0).explain(t)}
     assert rows["place c7"].reasons == (
-        "1 placement(s) from Ben Gunn's square (was 2)", "P(a 3 next throw) = 11/36")
+        "1 placement from Ben Gunn's square (was 2)", "P(a 3 next throw) = 11/36")
     assert rows["place c7"].score > rows["place b8"].score
 
 

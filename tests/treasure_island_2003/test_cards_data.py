@@ -148,3 +148,12 @@ def test_cards_option_lets_a_reader_change_limits_and_scoring(tmp_path: Path) ->
     assert game.cards.limit(2) == 4 and game.cards.points("diamonds", 1) == 30
     state = game.position({"R": "d2"}, piles={"R": {"diamonds": 1}})
     assert state.limit(0) == 4
+
+
+def test_amounts_of_cards_in_words_use_the_singular_for_one() -> None:
+    cards = TIGame().cards
+    assert cards.amount("topazes", 1) == "1 Topaz"
+    assert cards.amount("topazes", 2) == "2 Topazes"
+    assert cards.amount("rubies", 1) == "1 Ruby"
+    assert cards.amount("silk", 2) == "2 Silk"
+    assert cards.amount("purple-cannon", 2) == "2 purple cannons"

@@ -49,7 +49,9 @@ def test_using_both_dice_once_no_unopened_treasure_can_be_reached() -> None:
     s = small().position({"R": "a7", "B": TREASURES}, turn=R)
     events = s.play("roll 2 4")
     assert s.using_both_dice(R) and any(e.kind == "endgame" for e in events)
-    assert events[-1].rule == "TI2003 §9 Using both dice"
+    # the switch is announced first, then the throw that uses both numbers
+    assert events[0].rule == "TI2003 §9 Using both dice"
+    assert events[1].kind == "roll" and "uses both numbers" in events[1].text
     assert s.usable == (2, 4)
     s.play("place b7")  # the 4
     assert s.phase == "place" and s.usable == (2,) and s.turn == R

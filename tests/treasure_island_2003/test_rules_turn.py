@@ -161,6 +161,13 @@ def test_passing_when_neither_number_can_be_used() -> None:
     assert s.turn == B and s.phase == "roll"
 
 
+def test_a_throw_that_cannot_be_used_says_so() -> None:
+    s = game(board="small").position({"R": "a7 b7", "B": "c7"}, turn=R)
+    events = s.play("roll 1 4")
+    assert events[0].text == "Red throws 1 and 4 and cannot place: pass"
+    assert s.legal_moves() == [Pass()]
+
+
 def test_passing_is_refused_while_a_counter_can_be_placed_ruling_ti2003_9() -> None:
     s = game(board="small").position({"R": "a7"}, dice=(4, 5))
     with pytest.raises(IllegalMoveError, match="must; a player passes only when") as info:

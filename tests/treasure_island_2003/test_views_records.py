@@ -136,3 +136,10 @@ def test_position_refuses_bad_input_naming_it() -> None:
         g.position({}, protected={"R": "rum"})
     with pytest.raises(ValueError, match="dice"):
         g.position({}, dice=(0, 7))
+
+
+def test_the_printout_wraps_long_lines_between_names() -> None:
+    text = str(load_game("treasure_island_2003", players=4).new_initial_state(seed=1))
+    assert max(len(line) for line in text.splitlines()[1:]) <= 72  # after the title
+    words = " ".join(text.split("unopened chests:")[1].split())
+    assert "roberts" in words.split() and "long-john" in words.split()

@@ -192,7 +192,7 @@ def test_purple_cannon_steals_through_its_button() -> None:
     at(board, board.game.position(piles={"R": {"rubies": 1}, "B": {"rubies": 3}},
                                   cannons=("purple",)))
     assert [label for label, _ in board.decisions()] == [
-        "Purple: steal Blue's 3 Rubies", "Purple: protect your 1 Rubies"]
+        "Purple: steal Blue's 3 Rubies", "Purple: protect your 1 Ruby"]
     assert "found a purple cannon" in status_text(board)
     assert "purple cannon" in board.turn_box.value
     press(board, "Purple: steal Blue's 3 Rubies")
@@ -206,7 +206,7 @@ def test_purple_cannon_protects_through_its_button_and_the_pile_shows_it() -> No
     board = small_board(seed=1)
     at(board, board.game.position(piles={"R": {"rubies": 1}, "B": {"rubies": 3}},
                                   cannons=("purple",)))
-    press(board, "Purple: protect your 1 Rubies")
+    press(board, "Purple: protect your 1 Ruby")
     assert board.state.holdings.protected[0] == {"rubies"}
     assert "cannon</span>" in board.players_box.value  # the purple tag on Red's pile
 
@@ -255,7 +255,7 @@ def test_discard_buttons_when_over_the_type_limit() -> None:
     click_cell(board, board.highlighted()[0])
     assert board.state.phase == "discard"
     labels = [label for label, _ in board.decisions()]
-    assert labels[0] == "Discard 1 Diamonds to the Locker" and len(labels) == 10
+    assert labels[0] == "Discard 1 Diamond to the Locker" and len(labels) == 10
     assert "discard a type" in status_text(board)
     press(board, "Discard 1 Indigo to the Locker")
     assert "indigo" not in board.state.holdings.piles[0]
@@ -506,3 +506,54 @@ def test_options_and_bad_arguments() -> None:
     board = TreasureIslandBoard(players=3, board="small", seed=1)
     assert board.game.board.name == "Small Board" and board.game.num_players == 3
     assert board.players_box.layout.height == "174px"  # one 58 px row per player
+
+
+# ----- wording, the decision list, the turn box ---------------------------------------------
+def test_cannons_found_are_counted_in_the_status() -> None:
+    board = small_board(seed=1)
+    at(board, board.game.position(piles={"R": {"rubies": 1}, "B": {"rubies": 3}},
+                                  cannons=("gold", "purple", "purple")))
+    assert "found a gold cannon and two purple cannons: choose how to use them" in \
+        status_text(board)
+
+
+def test_the_status_says_who_went_first_when_the_human_turn_comes() -> None:
+    board = TreasureIslandBoard(players=4, board="large", seed=2024)
+    for _ in range(10):  # the opening throws (ties throw again)
+        if board.state.phase != "opening":
+            break
+        board.roll()
+    text = status_text(board)
+    assert board.state.turn == 0 and board.state.phase == "roll"
+    assert re.search(r"(Blue|Green|Yellow) goes first; now your turn, Red: press Roll the "
+                     r"dice|Red goes first: press Roll the dice", text), text
+    take_human_turn(board)
+    assert "goes first" not in status_text(board)
+
+
+def test_more_decisions_than_fit_say_how_many_more_and_the_hint_best_comes_first() -> None:
+    board = small_board(seed=1)
+    types = board.game.cards.type_ids[:10]
+    at(board, board.game.position({"R": "e2"}, dice=(2, 3),
+                                  piles={"R": {k: 1 for k in types}}))
+    click_cell(board, board.highlighted()[0])
+    assert len(board.decisions()) == 10
+    assert "+6 more ↓" in plain(board.decision_more.value)
+    board.hint_button.value = True
+    best = GreedyBot().choose(board.state.copy())
+    assert board.decisions()[0][1] == str(best)
+    assert board.decision_list.children[0].description.startswith("★ ")
+    board.hint_button.value = False
+    assert not board.decision_list.children[0].description.startswith("★ ")
+
+
+def test_few_decisions_show_no_more_line() -> None:
+    board = small_board(seed=1)
+    at(board, board.game.position(jolly={"B": 1}, cannons=("gold",)))
+    assert plain(board.decision_more.value) == ""
+
+
+def test_the_turn_box_grows_or_scrolls_instead_of_hiding_long_chest_contents() -> None:
+    board = small_board(seed=1)
+    layout = board.turn_box.layout
+    assert layout.height == "auto" and layout.max_height and "auto" in layout.overflow

@@ -123,12 +123,12 @@ class GreedyBot:
                 why.append(f"opens {possessive(state.cards.chest(chest).pirate)} chest "
                            f"({count(cards, 'card')})")
             if areas:
-                why.append(f"encloses {gained - 1} square(s)")
+                why.append(f"encloses {count(gained - 1, 'square')}")
             score += gained
             after = self._nearest(state, owner, me)
             if before is not None and after is not None and after[0] < before[0]:
                 score += 3 * (before[0] - after[0])
-                why.append(f"{after[0]} placement(s) from {after[1]}'s square "
+                why.append(f"{count(after[0], 'placement')} from {possessive(after[1])} square "
                            f"(was {before[0]})")
             near = self._one_step(state, owner, me)
             if near:
@@ -137,7 +137,7 @@ class GreedyBot:
                 nums = " or ".join(str(k) for k in sorted(near))
                 why.append(f"P(a {nums} next throw) = {p}")
             if not why:
-                why.append(f"+{gained} square(s)")
+                why.append(f"+{count(gained, 'square')}")
             for area in areas:
                 for s in area:
                     owner[s] = EMPTY
@@ -180,7 +180,7 @@ class GreedyBot:
             sim.move_pile(move.target, me, move.kind)
             gain = _edge(standing(sim), me) - base
             n = h.piles[move.target].get(move.kind, 0)
-            why = [f"steals {n} {state.cards.label(move.kind)} from {them}: "
+            why = [f"steals {state.cards.amount(move.kind, n)} from {them}: "
                    f"{gain:+.1f} points against the best opponent"]
             if move.kind in h.protected[move.target]:
                 p: Fraction = win_chances((0, 0))[0]
@@ -193,23 +193,22 @@ class GreedyBot:
             sim = _copy(h)
             sim.piles[me].pop(move.kind)
             worth = now - standing(sim)[me]
-            return Candidate(move, worth / 2 + n, (f"protects {n} "
-                                                  f"{state.cards.label(move.kind)} worth "
+            return Candidate(move, worth / 2 + n, (f"protects "
+                                                  f"{state.cards.amount(move.kind, n)} worth "
                                                   f"{worth:.1f} points now",))
         if isinstance(move, Take):
             sim = _copy(h)
             sim.take(me, move.kind)
             gain = _edge(standing(sim), me) - base
-            return Candidate(move, gain + 0.5, (f"takes {h.locker[move.kind]} "
-                                                f"{state.cards.label(move.kind)}: "
-                                                f"{gain:+.1f} points",))
+            took = state.cards.amount(move.kind, h.locker[move.kind])
+            return Candidate(move, gain + 0.5, (f"takes {took}: {gain:+.1f} points",))
         assert isinstance(move, Discard)
         sim = _copy(h)
         sim.discard(me, move.kind)
         loss = base - _edge(standing(sim), me)
         n = h.piles[me][move.kind]
-        return Candidate(move, -loss - 0.1 * n, (f"gives up {n} "
-                                                 f"{state.cards.label(move.kind)}: "
+        return Candidate(move, -loss - 0.1 * n, (f"gives up "
+                                                 f"{state.cards.amount(move.kind, n)}: "
                                                  f"{-loss:+.1f} points",))
 
 

@@ -238,7 +238,8 @@ def apply(state: TurnFlow, move: CannonMove) -> list[Event]:
     n = h.move_pile(move.target, me, move.kind)
     h.fired[move.cannon] += 1
     state._stolen = (*state._stolen, (move.kind, -1 if move.from_locker else state._chest_no))
-    text = (f"{who} fires a {move.cannon} cannon{src} and steals {them}'s {n} {label}; the "
+    text = (f"{who} fires a {move.cannon} cannon{src} and steals {them}'s "
+            f"{state.cards.amount(move.kind, n)}; the "
             "cannon goes to the fired pile")
     return [Event(text, rules.CANNONS, "steal"), *after_cannon(state, move.from_locker)]
 
@@ -253,7 +254,8 @@ def finish_attack(state: TurnFlow, context: tuple[Any, ...], winner: int) -> lis
         n = h.move_pile(defender, attacker, kind)
         h.fired["purple"] += 1
         state._stolen = (*state._stolen, (kind, -1 if from_locker else state._chest_no))
-        text = (f"{state.colour(attacker)} takes {state.colour(defender)}'s {n} {label}; "
+        text = (f"{state.colour(attacker)} takes {state.colour(defender)}'s "
+                f"{state.cards.amount(kind, n)}; "
                 "the gold and the purple cannon go to the fired pile")
     else:
         text = (f"{state.colour(defender)} keeps the {label} and the purple cannon under "
@@ -285,6 +287,6 @@ def after_cannon(state: TurnFlow, from_locker: bool) -> list[Event]:
 
 def apply_take(state: TurnFlow, move: Take) -> list[Event]:
     n = state._h.take(state._turn, move.kind)
-    text = (f"{state.colour(state._turn)} takes {n} {state.cards.label(move.kind)} out of "
+    text = (f"{state.colour(state._turn)} takes {state.cards.amount(move.kind, n)} out of "
             "Davy Jones' Locker")
     return [Event(text, rules.LOCKER_TAKE, "take"), *after_cannon(state, True)]

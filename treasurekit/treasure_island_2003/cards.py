@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import BoardDataError
+from ..core.text import count
 
 __all__ = [
     "CANNON_KINDS",
@@ -134,6 +135,20 @@ class CardSet:
             return "Jolly Roger"
         return self.treasure(kind).name
 
+    def amount(self, kind: str, n: int) -> str:
+        """``n`` cards of ``kind`` in words: "1 Topaz", "3 Topazes", "1 Ruby", "2 Silk",
+        "1 purple cannon", "2 purple cannons".
+
+        >>> from treasurekit.treasure_island_2003 import TIGame
+        >>> cards = TIGame().cards
+        >>> cards.amount("topazes", 1), cards.amount("rubies", 1), cards.amount("silk", 2)
+        ('1 Topaz', '1 Ruby', '2 Silk')
+        """
+        label = self.label(kind)
+        if kind in (PURPLE, GOLD, JOLLY):
+            return count(n, label, label + "s")
+        return count(n, singular(label), label)
+
     def points(self, kind: str, count: int) -> int:
         """Points for holding ``count`` cards of treasure type ``kind`` (TI2003 §10)."""
         if count <= 0:
@@ -168,6 +183,18 @@ class CardSet:
         areas = [*self.chests_for(side), self.legacy]
         rounds = max(c.cards for c in areas)
         return [c.id for r in range(rounds) for c in areas if c.cards > r]
+
+
+def singular(name: str) -> str:
+    """One card of a treasure type: "Rubies" -> "Ruby", "Topazes" -> "Topaz",
+    "Diamonds" -> "Diamond"; mass nouns ("Silk", "Gold") stay as they are."""
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    if name.endswith("zes"):
+        return name[:-2]
+    if name.endswith("s") and not name.endswith("ss"):
+        return name[:-1]
+    return name
 
 
 def load_cards(source: str | Path | None = None) -> CardSet:

@@ -224,11 +224,17 @@ class TurnFlow(State[TIMove]):
         self._dice = (roll.low, roll.high)
         self._left = self._dice
         self._moves_left = 2 if self._endgame[seat] else 1
-        how = "both numbers" if self._endgame[seat] else "one number"
-        extra = "; doubles: another throw follows" if roll.doubles else ""
-        events.insert(0, Event(f"{who} throws {roll.low} and {roll.high} and uses {how}{extra}",
-                               rules.DOUBLES if roll.doubles else rules.PLACING, "roll"))
         self._phase = "place"
+        how = "both numbers" if self._endgame[seat] else "one number"
+        if not self._placeable():
+            how = "cannot place: pass"
+            verb = "and"
+        else:
+            verb = "and uses"
+        extra = "; doubles: another throw follows" if roll.doubles else ""
+        # the switch to both dice (if any) is announced before the throw that uses it
+        events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}{extra}",
+                            rules.DOUBLES if roll.doubles else rules.PLACING, "roll"))
         return events
 
     def _place(self, sq: int) -> list[Event]:
@@ -412,7 +418,7 @@ class TurnFlow(State[TIMove]):
     def _discard(self, kind: str) -> list[Event]:
         seat = self._turn
         n, was = self._h.discard(seat, kind)
-        text = f"{self.colour(seat)} puts {n} {self.cards.label(kind)} into Davy Jones' Locker"
+        text = f"{self.colour(seat)} puts {self.cards.amount(kind, n)} into Davy Jones' Locker"
         events = [Event(text, rules.LOCKER_PLACE, "discard")]
         if was:
             events.append(Event("the purple cannon that protected them goes to the fired "

@@ -84,7 +84,7 @@ def _score(state: TurnFlow, kind: str, seat: int, how: str) -> Event:
     state._awards = (*state._awards, (kind, seat, count, points, how))
     state._reckon += 1
     bonus = points - state.cards.treasure(kind).points
-    extra = f", {bonus} of them bonus points for {count} cards" if bonus else ""
+    extra = f", including {n_cards(bonus, 'bonus point')} for {count} cards" if bonus else ""
     held = n_cards(count, "card")
     return Event(f"{state.cards.label(kind)}: {state.colour(seat)} ({how}, {held}) "
                  f"scores {points}{extra}", rules.SCORING, "score")

@@ -11,6 +11,7 @@ The seed (which fixes every future throw and card) is never part of a view.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ __all__ = ["LETTERS", "TIView", "make_view", "render"]
 
 #: One-letter codes of the seat colours in the text board (black is K).
 LETTERS = ("R", "B", "G", "Y", "K", "W")
+PRINT_WIDTH = 72  # the printout's lines are wrapped between words at this width
 
 
 @dataclass(frozen=True)
@@ -209,12 +211,19 @@ def render(state: TIState) -> str:
             for k in state.cards.type_ids if k in h.piles[p]) or "-"
         jr = f"; Jolly Roger {h.jolly[p]}" if h.jolly[p] else ""
         pts = f"; {state._points[p]} points" if state._stage in ("reckoning", "over") else ""
-        lines.append(f"{COLOURS[p].capitalize()}: {piles}{jr}{pts}")
+        lines += _wrap(f"{COLOURS[p].capitalize()}: {piles}{jr}{pts}")
     locker = ", ".join(f"{state.cards.label(k)} {v}" for k, v in h.locker.items())
     lcannons = ", ".join(f"{c} {v}" for c, v in h.locker_cannons.items() if v)
-    lines.append(f"Locker: {locker or '-'}; cannons: {lcannons or '-'}; fired: "
-                 f"purple {h.fired['purple']}, gold {h.fired['gold']}")
+    lines += _wrap(f"Locker: {locker or '-'}; cannons: {lcannons or '-'}; fired: "
+                   f"purple {h.fired['purple']}, gold {h.fired['gold']}")
     closed = [c for c in state.chest_cards if c not in h.opened]
-    lines.append(f"unopened chests: {' '.join(closed) or '-'}; unseen cards: "
-                 f"{h.unseen_total()}")
+    lines.append(f"unseen cards: {h.unseen_total()}")
+    lines += _wrap(f"unopened chests: {' '.join(closed) or '-'}")
     return "\n".join(lines)
+
+
+def _wrap(line: str, width: int = PRINT_WIDTH) -> list[str]:
+    """A long line of the printout split between words (never inside a name such as
+    ``long-john``), continued with an indent."""
+    return textwrap.wrap(line, width, subsequent_indent="    ", break_long_words=False,
+                         break_on_hyphens=False) or [line]
