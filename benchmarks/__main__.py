@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from . import ahoy, sjorovaron, skeleton_island, treasure_island_2003
+from . import ahoy, sjorovaron, skeleton_island, treasure_island_2003, treasure_island_2018
 from .harness import machine
 
 
@@ -13,6 +13,7 @@ def main() -> None:
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()
+    results += treasure_island_2018.run()
     results += sjorovaron.run()
     lines = [
         f"Measured {datetime.date.today().isoformat()} on {machine()}.",

@@ -10,5 +10,14 @@ from .base import HUMAN, GameBoard
 from .sjorovaron import SjoBoard
 from .skeleton_island import SkeletonBoard
 from .treasure_island_2003 import TreasureIslandBoard
+from .treasure_island_2018 import LongJohnBoard
 
-__all__ = ["HUMAN", "AhoyBoard", "GameBoard", "SjoBoard", "SkeletonBoard", "TreasureIslandBoard"]
+__all__ = [
+    "HUMAN",
+    "AhoyBoard",
+    "GameBoard",
+    "LongJohnBoard",
+    "SjoBoard",
+    "SkeletonBoard",
+    "TreasureIslandBoard",
+]

@@ -1,0 +1,279 @@
+"""The Treasure Island (2018) map picture, drawn with bqplot from a seat's ``TIView``.
+
+:class:`MapPicture` draws the island in miles: the sea and the island outline, the
+districts, the restricted areas (deep water, mountains, the volcano), the zones the
+DEDUCTION hint uses (forest, fresh water, buildings), the ruined temple, the black
+towers, the starting circles and the ALTITUDE dotted lines; then, from the view, the
+movement lines, the crosses, the search circles drawn in vain, the hint drawings and
+the miniatures; and, when asked, the probability map as one ``bqplot.Image`` (a PNG
+made from the posterior grid: DESIGN §4, never thousands of rects).
+
+Clicks come from that same Image mark, which always covers the whole map (a
+transparent PNG while the probability map is off): its ``on_element_click`` reports
+the click in data coordinates (miles), passed on to ``on_click(x, y)``.
+
+The picture never decides what to show: the treasure is drawn only if the view holds
+it (Long John Silver's view; a pirate's view never does).
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as w
+import numpy as np
+
+from treasurekit.treasure_island_2018 import IslandMap, Posterior, TIView, drawings
+from treasurekit.treasure_island_2018.geometry import outlines
+
+__all__ = ["MINI_COLOURS", "MapPicture", "heat_png", "png_rgba"]
+
+#: Screen colours of the miniatures (anything else is used as CSS as is).
+MINI_COLOURS = {"red": "#d6336c", "blue": "#1c7ed6", "yellow": "#f59f00", "green": "#2b8a3e",
+                "purple": "#7048e8", "silver": "#495057"}
+SEA, ISLAND, ISLAND_EDGE = "#a5d8ff", "#f3e9c6", "#8d6e3f"
+LAYER_STYLE = {  # layer: (fill, edge, fill opacity)
+    "deep_water": ("#4dabf7", "#1971c2", 0.9),
+    "forest": ("#8ce99a", "#2f9e44", 0.55),
+    "water": ("#74c0fc", "#1c7ed6", 0.7),
+    "buildings": ("#ced4da", "#495057", 0.8),
+    "mountains": ("#a1887f", "#5d4037", 0.85),
+    "volcano": ("#e8590c", "#862e0b", 0.85),
+    "ruined_temple": ("#b197fc", "#5f3dc4", 0.8),
+}
+HINT_INK = "#c2255c"  # what Silver draws for a hint
+SEARCH_INK = "#343a40"
+HEAT_RGB = (201, 42, 42)  # the probability map's colour; mass sets the opacity
+HEAT_ALPHA = (50, 170)  # opacity (0-255) of the least and the most likely cells
+MAP_W, MAP_H = 640, 480  # pixels; the map is 32 x 24 miles
+
+
+def png_rgba(rgba: np.ndarray) -> bytes:
+    """An RGBA uint8 array (rows top to bottom) as PNG bytes, without an imaging library."""
+    h, wid, _ = rgba.shape
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(tag + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", wid, h, 8, 6, 0, 0, 0)
+    raw = np.concatenate([np.zeros((h, 1), np.uint8),
+                          np.ascontiguousarray(rgba, np.uint8).reshape(h, wid * 4)], axis=1)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6)) + chunk(b"IEND", b""))
+
+
+CLEAR_PNG = png_rgba(np.zeros((1, 1, 4), np.uint8))
+
+
+def heat_png(mass: np.ndarray) -> bytes:
+    """The probability map as a PNG: one pixel per grid cell, red with an opacity that
+    grows with the cell's mass, from faint (possible) to strong (the likeliest cells);
+    cells with no mass stay clear (the grid's row 0 is the south edge, the PNG's the top)."""
+    top = float(mass.max()) if mass.size else 0.0
+    alpha = np.zeros(mass.shape, np.uint8)
+    if top > 0:
+        alpha = np.where(mass > 0, HEAT_ALPHA[0] + (HEAT_ALPHA[1] - HEAT_ALPHA[0]) * mass / top,
+                         0).astype(np.uint8)
+    rgba = np.zeros((*mass.shape, 4), np.uint8)
+    rgba[..., 0], rgba[..., 1], rgba[..., 2] = HEAT_RGB
+    rgba[..., 3] = alpha
+    return png_rgba(rgba[::-1])
+
+
+def _paths(geoms: Sequence[Any]) -> tuple[list[list[float]], list[list[float]]]:
+    xs: list[list[float]] = []
+    ys: list[list[float]] = []
+    for g in geoms:
+        for x, y in outlines(g):
+            xs.append(x)
+            ys.append(y)
+    return _padded(xs), _padded(ys)
+
+
+def _padded(paths: list[list[float]]) -> list[list[float]]:
+    """Paths of one length (bqplot wants a rectangular array): repeat each last point."""
+    n = max((len(p) for p in paths), default=0)
+    return [p + [p[-1]] * (n - len(p)) for p in paths]
+
+
+def _circle(x: float, y: float, r: float, n: int = 48) -> tuple[list[float], list[float]]:
+    t = np.linspace(0.0, 2 * np.pi, n + 1)
+    return [float(v) for v in x + r * np.cos(t)], [float(v) for v in y + r * np.sin(t)]
+
+
+def _lines(scales: dict[str, Any], **kw: Any) -> bq.Lines:
+    return bq.Lines(x=[[0.0, 0.0]], y=[[0.0, 0.0]], scales=scales, visible=False, **kw)
+
+
+def _set(mark: bq.Lines, xs: list[list[float]], ys: list[list[float]],
+         colors: list[str] | None = None) -> None:
+    """Show ``xs``/``ys`` paths on ``mark`` (hide it when there are none)."""
+    if not xs:
+        mark.visible = False
+        return
+    with mark.hold_sync():
+        mark.x, mark.y = _padded(xs), _padded(ys)
+        if colors is not None:
+            mark.colors = colors
+        mark.visible = True
+
+
+class MapPicture:
+    """The island map figure (class ``tk-ti18-map``); ``on_click(x, y)`` gets miles.
+
+    Attributes:
+        figure: the ``bqplot.Figure``.
+        heat: the Image mark that shows the probability map and takes the clicks.
+        treasure: the treasure's Scatter mark (visible only for a view that holds it).
+    """
+
+    def __init__(self, imap: IslandMap, on_click: Callable[[float, float], None]) -> None:
+        self.map = imap
+        self._on_click = on_click
+        x0, y0, x1, y1 = imap.bounds
+        self.extent = (x0, x1, y0, y1)
+        sx, sy = bq.LinearScale(min=x0, max=x1), bq.LinearScale(min=y0, max=y1)
+        self.scales = {"x": sx, "y": sy}
+        layers = imap.layers()
+        base: list[Any] = []
+        # deep water is a ring round the island: bqplot fills every path on its own, so
+        # fill its outer edge, then its hole in the sea's colour, then the island on top
+        deep = layers["deep_water"]
+        polys = list(getattr(deep, "geoms", [deep]))
+        fill, edge, _ = LAYER_STYLE["deep_water"]
+        for rings, colour in (([p.exterior for p in polys], fill),
+                              ([r for p in polys for r in p.interiors], SEA)):
+            xs, ys = _paths(rings)
+            if xs:
+                base.append(bq.Lines(x=xs, y=ys, scales=self.scales, fill="inside",
+                                     close_path=True, colors=[edge], fill_colors=[colour],
+                                     fill_opacities=[1.0], stroke_width=1))
+        ix, iy = _paths([layers["island"]])
+        base.append(bq.Lines(x=ix, y=iy, scales=self.scales, fill="inside", close_path=True,
+                             colors=[ISLAND_EDGE], fill_colors=[ISLAND],
+                             fill_opacities=[1.0], stroke_width=2))
+        for name, (fill, edge, opacity) in LAYER_STYLE.items():
+            if name == "deep_water":
+                continue
+            xs, ys = _paths([layers[name]])
+            if xs:
+                base.append(bq.Lines(x=xs, y=ys, scales=self.scales, fill="inside",
+                                     close_path=True, colors=[edge], fill_colors=[fill],
+                                     fill_opacities=[opacity], opacities=[opacity],
+                                     stroke_width=1))
+        for name, style, colour in (("district_borders", "solid", "#6d4c2f"),
+                                    ("starting_circles", "dashed", "#495057"),
+                                    ("altitude_lines", "dotted", "#5c3d2e")):
+            xs, ys = _paths([layers[name]])
+            if xs:
+                base.append(bq.Lines(x=xs, y=ys, scales=self.scales, colors=[colour],
+                                     line_style=style, stroke_width=1.2))
+        names = [(d.polygon.representative_point(), f"{d.id}") for d in imap.districts]
+        base.append(bq.Label(x=[p.x for p, _ in names], y=[p.y for p, _ in names],
+                             text=[t for _, t in names], scales=self.scales, default_size=11,
+                             colors=["#6d4c2f"], align="middle", font_weight="bold"))
+        towers = [t.xy for t in imap.towers]
+        base.append(bq.Scatter(x=[p[0] for p in towers], y=[p[1] for p in towers],
+                               scales=self.scales, marker="triangle-up", colors=["#212529"],
+                               default_size=90, stroke="#fff"))
+        self.heat = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"), scales=self.scales,
+                             x=[x0, x1], y=[y0, y1])
+        self.heat.on_element_click(self._clicked)
+        self.hint_areas = _lines(self.scales, fill="inside", close_path=True,
+                                 colors=[HINT_INK], fill_colors=[HINT_INK],
+                                 fill_opacities=[0.12], stroke_width=1)
+        self.hint_lines = _lines(self.scales, colors=[HINT_INK], stroke_width=2.5,
+                                 line_style="dash_dotted")
+        self.searches = _lines(self.scales, colors=[SEARCH_INK], stroke_width=1.8,
+                               line_style="dashed", fill="inside", fill_colors=["#868e96"],
+                               fill_opacities=[0.18], close_path=True)
+        self.moves = _lines(self.scales, stroke_width=2.5)
+        self.crosses = bq.Scatter(x=[], y=[], scales=self.scales, marker="cross",
+                                  default_size=50, colors=[SEARCH_INK])
+        self.minis = bq.Scatter(x=[], y=[], scales=self.scales, marker="circle",
+                                default_size=220, stroke="#000", stroke_width=2,
+                                colors=["#000"])
+        self.mini_names = bq.Label(x=[], y=[], text=[], scales=self.scales, default_size=11,
+                                   colors=["#212529"], align="middle", y_offset=-14,
+                                   font_weight="bold")
+        self.treasure = bq.Scatter(x=[], y=[], scales=self.scales, marker="diamond",
+                                   default_size=160, colors=["#ffd43b"], stroke="#000",
+                                   stroke_width=2, visible=False)
+        self.figure = bq.Figure(
+            marks=[*base, self.hint_areas, self.searches, self.heat, self.hint_lines,
+                   self.moves, self.crosses, self.treasure, self.minis, self.mini_names],
+            fig_margin={"top": 4, "bottom": 4, "left": 4, "right": 4},
+            padding_x=0.0, padding_y=0.0, background_style={"fill": SEA},
+            min_aspect_ratio=(x1 - x0) / (y1 - y0), max_aspect_ratio=(x1 - x0) / (y1 - y0),
+            animation_duration=0, display_toolbar=False,
+            layout=w.Layout(width=f"{MAP_W}px", height=f"{MAP_H}px"),
+        )
+        self.figure.add_class("tk-ti18-map")
+
+    @property
+    def marks(self) -> list[Any]:
+        """The marks that change on a redraw (for ``hold_sync``)."""
+        return [self.heat, self.hint_areas, self.hint_lines, self.searches, self.moves,
+                self.crosses, self.minis, self.mini_names, self.treasure]
+
+    def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
+        data = event.get("data") or {}
+        x, y = data.get("click_x"), data.get("click_y")
+        if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+            self._on_click(float(x), float(y))
+
+    def draw(self, view: TIView, post: Posterior | None = None,
+             hints: Sequence[int] = ()) -> None:
+        """Redraw from ``view``: ``post`` the probability map to show (None: off);
+        ``hints`` the numbers of the hints whose drawings to show."""
+        self.heat.image.value = heat_png(post.mass) if post is not None else CLEAR_PNG
+        xs, ys, cs = [], [], []
+        for line in view.lines:
+            xs.append([line.a[0], line.b[0]])
+            ys.append([line.a[1], line.b[1]])
+            cs.append(MINI_COLOURS.get(line.mini, line.mini))
+        _set(self.moves, xs, ys, cs)
+        sx, sy = [], []
+        for s in view.searches:
+            x, y = _circle(s.x, s.y, s.radius)
+            sx.append(x)
+            sy.append(y)
+        _set(self.searches, sx, sy)
+        with self.crosses.hold_sync():
+            self.crosses.x = [p[0] for _, p in view.crosses]
+            self.crosses.y = [p[1] for _, p in view.crosses]
+        ax, ay, lx, ly = [], [], [], []
+        for h in view.hints:
+            if h.number not in hints:
+                continue
+            for d in drawings(h.kind, h.args, h.situation, self.map):
+                if d.style == "marker":
+                    continue
+                px, py = _paths([d.geometry])
+                if d.style == "area":
+                    ax += px
+                    ay += py
+                else:
+                    lx += px
+                    ly += py
+        _set(self.hint_areas, ax, ay)
+        _set(self.hint_lines, lx, ly)
+        on = [m for m in view.miniatures if m.at is not None]
+        with self.minis.hold_sync():
+            self.minis.x = [m.at[0] for m in on if m.at]
+            self.minis.y = [m.at[1] for m in on if m.at]
+            self.minis.colors = [MINI_COLOURS.get(m.name, m.name) for m in on] or ["#000"]
+        with self.mini_names.hold_sync():
+            self.mini_names.x = [m.at[0] for m in on if m.at]
+            self.mini_names.y = [m.at[1] for m in on if m.at]
+            self.mini_names.text = [m.name for m in on]
+        t = view.treasure
+        with self.treasure.hold_sync():
+            self.treasure.x = [t[0]] if t is not None else []
+            self.treasure.y = [t[1]] if t is not None else []
+            self.treasure.visible = t is not None
