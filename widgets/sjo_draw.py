@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from typing import Any
@@ -27,6 +28,7 @@ import bqplot as bq
 import ipywidgets as w
 
 from treasurekit.sjorovaron import SjoMap, SjoView
+from treasurekit.sjorovaron.moves import LETTERS
 
 __all__ = ["FIGURE_PX", "HILITE", "KIND_COLOURS", "RING", "SEAT_COLOURS", "SjoPicture",
            "key_html", "pirates_html", "seat_colour"]
@@ -109,7 +111,7 @@ class SjoPicture:
         feats += [(board.lip, "waterfall", 0.75), (board.mortar, "mortar", -0.62),
                   (board.raft_hex, "raft landing", -0.62),
                   (max(board.lake), "Sulfur Lake", -0.62)]
-        feats += [(h, "X", -0.62) for h in board.marked]
+        feats += [(h, "x", -0.62) for h in board.marked]
         self.names = bq.Label(x=[self.cx[h] for h, _, _ in feats],
                               y=[self.cy[h] + dy for h, _, dy in feats],
                               text=[t for _, t, _ in feats], scales=self._scales,
@@ -126,7 +128,10 @@ class SjoPicture:
         self.raft = bq.Scatter(x=[], y=[], scales=self._scales, marker="rectangle",
                                colors=[RAFT], stroke=INK,
                                default_size=int((self.unit * 1.5) ** 2))
-        self.pirates = bq.Scatter(x=[], y=[], scales=self._scales, marker="circle",
+        # the size scale maps 1.0 to default_size (a lone token), 0.5 to half its area
+        self.pirates = bq.Scatter(x=[], y=[], size=[],
+                                  scales={**self._scales, "size": bq.LinearScale(min=0, max=1)},
+                                  marker="circle",
                                   stroke=INK, stroke_width=1.5,
                                   default_size=int((self.unit * 1.2) ** 2))
         self._pirate_hexes: list[int] = []
@@ -184,18 +189,45 @@ class SjoPicture:
             on = [p for p in view.pirates if p.at is not None and p.status != "out"]
             hexes = [board.hex(p.at) for p in on if p.at is not None]
             self._pirate_hexes = hexes
-            self.pirates.x = [self.cx[h] for h in hexes]
-            self.pirates.y = [self.cy[h] for h in hexes]
+            shifts = fan_out(hexes)
+            xs = [self.cx[h] + dx for h, (dx, _) in zip(hexes, shifts, strict=True)]
+            ys = [self.cy[h] + dy for h, (_, dy) in zip(hexes, shifts, strict=True)]
+            self.pirates.x, self.pirates.y = xs, ys
             self.pirates.colors = [seat_colour(p.seat) for p in on]
             self.pirates.opacities = [0.45 if p.status == "wounded" else 1.0 for p in on]
-            self.tags.x = [self.cx[h] for h in hexes]
-            self.tags.y = [self.cy[h] - 0.18 for h in hexes]
+            # tokens that share a hex are drawn smaller, so both stay inside it
+            self.pirates.size = [0.5 if dx or dy else 1.0 for dx, dy in shifts]
+            self.tags.x = xs
+            self.tags.y = [y - (0.14 if dx or dy else 0.18)
+                           for y, (dx, dy) in zip(ys, shifts, strict=True)]
             self.tags.text = [pirate_tag(p) for p in on]
 
 
+def fan_out(hexes: Sequence[int], r: float = 0.5) -> list[tuple[float, float]]:
+    """The (dx, dy) offset of each token so that tokens sharing a hex sit side by side
+    (two left and right, more round a circle); a lone token stays at the centre.
+
+    >>> fan_out([5, 7, 5])
+    [(-0.5, 0.0), (0.0, 0.0), (0.5, 0.0)]
+    """
+    groups: dict[int, list[int]] = {}
+    for i, h in enumerate(hexes):
+        groups.setdefault(h, []).append(i)
+    out = [(0.0, 0.0)] * len(hexes)
+    for members in groups.values():
+        k = len(members)
+        if k == 1:
+            continue
+        for j, i in enumerate(members):
+            angle = math.pi + 2 * math.pi * j / k  # the first one on the left
+            out[i] = (round(r * math.cos(angle), 6) + 0.0, round(r * math.sin(angle), 6) + 0.0)
+    return out
+
+
 def pirate_tag(p: Any) -> str:
-    """The letters on a pirate: its initial, with the turns it still misses if wounded."""
-    letter = (p.name or "?")[0]
+    """The letters on a pirate: its text-map letter (Hook K, Hannibal H, ...), lower case
+    with the turns it still misses if wounded."""
+    letter = LETTERS.get(p.pirate, "?") if p.pirate else "?"  # as on the text map
     if p.status == "wounded" or p.wound is not None:
         return f"{letter.lower()}{p.wound}"
     return letter
@@ -237,7 +269,8 @@ def pirates_html(view: SjoView, names: Sequence[str]) -> str:
     for p, name in zip(view.pirates, names, strict=True):
         status = p.status
         if p.status == "wounded":
-            status = f"wounded, misses {p.wound} more turn(s)"
+            status = ("wounded, stands up next turn" if not p.wound else
+                      f"wounded, misses {p.wound} more turn{'s' if p.wound != 1 else ''}")
         extra = []
         if p.knows:
             extra.append("knows the spot")
@@ -272,9 +305,12 @@ def key_html() -> str:
     items = [swatch(KIND_COLOURS[k], k) for k in
              ("lowland", "plateau", "slope", "ravine", "river", "lake", "tower", "rock")]
     items += [swatch(HILITE, "the roll allows it", True), swatch(CHEST, "chest"),
-              swatch(RAFT, "raft"), swatch(BOAT, "rowing boat"),
-              "<span style='margin-right:8px'>dashed frame: striped hex</span>",
-              "<span style='margin-right:8px'>✚ hiding spot (pale: you hold its piece)</span>",
-              "<span>h2: Hannibal wounded, 2 turns left</span>"]
+              swatch(RAFT, "raft (R)"), swatch(BOAT, "▲ rowing boat"),
+              "<span style='margin-right:8px'>○ by a boat: starting hex (violet ring: "
+              "free)</span>",
+              "<span style='margin-right:8px'>dashed: striped</span>",
+              "<span style='margin-right:8px'>✚ hiding spot (pale: piece yours)</span>",
+              "<span style='margin-right:8px'>x: the mortar's raft hexes</span>",
+              "<span>K, q1: pirate letters (wounded: lower case, turns left)</span>"]
     return (f'{CLICK_THROUGH_CSS}<div class="tk-sjo-key" style="font-size:11px;'
             f'line-height:1.6;color:#30404f">{"".join(items)}</div>')

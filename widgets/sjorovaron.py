@@ -146,7 +146,7 @@ class SjoBoard(GameBoard):
         self.decision_list = w.VBox(layout=w.Layout(overflow="hidden auto", flex="1 1 auto"))
         self.decision_panel = w.VBox(
             [self.decision_head, self.decision_list],
-            layout=w.Layout(height="230px", min_height="230px", width="100%",
+            layout=w.Layout(height="200px", min_height="200px", width="100%",
                             border="1px solid #e5e7eb", padding="4px 6px", overflow="hidden"))
         self.decision_panel.add_class("tk-sjo-decisions")
         self.pirates_box = w.HTML(layout=w.Layout(height="250px", overflow="hidden"))
@@ -257,8 +257,13 @@ class SjoBoard(GameBoard):
         for move in self._decisions:
             if text in (str(move), move_label(move)):
                 return self.play(move)
-        self._tell(f"no decision '{text}' now; the buttons offer: "
-                   + "; ".join(label for label, _ in self.decisions()))
+        if not self._decisions:
+            self._tell(f"cannot press '{text}': no buttons now: press Roll the die"
+                       if self.state.is_chance_node() else
+                       f"cannot press '{text}': no buttons now")
+        else:
+            self._tell(f"no decision '{text}' now; the buttons offer: "
+                       + "; ".join(label for label, _ in self.decisions()))
         raise ValueError(self._notice)
 
     def hint(self) -> Any:

@@ -80,6 +80,10 @@ def test_set_up_pirates_and_starting_hexes_are_picked_clockwise() -> None:
     assert "already p1's pirate" in reason and "SJO §3" in reason
     assert "another pirate already starts on g2" in (s.why_illegal("pick svullo g2") or "")
     assert "not a starting hex" in (s.why_illegal("pick svullo k11") or "")
+    # only the starting hexes still free are offered
+    assert "choose a free one of t2, v10, t17, e16, c11 " in (s.why_illegal("pick svullo k11")
+                                                              or "")
+    assert "g2: choose a free one of t2," in (s.why_illegal("pick svullo g2") or "")
     play(s, "pick Tjo-Pang t2")
     assert s.current_player == 0
     play(s, "pick Månskäran v10")

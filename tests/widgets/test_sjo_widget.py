@@ -11,7 +11,7 @@ import pytest
 from treasurekit import load_game
 from treasurekit.sjorovaron import Pick, Shoot, SjoState, Walk
 from treasurekit_widgets import GameBoard, SjoBoard
-from treasurekit_widgets.sjo_draw import KIND_COLOURS, chest_hex
+from treasurekit_widgets.sjo_draw import KIND_COLOURS, SjoPicture, chest_hex, fan_out, key_html
 
 H, S = "hook", "svullo"
 TWO_HUMANS = {0: "human", 1: "human"}
@@ -221,3 +221,35 @@ def test_options_and_bad_arguments() -> None:
     board = SjoBoard(players=3, seed=1)
     assert board.game.num_players == 3
     assert sorted(board.seats) == [0, 1, 2]
+
+
+def test_pirates_sharing_a_hex_are_fanned_out_side_by_side() -> None:
+    assert fan_out([3, 4]) == [(0.0, 0.0), (0.0, 0.0)]
+    left, alone, right = fan_out([3, 4, 3])
+    assert alone == (0.0, 0.0) and left[0] < 0 < right[0]
+    pos = load_game("sjorovaron", players=2).position({H: "q14", S: "q16"},
+                                                      wounded={S: 2}, die=2)
+    pos.play("walk q15 q16")  # Hook ends on the wounded Svullo's hex
+    pic = SjoPicture(pos.board, lambda h: None)
+    pic.draw(pos.view(0), [])
+    assert len(set(pic.pirates.x)) == 2 and list(pic.tags.x) == list(pic.pirates.x)
+    assert list(pic.pirates.size) == [0.5, 0.5]
+    assert list(pic.tags.text) == ["K", "s2"]  # the text map's letters: Hook is K
+
+
+def test_key_explains_every_mark_with_a_neutral_example() -> None:
+    key = plain(key_html())
+    for words in ("starting hex", "violet ring", "rowing boat", "x: the mortar's raft hexes",
+                  "striped", "hiding spot", "raft (R)", "wounded: lower case, turns left"):
+        assert words in key
+    assert "Hannibal" not in key
+
+
+def test_wound_status_wording_and_pressing_without_buttons() -> None:
+    pos = load_game("sjorovaron", players=2).position({H: "q14", S: "n14"},
+                                                      wounded={S: 1})
+    board = at(two(), pos)
+    assert "misses 1 more turn " in plain(board.pirates_box.value)
+    board = SjoBoard(seed=3)
+    with pytest.raises(ValueError, match="no buttons now: press Roll the die"):
+        board.decide("x")

@@ -206,7 +206,9 @@ def drift_distribution(board: SjoMap, start: int | str, turns: int) -> dict[str,
 
 def drift_to_sea(board: SjoMap, start: int | str, turns: int) -> list[Fraction]:
     """``[P(out to sea within t turns) for t in 1..turns]`` for a pirate that floats
-    every turn from ``start`` (a wounded one must, SJO §7), exactly.
+    every turn from ``start``, exactly. A wounded pirate must float only while his wound
+    lasts (1-3 turns, SJO §7), so for him the value at ``turns`` = wound turns left is
+    the chance of being swept out to sea before he may climb out.
 
     Raises:
         ValueError: ``start`` is not water, or ``turns`` < 1.

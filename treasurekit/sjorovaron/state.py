@@ -136,7 +136,7 @@ class SjoState(State[SjoMove]):
     >>> s.phase, s.current_player
     ('pick', 0)
     >>> print(s.why_illegal("pick hook k11"))
-    k11 is not a starting hex: choose one of g2, t2, v10, t17, e16, c11 [SJO §3 Set Up: ...]
+    k11 is not a starting hex: choose a free one of g2, t2, v10, t17, e16, c11 [SJO §3 Set Up: ...]
     """
 
     game: SjoGame
@@ -768,15 +768,17 @@ class SjoState(State[SjoMove]):
             return (f"{PIRATE_NAMES[move.pirate]} is already p{taken[move.pirate]}'s pirate",
                     rules.PICK)
         free = self._free_starts()
-        starts = ", ".join(self._h(b.start) for b in self.board.boats)
+        starts = ", ".join(self._h(h) for h in free)
         try:
             h = self.board.hex(move.at)
         except ValueError as exc:
             return (str(exc), rules.PICK)
         if h not in self.board.starts:
-            return (f"{move.at} is not a starting hex: choose one of {starts}", rules.PICK)
+            return (f"{move.at} is not a starting hex: choose a free one of {starts}",
+                    rules.PICK)
         if h not in free:
-            return (f"another pirate already starts on {move.at}", rules.PICK)
+            return (f"another pirate already starts on {move.at}: choose a free one of "
+                    f"{starts}", rules.PICK)
         return None
 
     def _shoot_problem(self, move: Shoot) -> Problem:
