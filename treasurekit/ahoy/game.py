@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.errors import OptionError
-from ..core.game import Game, Option
+from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .board import AhoyBoard, load_board
 from .moves import AhoyMove, parse_move
@@ -28,15 +28,6 @@ def _board_option(value: Any) -> str | None:
     return "expected 'standard' or the path of a board JSON file"
 
 
-def _int_option(lo: int, hi: int) -> Any:
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            return f"expected a whole number from {lo} to {hi}"
-        return None
-
-    return check
-
-
 @register
 class AhoyGame(Game[AhoyMove]):
     """Ahoy Treasures!: a stacking race to Buccaneer Island for 2-4 players.
@@ -53,7 +44,7 @@ class AhoyGame(Game[AhoyMove]):
     name = "ahoy"
     title = "Ahoy Treasures!"
     OPTIONS: ClassVar[Mapping[str, Option]] = {
-        "players": Option(2, "number of seats, 2 to 4 (AHOY §3)", validate=_int_option(2, 4)),
+        "players": Option(2, "number of seats, 2 to 4 (AHOY §3)", validate=whole_number(2, 4)),
         "variant": Option(
             "basic",
             "'basic', or 'cunning': fallen pirates leave the game (AHOY §9)",
@@ -62,7 +53,7 @@ class AhoyGame(Game[AhoyMove]):
         "first_player": Option(
             0,
             "seat that rolls first (AHOY §4 lets the table decide; ruling AHOY-1)",
-            validate=_int_option(0, 3),
+            validate=whole_number(0, 3),
         ),
         "overshoot": Option(
             "forbidden",

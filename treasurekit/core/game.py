@@ -20,10 +20,25 @@ from .errors import IllegalMoveError, MoveParseError, OptionError
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .records import GameRecord
 
-__all__ = ["Game", "Option", "State"]
+__all__ = ["Game", "Option", "State", "whole_number"]
 
 M = TypeVar("M")
 S = TypeVar("S", bound="State[Any]")
+
+
+def whole_number(lo: int, hi: int) -> Callable[[Any], str | None]:
+    """An :class:`Option` validator accepting whole numbers from ``lo`` to ``hi``.
+
+    >>> whole_number(2, 4)(5)
+    'expected a whole number from 2 to 4'
+    """
+
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            return f"expected a whole number from {lo} to {hi}"
+        return None
+
+    return check
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.game import Game, Option
+from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .board import SjoMap, load_map
 from .moves import SjoMove, parse_move
@@ -16,15 +16,6 @@ if TYPE_CHECKING:
     from .state import SjoState
 
 __all__ = ["SjoGame"]
-
-
-def _int_option(lo: int, hi: int) -> Any:
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            return f"expected a whole number from {lo} to {hi}"
-        return None
-
-    return check
 
 
 def _bool_option(value: Any) -> str | None:
@@ -55,12 +46,12 @@ class SjoGame(Game[SjoMove]):
     title = "Sjörövarön"
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 6 (SJO §1: six pirates)",
-                          validate=_int_option(2, 6)),
+                          validate=whole_number(2, 6)),
         "hit_faces": Option(
             2,
             "ring (hit) faces on the six-sided shooting die; its faces are not public "
             "(ruling SJO-8): 2 means a hit on 1/3 of the rolls",
-            validate=_int_option(1, 5),
+            validate=whole_number(1, 5),
         ),
         "line_blockers": Option(
             "wounded",
@@ -89,7 +80,7 @@ class SjoGame(Game[SjoMove]):
             60,
             "the game ends without a winner after this many rounds; 0: no limit "
             "(ruling SJO-16)",
-            validate=_int_option(0, 10_000),
+            validate=whole_number(0, 10_000),
         ),
         "map": Option("standard", "'standard' or a map JSON path", validate=_map_option),
     }

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.errors import OptionError
-from ..core.game import Game, Option
+from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .cards import Deck, load_cards
 from .moves import Gust, SkeletonMove, Spread, parse_move
@@ -27,15 +27,6 @@ def _cards_option(value: Any) -> str | None:
     return "expected 'standard' or the path of a card JSON file"
 
 
-def _int_option(lo: int, hi: int) -> Any:
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            return f"expected a whole number from {lo} to {hi}"
-        return None
-
-    return check
-
-
 @register
 class SkeletonGame(Game[SkeletonMove]):
     """Skeleton Island: dig map pieces and gold out of a pile of cards, 2-4 players.
@@ -51,11 +42,11 @@ class SkeletonGame(Game[SkeletonMove]):
     name = "skeleton_island"
     title = "Skeleton Island"
     OPTIONS: ClassVar[Mapping[str, Option]] = {
-        "players": Option(2, "number of seats, 2 to 4 (SKEL §1)", validate=_int_option(2, 4)),
+        "players": Option(2, "number of seats, 2 to 4 (SKEL §1)", validate=whole_number(2, 4)),
         "first_player": Option(
             0,
             "seat that plays first (SKEL §2 lets the table choose; ruling SKEL-17)",
-            validate=_int_option(0, 3),
+            validate=whole_number(0, 3),
         ),
         "steal": Option(
             "chosen",

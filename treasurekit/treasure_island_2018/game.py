@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.errors import OptionError
-from ..core.game import Game, Option
+from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .decks import CalendarSpace, Character, Decks, load_decks
 from .geometry import Pt
@@ -21,15 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["TIGame"]
 
 _CHARACTER_IDS = ("anne", "olivier", "charlotte", "ben")
-
-
-def _int_option(lo: int, hi: int) -> Any:
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            return f"expected a whole number from {lo} to {hi}"
-        return None
-
-    return check
 
 
 def _path_option(kind: str) -> Any:
@@ -79,7 +70,7 @@ class TIGame(Game[TIMove]):
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(
             4, "number of seats, 2 to 5: Long John Silver and 1-4 pirates (TI2018 §4)",
-            validate=_int_option(2, 5)),
+            validate=whole_number(2, 5)),
         "escape_day": Option(
             "by_players",
             "the calendar day of Silver's escape: 'by_players' (17 June with 2-3 players, "
