@@ -78,6 +78,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self.game = game
         self.auto_roll = auto_roll
         self.seed = seed
+        self._default_seating = seats is None  # rebuilt for each new game's seed
         self._templates = self._check_seats(seats if seats is not None else self.default_seats())
         self.seats: dict[int, Any] = copy.deepcopy(self._templates)
         self.state: State[Any] = game.new_initial_state(seed)
@@ -139,7 +140,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
 
     # ----- hooks for subclasses ------------------------------------------------------
     def default_seats(self) -> dict[int, Any]:
-        """Seats when none are given: every seat human."""
+        """Seats when none are given: every seat human. Called again by each
+        :meth:`new_game` with ``self.seed`` already set to the new seed."""
         return {p: HUMAN for p in range(self.game.num_players)}
 
     def _build_main(self) -> list[w.Widget]:
@@ -307,10 +309,13 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         """
         if seed is None:
             seed = int(self.seed_input.value)
-        if seats is not None:
-            self._templates = self._check_seats(seats)
-        self.seats = copy.deepcopy(self._templates)
         self.seed = seed
+        if seats is not None:
+            self._default_seating = False
+            self._templates = self._check_seats(seats)
+        elif self._default_seating:
+            self._templates = self._check_seats(self.default_seats())
+        self.seats = copy.deepcopy(self._templates)
         self.state = self.game.new_initial_state(seed)
         self._entries, self._movers, self._seen = [], [], ()
         self._clear_notice()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 
+import numpy as np
 import pytest
 
 from treasurekit import IllegalMoveError, load_game
@@ -60,8 +61,11 @@ def test_click_offers_the_moves_there_and_a_choice_button_plays_one() -> None:
     assert any("horse" in line.lower() for line in board.log_lines)
     # the ride's line is drawn on the map, from the start to the click
     assert board.picture.moves.visible
-    ends = {(float(xs[-1]), float(ys[-1]))
-            for xs, ys in zip(board.picture.moves.x, board.picture.moves.y, strict=True)}
+    # bqplot keeps one line as a flat array and several as an array of arrays
+    lines_x, lines_y = board.picture.moves.x, board.picture.moves.y
+    if np.ndim(lines_x) == 1 and len(lines_x) and np.ndim(lines_x[0]) == 0:
+        lines_x, lines_y = [lines_x], [lines_y]
+    ends = {(float(xs[-1]), float(ys[-1])) for xs, ys in zip(lines_x, lines_y, strict=True)}
     assert (8.0, 11.0) in ends
 
 
@@ -182,3 +186,14 @@ def test_hint_drawings_and_panels() -> None:
 def test_game_option_errors() -> None:
     with pytest.raises(TypeError):
         LongJohnBoard(load_game("treasure_island_2018", players=2), players=2)
+
+
+def test_default_silver_buries_the_treasure_somewhere_else_for_each_seed() -> None:
+    from treasurekit_widgets import LongJohnBoard
+
+    spots = {str(LongJohnBoard(seed=seed).state.history[0]) for seed in range(4)}
+    assert len(spots) > 1
+    board = LongJohnBoard(seed=0)
+    first = str(board.state.history[0])
+    board.new_game(seed=0)
+    assert str(board.state.history[0]) == first  # same seed, same game
