@@ -913,8 +913,8 @@ def describe(kind: str, args: Sequence[str], imap: IslandMap, name: str) -> str:
     if kind == "nose":
         return f"{name}: {a[0]}'s lines and crosses pass nearest to the treasure"
     if kind == "instinct":
-        word = "within" if a[0] == "near" else "more than"
-        return f"{name}: the treasure is {word} 1 mile of a searched circle"
+        word = "within 1 mile of" if a[0] == "near" else "more than 1 mile from"
+        return f"{name}: the treasure is {word} a searched circle"
     if kind == "bermuda":
         if a == (NONE,):
             return f"{name}: impossible - no triangle of two towers and a miniature holds it"

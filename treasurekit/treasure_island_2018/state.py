@@ -1213,7 +1213,8 @@ class TIState(State[TIMove]):
         if move.token == "none":
             self._set(**base)
             return [Event("Silver says nothing more: the search was unsuccessful",
-                          rules.SMALL_SEARCH, "answer")]
+                          rules.CHEST_TOKENS,
+                          "answer")]
         tok = self.decks.chest_token(move.token)
         counts = list(d.chest_counts)
         counts[seat] += 1
