@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import platform
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -45,3 +47,34 @@ def machine() -> str:
     except OSError:
         pass
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def playouts(
+    game: Any,
+    n: int,
+    checked: bool = False,
+    undoable: bool = True,
+    bots: Callable[[int], list[Any]] | None = None,
+) -> int:
+    """Play ``n`` seeded games of ``game`` to the end and return the plies played.
+
+    Random moves by default (``random.Random(0)``), or ``bots(seed)`` seat by seat.
+    ``checked`` sends every move as text through ``play`` (parse, legality check, apply);
+    otherwise the unchecked ``apply`` is used, keeping undo information if ``undoable``.
+    """
+    rng = random.Random(0)
+    plies = 0
+    for seed in range(n):
+        state = game.new_initial_state(seed)
+        seats = bots(seed) if bots is not None else None
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance()
+            elif seats is not None:
+                state.play(seats[state.current_player].choose(state))
+            elif checked:
+                state.play(str(rng.choice(state.legal_moves())))
+            else:
+                state.apply(rng.choice(state.legal_moves()), undoable=undoable)
+        plies += state.ply
+    return plies

@@ -3,7 +3,6 @@ the widget."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import treasurekit
@@ -11,31 +10,19 @@ from treasurekit.sjorovaron import SjoGame
 from treasurekit.sjorovaron.analysis import drift_to_sea, raft_escape_chance
 from treasurekit.sjorovaron.bots import GreedyBot
 
-from .harness import Result, best_time
+from .harness import Result, best_time, playouts
 
 GAME = "sjorovaron"
 
 
 def _playouts(players: int, n: int, checked: bool = False, greedy: bool = False) -> int:
-    """Play ``n`` seeded games (random moves, or greedy bots); ``checked`` sends every
-    move as text through ``play`` instead of the unchecked ``apply``."""
+    """Plies of ``n`` seeded games, random or between greedy bots (see
+    :func:`harness.playouts`)."""
+    def greedy_bots(_seed: int) -> list[GreedyBot]:
+        return [GreedyBot(seed=p) for p in range(players)]
+
     game = treasurekit.load_game(GAME, players=players)
-    rng = random.Random(0)
-    plies = 0
-    for seed in range(n):
-        state = game.new_initial_state(seed)
-        bots = [GreedyBot(seed=p) for p in range(players)]
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            elif greedy:
-                state.play(bots[state.current_player].choose(state))
-            elif checked:
-                state.play(str(rng.choice(state.legal_moves())))
-            else:
-                state.apply(rng.choice(state.legal_moves()), undoable=False)
-        plies += state.ply
-    return plies
+    return playouts(game, n, checked, undoable=False, bots=greedy_bots if greedy else None)
 
 
 def _walk_enumeration() -> float:

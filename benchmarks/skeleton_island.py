@@ -2,36 +2,20 @@
 
 from __future__ import annotations
 
-import random
-
 import treasurekit
 from treasurekit.core import MCTSBot
 from treasurekit.skeleton_island import GreedyBot, SkeletonState, uncovered_cards
 from treasurekit.skeleton_island.analysis import unknown_card
 from treasurekit.skeleton_island.pile import spread_layout
 
-from .harness import Result, best_time
+from .harness import Result, best_time, playouts
 
 GAME = "skeleton_island"
 
 
 def _playouts(players: int, n: int, checked: bool = False) -> int:
-    """Play ``n`` seeded random games; ``checked`` sends every move as text through
-    ``play`` (parse, legality check, apply) instead of the unchecked ``apply``."""
-    game = treasurekit.load_game(GAME, players=players)
-    rng = random.Random(0)
-    plies = 0
-    for seed in range(n):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            elif checked:
-                state.play(str(rng.choice(state.legal_moves())))
-            else:
-                state.apply(rng.choice(state.legal_moves()))
-        plies += state.ply
-    return plies
+    """Plies of ``n`` seeded random games (see :func:`harness.playouts`)."""
+    return playouts(treasurekit.load_game(GAME, players=players), n, checked)
 
 
 def _midgame(players: int = 3, ply: int = 100) -> SkeletonState:

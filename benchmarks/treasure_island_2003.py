@@ -13,7 +13,7 @@ from treasurekit.core import MCTSBot
 from treasurekit.treasure_island_2003 import GreedyBot, Place
 from treasurekit.treasure_island_2003.enclosure import enclosed_areas
 
-from .harness import Result, best_time
+from .harness import Result, best_time, playouts
 
 GAME = "treasure_island_2003"
 
@@ -23,22 +23,8 @@ def _game(board: str, players: int) -> Any:
 
 
 def _playouts(board: str, players: int, n: int, checked: bool = False) -> int:
-    """Play ``n`` seeded random games; ``checked`` sends every move as text through
-    ``play`` (parse, legality check, apply) instead of the unchecked ``apply``."""
-    game = _game(board, players)
-    rng = random.Random(0)
-    plies = 0
-    for seed in range(n):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            elif checked:
-                state.play(str(rng.choice(state.legal_moves())))
-            else:
-                state.apply(rng.choice(state.legal_moves()), undoable=False)
-        plies += state.ply
-    return plies
+    """Plies of ``n`` seeded random games (see :func:`harness.playouts`)."""
+    return playouts(_game(board, players), n, checked, undoable=False)
 
 
 def _enclosure_times(games: int) -> list[float]:
