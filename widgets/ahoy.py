@@ -24,7 +24,7 @@ from treasurekit.ahoy.analysis import roll_odds
 
 from .ahoy_draw import AhoyPicture, Piece, seat_colour
 from .base import HUMAN, GameBoard
-from .controls import MUTED, muted, split_rule
+from .controls import muted, ranking_html, split_rule
 
 __all__ = ["AhoyBoard"]
 
@@ -308,19 +308,5 @@ class AhoyBoard(GameBoard):
         if shown.is_chance_node():
             return odds + muted("Roll, and the hint ranks the moves the die allows.")
         rows = GreedyBot().explain(shown)
-        cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
-        body = "".join(
-            f"<tr><td style='{cell};white-space:nowrap'>"
-            f"{html.escape(self.move_phrase(c.move, shown))}</td>"
-            f"<td style='{cell};white-space:nowrap;color:{MUTED}'>"
-            f"<code>{html.escape(str(c.move))}</code></td>"
-            f"<td style='{cell};text-align:right'>{c.score:.0f}</td>"
-            f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
-            for c in rows[:8])
-        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED}'>{t}</th>"
-                       for t, a in [("move", "left"), ("as text", "left"), ("score", "right"),
-                                    ("why", "left")])
-        return (odds + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
-                f"{muted('(best first; score = sum of the reasons)')}"
-                f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
-                f"{body}</table></div>")
+        note = "(best first; score = sum of the reasons)"
+        return odds + ranking_html(rows, lambda m: self.move_phrase(m, shown), note)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from treasurekit import Event
 
@@ -152,3 +153,29 @@ def log_html(entries: Sequence[tuple[int, Event]], empty: str = "No moves yet.")
                 f"{html.escape(event.text)}{rule}</span></div>"
             )
     return f'<div style="{_LOG_BOX}"><div>{"".join(rows)}</div></div>'
+
+
+def ranking_html(
+    rows: Sequence[Any], phrase: Callable[[Any], str], note: str, digits: int = 0
+) -> str:
+    """The hint panel's table of a greedy bot's candidates (best first, at most 8).
+
+    ``rows`` are ``Candidate`` objects; ``phrase(move)`` says the move in words;
+    ``note`` follows the title; scores are shown with ``digits`` decimals.
+    """
+    cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
+    body = "".join(
+        f"<tr><td style='{cell};white-space:nowrap'>"
+        f"{html.escape(phrase(c.move))}</td>"
+        f"<td style='{cell};white-space:nowrap;color:{MUTED}'>"
+        f"<code>{html.escape(str(c.move))}</code></td>"
+        f"<td style='{cell};text-align:right'>{c.score:.{digits}f}</td>"
+        f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
+        for c in rows[:8])
+    head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED}'>{t}</th>"
+                   for t, a in [("move", "left"), ("as text", "left"), ("score", "right"),
+                                ("why", "left")])
+    return ("<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
+            f"{muted(note)}"
+            f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
+            f"{body}</table></div>")

@@ -41,7 +41,7 @@ from treasurekit.treasure_island_2003 import (
 from treasurekit.treasure_island_2003 import rules as ti_rules
 
 from .base import HUMAN, GameBoard
-from .controls import MUTED, muted, split_rule
+from .controls import MUTED, muted, ranking_html, split_rule
 from .ti2003_draw import (
     CLICK_THROUGH_CSS,
     FIGURE_PX,
@@ -516,22 +516,8 @@ class TreasureIslandBoard(GameBoard):
         if shown.is_chance_node():
             return odds + muted("Throw, and the hint ranks the squares the dice allow.")
         rows = ranking or GreedyBot().explain(shown)
-        cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
-        body = "".join(
-            f"<tr><td style='{cell};white-space:nowrap'>"
-            f"{html.escape(self._phrase(shown, c.move))}</td>"
-            f"<td style='{cell};white-space:nowrap;color:{MUTED}'>"
-            f"<code>{html.escape(str(c.move))}</code></td>"
-            f"<td style='{cell};text-align:right'>{c.score:.1f}</td>"
-            f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
-            for c in rows[:8])
-        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED}'>{t}</th>"
-                       for t, a in [("move", "left"), ("as text", "left"), ("score", "right"),
-                                    ("why", "left")])
-        return (odds + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
-                f"{muted('(best first, marked ★ on its button; score = sum of the reasons)')}"
-                f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
-                f"{body}</table></div>")
+        note = "(best first, marked ★ on its button; score = sum of the reasons)"
+        return odds + ranking_html(rows, lambda m: self._phrase(shown, m), note, digits=1)
 
     def _phrase(self, state: Any, move: Any) -> str:
         if isinstance(move, Place):
