@@ -8,7 +8,16 @@ LAB_ARGS    ?=
 # Upper bound (seconds) for each pytest run, so a hung kernel or browser cannot stall CI.
 TEST_TIMEOUT ?= 1800
 
-.PHONY: venv lab test lint typecheck unit nbval bench notebooks clean distclean
+# Binder's lock: every package of the `lab` extra (and the core) pinned with hashes, resolved by uv
+# for Binder's Python (binder/runtime.txt) on x86-64 Linux. `make lock` keeps the pins it can and
+# adds/removes what pyproject.toml changed; `make lock-upgrade` moves every pin to the newest release.
+LOCK        ?= binder/requirements.txt
+LOCK_PYTHON := $(patsubst python-%,%,$(strip $(file < binder/runtime.txt)))
+LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version $(LOCK_PYTHON) \
+	--python-platform x86_64-manylinux_2_28 --generate-hashes --no-emit-index-url \
+	--custom-compile-command 'make lock' --quiet
+
+.PHONY: venv lab test lint typecheck unit nbval bench notebooks lock lock-upgrade clean distclean
 
 venv: $(STAMP)
 
@@ -54,6 +63,12 @@ notebooks: $(STAMP)
 			--ExecutePreprocessor.timeout=600 "$$nb" || exit 1; \
 	done
 	$(BIN)/python scripts/strip_widget_state.py $(NOTEBOOKS)
+
+lock: $(STAMP)
+	$(LOCK_CMD) -o $(LOCK)
+
+lock-upgrade: $(STAMP)
+	$(LOCK_CMD) --upgrade -o $(LOCK)
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache benchmarks/results-local
