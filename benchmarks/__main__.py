@@ -5,7 +5,14 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from . import ahoy, sjorovaron, skeleton_island, treasure_island_2003, treasure_island_2018
+from . import (
+    ahoy,
+    kernel_memory,
+    sjorovaron,
+    skeleton_island,
+    treasure_island_2003,
+    treasure_island_2018,
+)
 from .harness import machine
 
 
@@ -24,8 +31,11 @@ def main() -> None:
     ]
     text = "\n".join(lines)
     print(text)
+    # Kernel memory after each notebook and app (its own section, also runnable alone).
+    memory = kernel_memory.section(kernel_memory.run())
+    print("\n" + memory)
     out = Path(__file__).with_name("results.md")
-    out.write_text(text + "\n")
+    out.write_text(text + "\n\n" + memory)
     print(f"\nwritten to {out}")
 
 
