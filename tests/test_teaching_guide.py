@@ -279,7 +279,9 @@ def test_teaching_guide_answers_every_question_it_keys() -> None:
 def test_teaching_guide_answer_is_what_the_engine_computes(key: str) -> None:
     paragraph = guide_answers(GUIDE.read_text()).get(key, "")
     for text in ANSWERS[key]():
-        assert text in paragraph, f"[answer: {key}] should say {text!r}: {paragraph!r}"
+        # the figure on its own: "1/3" is not found inside "11/36", nor "10%" inside "110%"
+        alone = re.compile(rf"(?<![\w/.]){re.escape(text)}(?![\w/]|\.\d)")
+        assert alone.search(paragraph), f"[answer: {key}] should say {text!r}: {paragraph!r}"
 
 
 def test_teaching_guide_is_linked_and_names_the_apps() -> None:
