@@ -147,6 +147,7 @@ def _run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 @pytest.mark.binder
+@pytest.mark.timeout(2400)  # pip install (1-4 min here) and every notebook and app, one by one
 def test_binder_environment_runs_every_notebook_and_app(tmp_path: Path) -> None:
     python = shutil.which(f"python{binder_python()}")
     if python is None:
