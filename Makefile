@@ -5,10 +5,12 @@ BIN         := $(VENV)/bin
 STAMP       := $(VENV)/.installed
 NOTEBOOKS   := $(sort $(wildcard notebooks/*.ipynb))
 LAB_ARGS    ?=
+# e.g. PLAY_ARGS='--port 9000 --no-preheat --cull-idle 300' (see scripts/play.py)
+PLAY_ARGS   ?=
 # Upper bound (seconds) for each pytest run, so a hung kernel or browser cannot stall CI.
 TEST_TIMEOUT ?= 1800
 
-.PHONY: venv lab test lint typecheck unit nbval bench notebooks clean distclean
+.PHONY: venv lab play test lint typecheck unit nbval bench notebooks clean distclean
 
 venv: $(STAMP)
 
@@ -20,6 +22,11 @@ $(STAMP): pyproject.toml
 # Opens notebooks/00-start-here.ipynb; the whole project folder is browsable (docs/rulings.md too).
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(LAB_ARGS) notebooks/00-start-here.ipynb
+
+# Serves the play apps in Voilà and opens the gallery (apps/index.ipynb). Idle kernels of
+# closed tabs are shut down after 2 minutes; each app keeps one preheated kernel waiting.
+play: $(STAMP)
+	$(BIN)/python scripts/play.py $(PLAY_ARGS)
 
 test: lint typecheck unit nbval
 
