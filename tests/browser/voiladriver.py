@@ -133,7 +133,8 @@ TEXT_DUMPS_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
 def page_problems(page: Any) -> list[str]:
     """What a player must never see on a Voilà page: tracebacks, text dumps, broken widgets."""
     found = [f"text output: {t}" for t in page.evaluate(TEXT_DUMPS_JS)]
-    for needle in ("Traceback", "Error displaying widget", "Exception"):
+    # (text= matches case-insensitive substrings: "an exception" in a ruling is fine)
+    for needle in ("Traceback (most recent call last)", "Error displaying widget"):
         count = page.locator(f"text={needle}").count()
         if count:
             found.append(f"{count} x {needle!r} on the page")
