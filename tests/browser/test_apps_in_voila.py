@@ -156,7 +156,8 @@ def test_the_app_plays_in_voila(voila: tuple[str, Any], vpage: Any, name: str) -
     log_before = board.locator(".tk-log").text_content()
     PLAYS[name](vpage, board)
     assert board.locator(".tk-log").text_content() != log_before
-    vpage.locator(".tk-app-more .lm-AccordionPanel-title, .tk-app-more .jupyter-widget-Collapse-header").first.click()
+    vpage.locator(".tk-app-more .jupyter-widget-Collapse-header, "
+                  ".tk-app-more .lm-AccordionPanel-title").first.click()  # the rules
     vpage.locator(".tk-rules li").first.wait_for(state="visible", timeout=15_000)
     assert page_problems(vpage) == []
 
@@ -206,10 +207,7 @@ def test_no_link_leads_to_a_refused_path(voila: tuple[str, Any]) -> None:
     refused = []
     for target, sources in sorted(linked_urls(url).items()):
         path = target.removeprefix(f"{url}/voila/render/")
-        if path.endswith(".ipynb"):
-            ok = (ROOT / path).is_file()
-        else:
-            ok = status_of(target) == 200
+        ok = (ROOT / path).is_file() if path.endswith(".ipynb") else status_of(target) == 200
         if not ok:
             refused.append(f"{path} (linked from {', '.join(sorted(sources))})")
     assert not refused, refused
