@@ -47,7 +47,7 @@ from .skeleton_island import SkeletonBoard
 from .treasure_island_2003 import TreasureIslandBoard
 from .treasure_island_2018 import LongJohnBoard
 
-__all__ = ["APPS", "AppSpec", "PlayApp", "Rule", "play_app"]
+__all__ = ["APPS", "AppSpec", "PlayApp", "Rule", "play_app", "widget_tree"]
 
 
 @dataclass(frozen=True)
@@ -306,22 +306,22 @@ def rules_html(spec: AppSpec) -> str:
             f'line-height:1.5;max-width:800px">{items}</ul>')
 
 
-def _close_tree(widget: w.Widget) -> None:
-    """Close ``widget`` and every widget it holds (children, bqplot marks and scales...),
-    so a rebuilt board leaves no models behind in the kernel."""
-    seen: set[int] = set()
-    stack = [widget]
+def widget_tree(root: w.Widget) -> list[w.Widget]:
+    """``root`` and every widget it holds through its traits (children, layouts, bqplot
+    marks and scales...), each once."""
+    seen: dict[int, w.Widget] = {}
+    stack = [root]
     while stack:
         item = stack.pop()
         if id(item) in seen:
             continue
-        seen.add(id(item))
+        seen[id(item)] = item
         for name in item.keys:
             value = getattr(item, name, None)
             values = value if isinstance(value, list | tuple) else (
                 value.values() if isinstance(value, dict) else (value,))
             stack.extend(v for v in values if isinstance(v, w.Widget))
-        item.close()
+    return list(seen.values())
 
 
 class PlayApp(w.VBox):  # type: ignore[misc]
@@ -421,7 +421,8 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         old = self.board
         self.board = self._new_board(seed)
         self.board_box.children = [self.board]
-        _close_tree(old)
+        for widget in widget_tree(old):  # no models of the old board left in the kernel
+            widget.close()
 
     def __repr__(self) -> str:
         seats = "/".join(self.seat_choices().values())

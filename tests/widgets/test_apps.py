@@ -19,7 +19,7 @@ import treasurekit
 from treasurekit.core.rulings import PREFIXES, game_rulings
 from treasurekit.treasure_island_2018 import SilverBot
 from treasurekit_widgets import HUMAN, LongJohnBoard
-from treasurekit_widgets.apps import APPS, PlayApp, play_app, rules_html
+from treasurekit_widgets.apps import APPS, PlayApp, play_app, rules_html, widget_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS_DIR = ROOT / "apps"
@@ -36,23 +36,6 @@ def gallery_links() -> set[str]:
     cells = json.loads(GALLERY.read_text(encoding="utf-8"))["cells"]
     text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     return set(LINK.findall(text))
-
-
-def all_widgets(root: w.Widget) -> list[w.Widget]:
-    """Every widget reachable from ``root`` through traits (children, marks...)."""
-    seen: dict[int, w.Widget] = {}
-    stack = [root]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen[id(item)] = item
-        for name in item.keys:
-            value = getattr(item, name, None)
-            values = value if isinstance(value, list | tuple) else (
-                value.values() if isinstance(value, dict) else (value,))
-            stack.extend(v for v in values if isinstance(v, w.Widget))
-    return list(seen.values())
 
 
 @pytest.mark.parametrize("game", sorted(treasurekit.GAMES))
@@ -83,7 +66,7 @@ def test_every_gallery_link_points_at_a_file() -> None:
 @pytest.mark.parametrize("game", sorted(APPS))
 def test_the_app_is_widgets_only_and_links_resolve(game: str) -> None:
     app = play_app(game)
-    widgets = all_widgets(app)
+    widgets = widget_tree(app)
     assert not [x for x in widgets if isinstance(x, w.Output)], "an Output could show text"
     board = app.board
     assert board.game.name == game and board in widgets
@@ -109,7 +92,7 @@ def test_the_rules_in_brief_cite_the_games_rulebook(game: str) -> None:
 @pytest.mark.parametrize("game", sorted(APPS))
 def test_the_app_shows_the_games_rulings(game: str) -> None:
     app = play_app(game)
-    shown = " ".join(x.value for x in all_widgets(app) if isinstance(x, w.HTML))
+    shown = " ".join(x.value for x in widget_tree(app) if isinstance(x, w.HTML))
     for item in game_rulings(game).rulings:
         assert f"<b>{item.code}</b>" in shown
 
@@ -117,7 +100,7 @@ def test_the_app_shows_the_games_rulings(game: str) -> None:
 def test_start_rebuilds_the_board_from_the_form() -> None:
     app = play_app("skeleton_island")
     old = app.board
-    old_models = [x for x in all_widgets(old) if x.comm is not None]
+    old_models = [x for x in widget_tree(old) if x.comm is not None]
     app.players.value = 4
     assert [p.description for p in app.seat_picks] == [f"Player {i}" for i in range(1, 5)]
     assert app.seat_picks[3].value == "greedy"  # a new seat gets the default
