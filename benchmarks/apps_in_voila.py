@@ -15,12 +15,17 @@ and Playwright; no timing is asserted anywhere.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
+
+import psutil
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -58,10 +63,15 @@ def first_click(page: Any, board: Any, name: str, point: tuple[float, float]) ->
 
 
 def wait_for_pools(proc: Any, want: int) -> None:
+    """Wait until ``want`` kernels run and all of them are idle (their apps have run)."""
     deadline = time.monotonic() + REFILL_TIMEOUT_S
-    while len(kernel_pids(proc)) < want and time.monotonic() < deadline:
-        time.sleep(1)
-    time.sleep(5)  # a started kernel still runs its app for a moment
+    while time.monotonic() < deadline:
+        kernels = [psutil.Process(pid) for pid in kernel_pids(proc)]
+        with suppress(psutil.Error):
+            busy = sum(k.cpu_percent(interval=0.5) for k in kernels)
+            if len(kernels) >= want and busy < 5:
+                return
+        time.sleep(0.5)
 
 
 def measure(browser: Any, preheat: bool, loads: int) -> list[tuple[str, list[float], list[float]]]:
@@ -77,13 +87,19 @@ def measure(browser: Any, preheat: bool, loads: int) -> list[tuple[str, list[flo
                 context = browser.new_context(viewport={"width": 1400, "height": 2000})
                 page = context.new_page()
                 t0 = time.monotonic()
-                page.goto(f"{url}/voila/render/apps/{name}", wait_until="commit")
-                wait_for_app(page)
-                ready.append(time.monotonic() - t0)
-                board = page.locator(".tk-app .tk-board").first
-                first_click(page, board, name, (x, y))
-                click.append(time.monotonic() - t0)
-                context.close()
+                try:
+                    page.goto(f"{url}/voila/render/apps/{name}", wait_until="commit")
+                    wait_for_app(page)
+                    ready.append(time.monotonic() - t0)
+                    board = page.locator(".tk-app .tk-board").first
+                    first_click(page, board, name, (x, y))
+                    click.append(time.monotonic() - t0)
+                except PlaywrightError as exc:  # a timeout: counted as never
+                    print(f"{name}: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
+                    ready.append(math.inf)
+                    click.append(math.inf)
+                finally:
+                    context.close()
             rows.append((name, ready, click))
             print(f"{'preheated' if preheat else 'cold'} {name}: ready "
                   f"{', '.join(f'{t:.1f}' for t in ready)} s; click answered "

@@ -185,7 +185,7 @@ APPS: dict[str, AppSpec] = {
                   "pirates' chests, and fire cannons at your rivals' treasure.",
             how_to_play="Press <b>Roll the dice</b>, then click a yellow square to place a "
                         "counter; every other decision is a button beside the map. "
-                        "<b>Hint</b> ranks your squares.",
+                        "<b>Hint</b> gives the odds of your throw and ranks your moves.",
             players=(2, 6), default_players=4, notebook="02-treasure-island-2003.ipynb",
             rules=(
                 Rule("Throw two dice, choose one of the numbers, and put a counter on an "
@@ -245,7 +245,7 @@ APPS: dict[str, AppSpec] = {
             blurb="Shoot it out for the pieces of the treasure map, dig up the chest, and "
                   "escape by rowing boat or raft past the mortar.",
             how_to_play="Choose an action with the buttons beside the map, press <b>Roll the "
-                        "die</b>, then click a yellow hex. <b>Hint</b> suggests a move.",
+                        "die</b>, then click a yellow hex. <b>Hint</b> ranks your moves.",
             players=(2, 6), default_players=4, notebook="04-sjorovaron.ipynb",
             rules=(
                 Rule("Each turn your pirate declares one action (walk, jump, cross, dig...) "
@@ -272,8 +272,8 @@ APPS: dict[str, AppSpec] = {
             blurb="Dig through a pile of sand cards for the pieces of five treasure maps "
                   "and gold coins: only cards that nothing lies on may be taken.",
             how_to_play="Click an uncovered card of the pile, then <b>Keep</b> it or "
-                        "<b>Rest</b> it on the edge and take another. <b>Hint</b> shows "
-                        "the odds.",
+                        "<b>Rest</b> it on the edge and take another. <b>Hint</b> ranks "
+                        "your moves and says why.",
             players=(2, 4), default_players=3, notebook="05-skeleton-island.ipynb",
             rules=(
                 Rule("Take an uncovered card: one that no other card lies on, not even by a "
