@@ -57,7 +57,8 @@ def server_command(
 ) -> list[str]:
     """The Voilà command line of the play server on ``port`` (it opens no browser).
 
-    ``preheat`` keeps one executed kernel waiting per app (not for the notebooks);
+    ``preheat`` keeps one executed kernel waiting per app and for the gallery (not for
+    the teaching notebooks);
     ``extra`` are further ``--Class.trait=value`` options.
 
     Raises:
@@ -74,7 +75,8 @@ def server_command(
         "--MappingKernelManager.cull_connected=False",
     ]
     if preheat:
-        pools = {"default": {"pool_size": 0}, **{nb: {"pool_size": 1} for nb in app_notebooks()}}
+        waiting = [*app_notebooks(), f"{APPS}/index.ipynb"]  # the gallery's kernel: ~50 MB
+        pools = {"default": {"pool_size": 0}, **{nb: {"pool_size": 1} for nb in waiting}}
         cmd += ["--VoilaConfiguration.preheat_kernel=True",
                 f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"]
     return [*cmd, *extra]
