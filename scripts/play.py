@@ -73,6 +73,9 @@ def server_command(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        # restarts the idle clock of a kernel leaving the preheated pool (see the module)
+        "--VoilaConfiguration.multi_kernel_manager_class="
+        "treasurekit_widgets.play_server.PlayKernelManager",
     ]
     if preheat:
         waiting = [*app_notebooks(), f"{APPS}/index.ipynb"]  # the gallery's kernel: ~50 MB

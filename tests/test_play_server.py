@@ -52,6 +52,14 @@ def test_each_app_and_the_gallery_keep_one_preheated_kernel() -> None:
     assert not any("preheat" in a for a in PLAY.server_command(preheat=False))
 
 
+def test_the_culler_spares_kernels_leaving_the_pool() -> None:
+    name = option(PLAY.server_command(), "VoilaConfiguration.multi_kernel_manager_class")
+    module, _, cls = name.rpartition(".")
+    manager = getattr(__import__(module, fromlist=[cls]), cls)
+    assert manager.__name__ == "PlayKernelManager"
+    assert any(name in a for a in PLAY.server_command(preheat=False))
+
+
 def test_culling_times_must_be_positive() -> None:
     with pytest.raises(ValueError, match="culling times must be positive"):
         PLAY.server_command(cull_idle=0)

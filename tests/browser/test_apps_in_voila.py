@@ -239,3 +239,31 @@ def test_a_closed_tabs_kernel_is_culled_an_open_one_is_not(browser: Any) -> None
             time.sleep(0.5)
         print(f"closed tab's kernel culled {time.monotonic() - closed:.1f} s after closing "
               f"(cull_idle_timeout {idle} s, cull_interval {interval} s)")
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(400)
+def test_a_preheated_kernel_outlives_the_idle_timeout_until_its_page_connects(
+        browser: Any) -> None:
+    """A pooled kernel idle for longer than the timeout is handed to a loading page: the
+    culler must not shut it down before the page connects (PlayKernelManager)."""
+    require_browser()
+    idle, interval = 30, 2  # the idle timeout must outlast a page load on a busy machine
+    with voila_server(cull_idle=idle, cull_interval=interval, preheat=True) as (url, proc):
+        deadline = time.monotonic() + 240
+        while len(kernel_pids(proc)) < len(app_names()) + 1:  # every app and the gallery
+            assert time.monotonic() < deadline, "the pools never filled"
+            time.sleep(1)
+        time.sleep(idle + 20)  # the apps have run; pooled kernels idle past the timeout
+        pooled = set(kernel_pids(proc))
+        context = browser.new_context(viewport={"width": 1400, "height": 2000})
+        page = context.new_page()
+        page.goto(f"{url}/voila/render/apps/ahoy.ipynb", wait_until="commit")
+        wait_for_app(page, timeout_ms=90_000)
+        board = page.locator(".tk-app .tk-board").first
+        ply = move_of(board)
+        board.locator(".tk-roll").click()
+        wait_for_move_after(board, ply)
+        assert pooled & set(kernel_pids(proc)) == pooled, "a pooled kernel was culled"
+        context.close()
+
