@@ -396,10 +396,10 @@ class PlayApp(w.VBox):  # type: ignore[misc]
                               layout=w.Layout(width="auto", margin="2px 8px 2px 0"))
             pick.add_class("tk-app-seat")
             picks.append(pick)
-        for pick in self.seat_picks:
-            pick.close()
-        self.seat_picks = picks
+        old_picks, self.seat_picks = self.seat_picks, picks
         self.seat_box.children = picks
+        for widget in (x for pick in old_picks for x in widget_tree(pick)):
+            widget.close()
 
     def seat_choices(self) -> dict[int, str]:
         """The form's seats: ``{seat: "human" or a bot key}``."""
