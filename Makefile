@@ -5,6 +5,8 @@ BIN         := $(VENV)/bin
 STAMP       := $(VENV)/.installed
 NOTEBOOKS   := $(sort $(wildcard notebooks/*.ipynb))
 LAB_ARGS    ?=
+# e.g. PLAY_ARGS='--port 9000 --no-preheat --cull-idle 300' (see scripts/play.py)
+PLAY_ARGS   ?=
 # Upper bound (seconds) for each pytest run, so a hung kernel or browser cannot stall CI.
 TEST_TIMEOUT ?= 1800
 
@@ -17,7 +19,7 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 	--python-platform x86_64-manylinux_2_28 --generate-hashes --no-emit-index-url \
 	--custom-compile-command 'make lock' --quiet
 
-.PHONY: venv lab test lint typecheck unit nbval bench notebooks lock lock-upgrade clean distclean
+.PHONY: venv lab play test lint typecheck unit nbval bench notebooks lock lock-upgrade clean distclean
 
 venv: $(STAMP)
 
@@ -29,6 +31,11 @@ $(STAMP): pyproject.toml
 # Opens notebooks/00-start-here.ipynb; the whole project folder is browsable (docs/rulings.md too).
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(LAB_ARGS) notebooks/00-start-here.ipynb
+
+# Serves the play apps in Voilà and opens the gallery (apps/index.ipynb). Idle kernels of
+# closed tabs are shut down after 2 minutes; each app keeps one preheated kernel waiting.
+play: $(STAMP)
+	$(BIN)/python scripts/play.py $(PLAY_ARGS)
 
 test: lint typecheck unit nbval
 

@@ -1,0 +1,146 @@
+"""Serve and drive the play apps in Voilà (helpers for tests/browser/ and benchmarks/).
+
+The server is the one ``make play`` starts (``scripts/play.py``: Voilà on the
+repository root), on a free port, with private Jupyter directories, stopped by PID::
+
+    with voila_server(cull_idle=4, cull_interval=1) as (url, proc):
+        page.goto(f"{url}/voila/render/apps/ahoy.ipynb")
+        wait_for_app(page)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import psutil
+from labdriver import ROOT, free_port
+
+APPS_DIR = ROOT / "apps"
+START_TIMEOUT_S = 90
+#: Seconds to wait for an app's board to appear (kernel start + run + first drawing).
+APP_TIMEOUT_MS = 120_000
+
+
+def _play_module() -> Any:
+    spec = importlib.util.spec_from_file_location("tk_play", ROOT / "scripts" / "play.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PLAY = _play_module()
+
+
+def app_names() -> list[str]:
+    """File names of the play apps (every notebook in apps/ but the gallery), sorted."""
+    return sorted(p.name for p in APPS_DIR.glob("*.ipynb") if p.name != "index.ipynb")
+
+
+@contextmanager
+def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CULL_INTERVAL_S,
+                 preheat: bool = False) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Start the play server on a free port; yield its base URL and process; stop it by PID.
+
+    ``preheat`` as in ``make play`` (the tests leave it off: fewer kernels on a small machine).
+
+    Raises:
+        RuntimeError: the server did not answer within START_TIMEOUT_S (with its log).
+    """
+    with tempfile.TemporaryDirectory(prefix="tk-voila-") as tmp:
+        env = dict(os.environ)
+        for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                         ("IPYTHONDIR", "ipython")]:
+            env[var] = str(Path(tmp) / sub)
+        port = free_port()
+        cmd = PLAY.server_command(port, cull_idle=cull_idle, cull_interval=cull_interval,
+                                  preheat=preheat, ip="127.0.0.1",
+                                  extra=("--Voila.port_retries=0",))
+        url = f"http://127.0.0.1:{port}"
+        log_path = Path(tmp) / "server.log"
+        with log_path.open("wb") as log:
+            proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                    cwd=ROOT)
+            try:
+                deadline = time.monotonic() + START_TIMEOUT_S
+                while True:
+                    try:
+                        urllib.request.urlopen(f"{url}/", timeout=5).close()
+                        break
+                    except OSError as exc:
+                        if proc.poll() is not None or time.monotonic() > deadline:
+                            tail = log_path.read_text(errors="replace")[-3000:]
+                            raise RuntimeError(f"the play server did not start: {tail}") \
+                                from exc
+                        time.sleep(0.25)
+                yield url, proc
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(timeout=15)
+
+
+def kernel_pids(server: subprocess.Popen[bytes]) -> list[int]:
+    """Process ids of the server's running kernels (Voilà has no kernel list to ask)."""
+    found = []
+    for child in psutil.Process(server.pid).children(recursive=True):
+        with suppress(psutil.Error):
+            if "ipykernel_launcher" in " ".join(child.cmdline()):
+                found.append(child.pid)
+    return found
+
+
+def status_of(url: str) -> int:
+    """The HTTP status of a GET on ``url`` (headers only: the body is not read, so a
+    Voilà page answers as soon as it starts streaming)."""
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+
+
+# The app's board: every status line drawn (the first drawing is done).
+BOARD_READY_JS = """() => {
+  const boards = [...document.querySelectorAll('.tk-app .tk-board .tk-status')];
+  return boards.length > 0 && boards.every((el) => el.textContent.trim().length > 0);
+}"""
+
+# Output areas Voilà shows: those showing only text (a print, a repr, a dict) are text dumps.
+TEXT_DUMPS_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .filter((o) => !o.querySelector('.jupyter-widgets') && !o.classList.contains('jupyter-widgets'))
+  .filter((o) => {
+    const mime = o.getAttribute('data-mime-type') || '';
+    return mime === '' || mime.startsWith('text/plain') || mime.includes('stderr')
+      || mime.includes('stdout') || mime.includes('error');
+  })
+  .map((o) => (o.getAttribute('data-mime-type') || 'no mime') + ': '
+    + o.textContent.trim().slice(0, 80))"""
+
+
+def page_problems(page: Any) -> list[str]:
+    """What a player must never see on a Voilà page: tracebacks, text dumps, broken widgets."""
+    found = [f"text output: {t}" for t in page.evaluate(TEXT_DUMPS_JS)]
+    # (text= matches case-insensitive substrings: "an exception" in a ruling is fine)
+    for needle in ("Traceback (most recent call last)", "Error displaying widget"):
+        count = page.locator(f"text={needle}").count()
+        if count:
+            found.append(f"{count} x {needle!r} on the page")
+    return found
+
+
+def wait_for_app(page: Any, timeout_ms: int = APP_TIMEOUT_MS) -> None:
+    """Wait until the app's board has drawn its status line."""
+    page.wait_for_function(BOARD_READY_JS, timeout=timeout_ms, polling=100)
