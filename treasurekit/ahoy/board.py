@@ -9,17 +9,19 @@ step beyond the last path square (``island_square``).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
 
 __all__ = ["AhoyBoard", "Chest", "Colour", "load_board"]
 
 BOARD_FORMAT = "treasurekit-ahoy-board/1"
+
+#: Bundled boards: option value -> file in the package.
+BUNDLED = {"standard": "data/board.json"}
 
 
 @dataclass(frozen=True)
@@ -77,28 +79,20 @@ class AhoyBoard:
         return tuple(s for s in range(1, len(self.kinds)) if self.kinds[s] == "water")
 
 
-def load_board(source: str | Path | None = None) -> AhoyBoard:
-    """Load a board: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+def load_board(source: str | Path | AhoyBoard | None = None) -> AhoyBoard:
+    """Load a board: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path``
+    of a JSON file (read with a size limit), or an ``AhoyBoard`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
-        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
-            names the file, the key (e.g. ``path[3].kind``) and what is expected.
+        BoardDataError: the file is missing, too large, not JSON, or a key is wrong; the
+            message names the file, the key (e.g. ``path[3].kind``) and what is expected.
     """
-    if source is None or source == "standard":
-        text = resources.files("treasurekit.ahoy").joinpath("data/board.json").read_text()
-        label = "ahoy/data/board.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Ahoy board file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_board(data, label)
+    if isinstance(source, AhoyBoard):
+        return source
+    return load_data(source, package="treasurekit.ahoy", bundled=BUNDLED,
+                     kind="Ahoy board", parse=parse_board)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:

@@ -37,12 +37,11 @@ Every error names the file and the key, e.g. ``jumps[2].over``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
 from .hexes import DIRECTIONS, Hex, between, centre, corners, distance, label, parse_label
 
@@ -57,6 +56,9 @@ __all__ = [
     "load_map",
     "parse_map",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/map.json"}
 
 MAP_FORMAT = "treasurekit-sjorovaron-map/1"
 
@@ -309,36 +311,29 @@ class SjoMap:
 _STANDARD: SjoMap | None = None
 
 
-def load_map(source: str | Path | None = None) -> SjoMap:
-    """Load a map: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+def load_map(source: str | Path | SjoMap | None = None) -> SjoMap:
+    """Load a map: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path`` of
+    a JSON file (read with a size limit), or a ``SjoMap`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``boats[1].start``) and what is expected.
     """
     global _STANDARD
+    if isinstance(source, SjoMap):
+        return source
     if source is None or source == "standard":
-        if _STANDARD is not None:
-            return _STANDARD
-        text = resources.files("treasurekit.sjorovaron").joinpath("data/map.json").read_text(
-            encoding="utf-8")
-        label_ = "sjorovaron/data/map.json"
-    else:
-        path = Path(source)
-        label_ = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Sjörövarön map file {label_}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(
-            f"{label_}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    board = parse_map(data, label_)
-    if source is None or source == "standard":
-        _STANDARD = board
-    return board
+        if _STANDARD is None:
+            _STANDARD = load_data(None, package=_PACKAGE, bundled=BUNDLED,
+                                  kind="Sjörövarön map", parse=parse_map)
+        return _STANDARD
+    return load_data(source, package=_PACKAGE, bundled=BUNDLED, kind="Sjörövarön map",
+                     parse=parse_map)
+
+
+_PACKAGE = "treasurekit.sjorovaron"
 
 
 def _fail(where: str, key: str, problem: str) -> BoardDataError:

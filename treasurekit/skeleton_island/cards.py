@@ -30,16 +30,18 @@ kind                      card
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
 
 __all__ = ["CARDS_FORMAT", "CardKind", "Deck", "load_cards", "parse_cards"]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/cards.json"}
 
 CARDS_FORMAT = "treasurekit-skeleton-cards/1"
 
@@ -131,29 +133,20 @@ class Deck:
         return [k for k, n in self.counts.items() for _ in range(n)]
 
 
-def load_cards(source: str | Path | None = None) -> Deck:
-    """Load card data: ``None`` or ``"standard"`` for the shipped file, else a JSON path.
+def load_cards(source: str | Path | Deck | None = None) -> Deck:
+    """Load card data: ``None`` or ``"standard"`` for the shipped file, a ``pathlib.Path`` of a JSON
+    file (read with a size limit), or a ``Deck`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``gold_coins[1].count``) and what is expected.
     """
-    if source is None or source == "standard":
-        package = resources.files("treasurekit.skeleton_island")
-        text = package.joinpath("data/cards.json").read_text()
-        label = "skeleton_island/data/cards.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Skeleton Island card file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_cards(data, label)
+    if isinstance(source, Deck):
+        return source
+    return load_data(source, package="treasurekit.skeleton_island", bundled=BUNDLED,
+                     kind="Skeleton Island card", parse=parse_cards)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:

@@ -26,18 +26,21 @@ north-west corner, ``n14`` the south-east corner of the Large Board.
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import is_digits
 from ..core.text import possessive
 from .cards import CardSet
 
 __all__ = ["BOARD_FORMAT", "Board", "River", "check_chests", "load_board", "parse_board"]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"large": "data/large_board.json", "small": "data/small_board.json"}
 
 BOARD_FORMAT = "treasurekit-ti2003-board/1"
 SEA, LAKE, LAND = "sea", "lake", "land"
@@ -143,7 +146,7 @@ def parse_square(text: str, size: int) -> int | None:
         return None
     col = ord(text[0]) - 97
     digits = text[1:]
-    if not digits.isdigit() or digits.startswith("0") or not 0 <= col < size:
+    if not is_digits(digits) or digits.startswith("0") or not 0 <= col < size:
         return None
     row = int(digits) - 1
     if not 0 <= row < size:
@@ -151,30 +154,20 @@ def parse_square(text: str, size: int) -> int | None:
     return row * size + col
 
 
-def load_board(source: str | Path | None = None) -> Board:
-    """Load a board: ``"large"`` (the default) or ``"small"``, else a JSON file path.
+def load_board(source: str | Path | Board | None = None) -> Board:
+    """Load a board: ``None`` or ``"large"`` (the default) or ``"small"``, a
+    ``pathlib.Path`` of a JSON file (read with a size limit), or a ``Board`` (as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``rivers[0].edges[2]``) and what is expected.
     """
-    if source is None or source in ("large", "small"):
-        side = source or "large"
-        package = resources.files("treasurekit.treasure_island_2003")
-        text = package.joinpath(f"data/{side}_board.json").read_text()
-        label = f"treasure_island_2003/data/{side}_board.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Treasure Island board file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_board(data, label)
+    if isinstance(source, Board):
+        return source
+    return load_data(source, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
+                     kind="Treasure Island board", parse=parse_board)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:

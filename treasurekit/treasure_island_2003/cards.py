@@ -25,14 +25,14 @@ Card kinds are written in move notation by their ids: a treasure type such as
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import is_digits
 from ..core.text import count
 
 __all__ = [
@@ -47,6 +47,9 @@ __all__ = [
     "load_cards",
     "parse_cards",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/cards.json"}
 
 CARDS_FORMAT = "treasurekit-ti2003-cards/1"
 
@@ -197,29 +200,20 @@ def singular(name: str) -> str:
     return name
 
 
-def load_cards(source: str | Path | None = None) -> CardSet:
-    """Load card data: ``None`` or ``"standard"`` for the shipped file, else a JSON path.
+def load_cards(source: str | Path | CardSet | None = None) -> CardSet:
+    """Load card data: ``None`` or ``"standard"`` for the shipped file, a ``pathlib.Path`` of a JSON
+    file (read with a size limit), or a ``CardSet`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``treasures[3].cards``) and what is expected.
     """
-    if source is None or source == "standard":
-        package = resources.files("treasurekit.treasure_island_2003")
-        text = package.joinpath("data/cards.json").read_text()
-        label = "treasure_island_2003/data/cards.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Treasure Island card file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_cards(data, label)
+    if isinstance(source, CardSet):
+        return source
+    return load_data(source, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
+                     kind="Treasure Island card", parse=parse_cards)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
@@ -286,7 +280,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
         raise _fail(label, "bonus", "must be an object such as {\"5\": 1, \"6\": 3}")
     bonus: dict[int, int] = {}
     for k, v in raw_bonus.items():
-        if not (isinstance(k, str) and k.isdigit() and 5 <= int(k) <= 8):
+        if not (isinstance(k, str) and is_digits(k) and 5 <= int(k) <= 8):
             raise _fail(label, f"bonus.{k}", "is not a card count from 5 to 8")
         bonus[int(k)] = _count(label, f"bonus.{k}", v, 0)
 

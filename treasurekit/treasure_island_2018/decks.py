@@ -20,12 +20,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
 from .geometry import SECTOR_NAMES
 from .map import COLOURS
@@ -43,6 +42,9 @@ __all__ = [
     "load_decks",
     "parse_decks",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/hints.json"}
 
 DECKS_FORMAT = "treasurekit-ti2018-hints/1"
 #: Calendar events (TI2018 §7 Calendar event).
@@ -155,29 +157,19 @@ class Decks:
         return self.calendars[self.side(players)]
 
 
-def load_decks(source: str | Path | None = None) -> Decks:
-    """Load the card data: ``None``/``"standard"`` for the shipped file, else a path.
+def load_decks(source: str | Path | Decks | None = None) -> Decks:
+    """Load the card data: ``None`` or ``"standard"`` for the shipped file, a
+    ``pathlib.Path`` of a JSON file (read with a size limit), or a ``Decks`` (as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: naming the file and the key that is wrong.
     """
-    if source is None or source == "standard":
-        text = resources.files("treasurekit.treasure_island_2018").joinpath(
-            "data/hints.json").read_text()
-        label = "treasure_island_2018/data/hints.json"
-    else:
-        label = str(source)
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Treasure Island card file {label}: {exc}") \
-                from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") \
-            from exc
-    return parse_decks(data, label)
+    if isinstance(source, Decks):
+        return source
+    return load_data(source, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
+                     kind="Treasure Island card", parse=parse_decks)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:

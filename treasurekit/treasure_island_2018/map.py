@@ -33,11 +33,9 @@ Validation names the key that is wrong, e.g. ``districts[3].polygon``.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +43,7 @@ import numpy as np
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import LineString, Point, Polygon, box  # type: ignore[import-untyped]
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
 from .geometry import EPS, Pt, disc_core, distance
 
@@ -60,6 +59,9 @@ __all__ = [
     "load_map",
     "parse_map",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/map.json"}
 
 MAP_FORMAT = "treasurekit-ti2018-map/1"
 #: Pirate colours, in the order miniatures are handed out (ruling TI2018-3).
@@ -419,43 +421,30 @@ class IslandMap:
 
 
 # ----- loading and validation ---------------------------------------------------------
-def load_map(source: str | Path | None = None) -> IslandMap:
-    """Load a map: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+def load_map(source: str | Path | IslandMap | None = None) -> IslandMap:
+    """Load a map: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path`` of
+    a JSON file (read with a size limit), or an ``IslandMap`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file and the key (e.g. ``districts[3].polygon``).
     """
+    global _STANDARD
+    if isinstance(source, IslandMap):
+        return source
     if source is None or source == "standard":
-        return _standard()
-    path = Path(source)
-    label = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardDataError(f"cannot read Treasure Island map file {label}: {exc}") from exc
-    return _parse_text(text, label)
+        if _STANDARD is None:
+            _STANDARD = load_data(None, package=_PACKAGE, bundled=BUNDLED,
+                                  kind="Treasure Island map", parse=parse_map)
+        return _STANDARD
+    return load_data(source, package=_PACKAGE, bundled=BUNDLED, kind="Treasure Island map",
+                     parse=parse_map)
 
 
 _STANDARD: IslandMap | None = None
-
-
-def _standard() -> IslandMap:
-    global _STANDARD
-    if _STANDARD is None:
-        text = resources.files("treasurekit.treasure_island_2018").joinpath(
-            "data/map.json").read_text()
-        _STANDARD = _parse_text(text, "treasure_island_2018/data/map.json")
-    return _STANDARD
-
-
-def _parse_text(text: str, label: str) -> IslandMap:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") \
-            from exc
-    return parse_map(data, label)
+_PACKAGE = "treasurekit.treasure_island_2018"
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
