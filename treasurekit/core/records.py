@@ -96,7 +96,7 @@ class GameRecord:
                               f"{MAX_RECORD_MOVES:,} are accepted")
         for i, m in enumerate(moves):
             if not isinstance(m, str) or len(m) > MAX_MOVE_CHARS:
-                raise RecordError(f"record key 'moves' item {i} (move {i + 1}) is {short(m)}; "
+                raise RecordError(f"record move {i + 1} ('moves' item {i}) is {short(m)}; "
                                   "expected move text "
                                   f"of at most {MAX_MOVE_CHARS} characters")
         return cls(game=game, options=dict(options), seed=seed, moves=tuple(moves))

@@ -26,11 +26,13 @@ from typing import Any
 
 from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import short
 from .geometry import SECTOR_NAMES
 from .map import COLOURS
 
 __all__ = [
     "ABILITIES",
+    "CHARACTER_IDS",
     "EVENTS",
     "HINT_IDS",
     "CalendarSpace",
@@ -58,6 +60,9 @@ STARTING_IDS = ("decoy", "bearings", "vast", "miles", "sextant", "manuscript", "
 BLACK_SPOT_IDS = ("confession", "whichway", "parrot", "compass", "illusion", "nose",
                   "instinct", "bermuda", "close", "deduction", "distance")
 HINT_IDS = STARTING_IDS + BLACK_SPOT_IDS
+#: The Character sheets in colour order (red, blue, yellow, green); the ``characters``
+#: option and the rules name them by these ids (TI2018 §7).
+CHARACTER_IDS = ("anne", "olivier", "charlotte", "ben")
 CHEST_IDS = ("move7", "action", "search", "west", "east", "district")
 
 
@@ -254,6 +259,11 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         if not isinstance(c, dict) or set(c) != {"id", "name", "colour", "uses", "abilities"}:
             raise _fail(label, k, "must be an object with keys id, name, colour, uses, "
                                   "abilities")
+        if c["id"] != CHARACTER_IDS[i]:
+            raise _fail(label, f"{k}.id", f"is {short(c['id'])}; expected {CHARACTER_IDS[i]!r} "
+                        "(the characters option and the rules use these ids)")
+        if not isinstance(c["name"], str) or not c["name"]:
+            raise _fail(label, f"{k}.name", "must be a non-empty string")
         if c["colour"] != COLOURS[i]:
             raise _fail(label, f"{k}.colour", f"is {c['colour']!r}; expected {COLOURS[i]!r}")
         uses = c["uses"]
@@ -287,9 +297,9 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
             k = f"{key}[{i}]"
             if not isinstance(s, dict) or set(s) != {"day", "stars", "event"}:
                 raise _fail(label, k, "must be an object with keys day, stars, event")
-            if s["day"] != i + 1:
+            if not _int(s["day"]) or s["day"] != i + 1:
                 raise _fail(label, f"{k}.day", f"is {s['day']!r}; expected {i + 1}")
-            if s["stars"] not in (1, 2):
+            if not _int(s["stars"]) or s["stars"] not in (1, 2):
                 raise _fail(label, f"{k}.stars", f"is {s['stars']!r}; expected 1 or 2")
             if s["event"] is not None and s["event"] not in EVENTS:
                 raise _fail(label, f"{k}.event", f"is {s['event']!r}; expected null or one "

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, get_args
 from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
+from ..core.inputs import short
 from ..core.registry import register
 from .decks import BUNDLED as CARD_FILES
-from .decks import CalendarSpace, Character, Decks, load_decks
+from .decks import CHARACTER_IDS, CalendarSpace, Character, Decks, load_decks
 from .geometry import Pt
 from .map import BUNDLED as MAP_FILES
 from .map import COLOURS, IslandMap, load_map
@@ -22,16 +23,14 @@ if TYPE_CHECKING:
 
 __all__ = ["TIGame"]
 
-_CHARACTER_IDS = ("anne", "olivier", "charlotte", "ben")
-
 
 def _characters_option(value: Any) -> str | None:
     if not isinstance(value, str):
         return "expected character names separated by commas, e.g. 'anne,olivier,charlotte'"
     names = [v.strip() for v in value.split(",")]
-    bad = [v for v in names if v not in _CHARACTER_IDS]
+    bad = [v for v in names if v not in CHARACTER_IDS]
     if bad:
-        return f"{bad[0]!r} is not a character; choose from {', '.join(_CHARACTER_IDS)}"
+        return f"{short(bad[0])} is not a character; choose from {', '.join(CHARACTER_IDS)}"
     if len(set(names)) != len(names):
         return "a character can be played by one pirate only"
     return None
