@@ -76,7 +76,7 @@ def test_record_naming_a_path_is_refused_without_opening_it(
 @pytest.mark.parametrize(("game", "option", "_pkg", "_file"), DATA_OPTIONS)
 def test_data_option_as_text_is_never_a_file_name(
         game: str, option: str, _pkg: str, _file: str, no_file_access: list[str]) -> None:
-    with pytest.raises(OptionError, match="pathlib.Path"):
+    with pytest.raises(OptionError, match=r"pathlib\.Path"):
         treasurekit.load_game(game, **{option: "/dev/zero"})
     assert no_file_access == []
 
@@ -109,7 +109,7 @@ def test_record_of_a_custom_board_names_no_path_and_replays_with_the_board_given
     text = state.to_record().to_json()
     assert "secret-folder" not in text
     assert json.loads(text)["options"]["board"] == "custom:my_board.json"
-    with pytest.raises(RecordError, match="board='custom:my_board.json'"):
+    with pytest.raises(RecordError, match=r"board='custom:my_board\.json'"):
         treasurekit.replay(text)
     again = treasurekit.replay(text, board=path)
     assert again.history == state.history
