@@ -246,6 +246,8 @@ class State(ABC, Generic[M]):
         field of the wrong type is refused here, before the game's ``_check``; an
         unexpected error while checking (never while applying) also refuses it."""
         problem = field_problem(move, self.game.MOVE_TYPES, self.game.title)
+        if problem is None and self.game.MOVE_TYPES:
+            problem = self._notation_problem(move)
         if problem is not None:
             return (problem, None)
         if self.is_terminal():
@@ -253,14 +255,30 @@ class State(ABC, Generic[M]):
         if self.is_chance_node():
             outcomes = [m for m, _ in self._chance_outcomes()]
             if move not in outcomes:
-                listed = ", ".join(str(m) for m in outcomes)
-                return (f"this is a chance node; the outcome must be one of: {listed}", None)
+                listed = ", ".join(str(m) for m in outcomes[:12])
+                more = f" … ({len(outcomes)} outcomes)" if len(outcomes) > 12 else ""
+                return (f"this is a chance node; the outcome must be one of: {listed}{more}",
+                        None)
             return None
         try:
             return self._check(move)
         except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
             return (f"the move {short(move, 60)} cannot be checked: a field is not valid "
                     f"({type(exc).__name__})", None)
+
+    def _notation_problem(self, move: M) -> str | None:
+        """A move object must be one the notation can write and read back
+        (``parse_move(str(m)) == m``); a hand-built move with a field the game does not
+        know (``Horse("red", ())``, ``Search("huge", ...)``) is refused here."""
+        text = "?"
+        try:
+            text = str(move)
+            if self.game.parse_move(text) == move:
+                return None
+        except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError):
+            pass
+        return (f"{short(move, 60)} is not a move of {self.game.title}: written out as "
+                f"{short(text)}, the notation does not read it back as the same move")
 
     def play(self, move: M | str) -> list[Event]:
         """Play a move (or its text). Checked and atomic.
