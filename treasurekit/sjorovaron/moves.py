@@ -321,8 +321,7 @@ _SIMPLE: dict[str, SjoMove] = {
 }
 
 
-def canonical_hex(word: str) -> str | None:
-    """The hex name as the notation writes it ("K11" -> "k11"), or None."""
+def _hex(word: str) -> str | None:
     ax = parse_label(word)
     return label(ax) if ax is not None else None
 
@@ -364,7 +363,7 @@ def parse_move(text: str) -> SjoMove:
         if seat is not None and piece.isascii() and piece.replace("-", "").isalnum():
             return Deal(seat, piece)
     if head == "pick" and len(args) == 2:
-        who, at = pirate_id(args[0]), canonical_hex(args[1])
+        who, at = pirate_id(args[0]), _hex(args[1])
         if who is not None and at is not None:
             return Pick(who, at)
     if head == "shoot" and len(args) == 1 and (who := pirate_id(args[0])) is not None:
@@ -375,14 +374,14 @@ def parse_move(text: str) -> SjoMove:
         if (who := pirate_id(args[0])) is not None:
             return Fire(who)
     if head == "walk" and args:
-        path = [canonical_hex(a) for a in args]
+        path = [_hex(a) for a in args]
         if all(p is not None for p in path) and len(path) <= 6:
             return Walk(tuple(p for p in path if p is not None))
     if head == "jump" and len(args) == 1:
         if args[0] == "raft":
             return Jump(None)
-        if (at := canonical_hex(args[0])) is not None:
+        if (at := _hex(args[0])) is not None:
             return Jump(at)
-    if head in ("cross", "climb", "push") and len(args) == 1 and (at := canonical_hex(args[0])):
+    if head in ("cross", "climb", "push") and len(args) == 1 and (at := _hex(args[0])):
         return Cross(at) if head == "cross" else Climb(at) if head == "climb" else Push(at)
     raise bad

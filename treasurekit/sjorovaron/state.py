@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
-from ..core.inputs import short
 from . import rules
 from .board import KINDS, SjoMap
 from .movement import Walker, walker
@@ -59,7 +58,6 @@ from .moves import (
     Stay,
     Wait,
     Walk,
-    canonical_hex,
 )
 from .shooting import line_problem
 from .view import PirateView, SjoView
@@ -721,9 +719,6 @@ class SjoState(State[SjoMove]):
 
     # ----- checks ------------------------------------------------------------------------
     def _check(self, move: SjoMove) -> Problem:
-        problem = _names_problem(move)
-        if problem:
-            return (problem, rules.TURN)
         phase = self._phase
         if isinstance(move, (Order, Deal, Roll, Shot)):
             return (f"'{move}' is a chance move (dice and the deal); the player to move is "
@@ -1996,19 +1991,3 @@ class SjoState(State[SjoMove]):
             state._settle_walk_phase()
         state._ev = []
         return state
-
-
-def _names_problem(move: SjoMove) -> str | None:
-    """A hand-built move naming a pirate or a hex that does not exist (the parser never
-    makes one): a reason, so the rules below never meet an unknown name."""
-    pirates = [getattr(move, "pirate", None), getattr(move, "target", None)]
-    for name in pirates:
-        if name is not None and name not in PIRATE_NAMES:
-            return f"{short(name)} is not a pirate: {', '.join(PIRATE_NAMES)}"
-    hexes = list(move.path) if isinstance(move, Walk) else [
-        getattr(move, f, None) for f in ("at", "to", "into")]
-    for h in hexes:
-        if h is not None and (not isinstance(h, str) or canonical_hex(h) != h):
-            return f"{short(h)} is not a hex name such as 'k11'"
-    return None
-

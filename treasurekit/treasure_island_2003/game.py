@@ -93,9 +93,12 @@ class TIGame(Game[TIMove]):
                 f"the Small Board seats 2 to 4 players, not {players}; use board='large' "
                 "(TI2003 §3 Setup)"
             )
-        custom = self._options["board_file"]
+        custom, cards = self._options["board_file"], self._options["cards"]
         label = (f"{board.side}_board.json" if custom is None
                  else board.name if isinstance(custom, Board) else str(custom))
+        if cards != "standard":  # the cross-check may fail in either file: name both
+            label += " (with the card data " + (
+                cards.name if isinstance(cards, CardSet) else str(cards)) + ")"
         check_chests(board, self.cards, label)
 
     @cached_property
