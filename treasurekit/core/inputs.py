@@ -23,6 +23,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_MOVE_CHARS",
+    "MAX_NUMBER",
     "MAX_SEED",
     "BoundedJSONError",
     "bounded_json",
@@ -39,6 +40,8 @@ MAX_DIGITS = 9
 MAX_MOVE_CHARS = 200
 #: Deepest nesting of arrays/objects accepted in a record or data file.
 MAX_DEPTH = 32
+#: Largest magnitude of a decimal number in a record or data file.
+MAX_NUMBER = 1e12
 #: Seeds are whole numbers from 0 to ``MAX_SEED`` (2**63 - 1).
 MAX_SEED = 2**63 - 1
 
@@ -109,8 +112,9 @@ def _number_hook(text: str) -> float:
     if len(text) > 3 * MAX_DIGITS:
         raise BoundedJSONError(f"the number {short(text, 20)} is too long")
     value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise BoundedJSONError(f"the number {short(text, 20)} is not finite")
+    if not abs(value) <= MAX_NUMBER:  # also refuses inf (nan cannot be written in JSON)
+        raise BoundedJSONError(f"the number {short(text, 20)} is out of range "
+                               f"(at most {MAX_NUMBER:g} either way)")
     return value
 
 

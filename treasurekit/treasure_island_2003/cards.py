@@ -32,7 +32,7 @@ from typing import Any
 
 from ..core.data import load_data
 from ..core.errors import BoardDataError
-from ..core.inputs import is_digits
+from ..core.inputs import is_digits, short
 from ..core.text import count
 
 __all__ = [
@@ -217,7 +217,7 @@ def load_cards(source: str | Path | CardSet | None = None) -> CardSet:
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def _count(label: str, key: str, value: Any, lo: int, hi: int | None = None) -> int:
@@ -225,21 +225,21 @@ def _count(label: str, key: str, value: Any, lo: int, hi: int | None = None) -> 
         hi is not None and value > hi
     ):
         upto = f" to {hi}" if hi is not None else " or more"
-        raise _fail(label, key, f"is {value!r}; expected a whole number from {lo}{upto}")
+        raise _fail(label, key, f"is {short(value)}; expected a whole number from {lo}{upto}")
     return value
 
 
 def _ident(label: str, key: str, value: Any) -> str:
     if not isinstance(value, str) or not _ID.match(value):
-        raise _fail(label, key, f"is {value!r}; expected a lowercase id such as 'rum'")
+        raise _fail(label, key, f"is {short(value)}; expected a lowercase id such as 'rum'")
     if value in _RESERVED:
-        raise _fail(label, key, f"is {value!r}, a word the move notation reserves")
+        raise _fail(label, key, f"is {short(value)}, a word the move notation reserves")
     return value
 
 
 def _text(label: str, key: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _fail(label, key, f"is {value!r}; expected a non-empty string")
+        raise _fail(label, key, f"is {short(value)}; expected a non-empty string")
     return value
 
 
@@ -254,7 +254,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
         if key not in data:
             raise _fail(label, key, "is missing")
     if data["format"] != CARDS_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {CARDS_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(CARDS_FORMAT)}")
 
     raw = data["treasures"]
     if not isinstance(raw, list) or not raw:
@@ -273,7 +273,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
     ids = [t.id for t in treasures]
     for i, tid in enumerate(ids):
         if tid in ids[:i]:
-            raise _fail(label, f"treasures[{i}].id", f"repeats {tid!r}")
+            raise _fail(label, f"treasures[{i}].id", f"repeats {short(tid)}")
 
     raw_bonus = data["bonus"]
     if not isinstance(raw_bonus, dict):
@@ -312,7 +312,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
             raise _fail(label, key, "must be an object with id, pirate, cards, lettering")
         lettering = c.get("lettering")
         if lettering not in ("yellow", "orange"):
-            raise _fail(label, f"{key}.lettering", f"is {lettering!r}; expected 'yellow' or "
+            raise _fail(label, f"{key}.lettering", f"is {short(lettering)}; expected 'yellow' or "
                         "'orange' (yellow areas are dealt on the Small Board too)")
         chests.append(ChestSpec(
             id=_ident(label, f"{key}.id", c.get("id")),
@@ -324,7 +324,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
     chest_ids = [c.id for c in chests]
     for i, cid in enumerate(chest_ids):
         if cid in chest_ids[:i] or cid == "legacy":
-            raise _fail(label, f"chests[{i}].id", f"repeats {cid!r}")
+            raise _fail(label, f"chests[{i}].id", f"repeats {short(cid)}")
     if not any(c.lettering == "yellow" for c in chests):
         raise _fail(label, "chests", "has no yellow area, so the Small Board would have no chest")
 

@@ -178,7 +178,7 @@ def load_decks(source: str | Path | Decks | None = None) -> Decks:
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def _int(v: Any) -> bool:
@@ -194,11 +194,11 @@ def _hints(label: str, key: str, raw: Any, ids: tuple[str, ...]) -> tuple[HintCa
         if not isinstance(h, dict) or set(h) != {"id", "name", "chest", "summary"}:
             raise _fail(label, k, "must be an object with keys id, name, chest, summary")
         if h["id"] != ids[i]:
-            raise _fail(label, f"{k}.id", f"is {h['id']!r}; expected {ids[i]!r}")
+            raise _fail(label, f"{k}.id", f"is {short(h['id'])}; expected {short(ids[i])}")
         if not isinstance(h["name"], str) or not h["name"]:
             raise _fail(label, f"{k}.name", "must be a non-empty string")
         if not isinstance(h["chest"], bool):
-            raise _fail(label, f"{k}.chest", f"is {h['chest']!r}; expected true or false")
+            raise _fail(label, f"{k}.chest", f"is {short(h['chest'])}; expected true or false")
         if not isinstance(h["summary"], str):
             raise _fail(label, f"{k}.summary", "must be a string")
         out.append(HintCard(h["id"], h["name"], h["chest"], h["summary"], key))
@@ -214,7 +214,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         if key not in data:
             raise _fail(label, key, "is missing")
     if data["format"] != DECKS_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {DECKS_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(DECKS_FORMAT)}")
     starting = _hints(label, "starting", data["starting"], STARTING_IDS)
     black = _hints(label, "black_spot", data["black_spot"], BLACK_SPOT_IDS)
     black = tuple(HintCard(h.id, h.name, h.chest, h.summary, "black_spot") for h in black)
@@ -231,7 +231,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         sk = c.get("skulls")
         if (not isinstance(sk, list) or len(sk) != 2 or any(s not in SECTOR_NAMES for s in sk)
                 or sk[0] == sk[1]):
-            raise _fail(label, f"{k}.skulls", f"is {sk!r}; expected two different sectors "
+            raise _fail(label, f"{k}.skulls", f"is {short(sk)}; expected two different sectors "
                         f"of {list(SECTOR_NAMES)}")
         idx = tuple(sorted(SECTOR_NAMES.index(s) for s in sk))
         if idx in seen:
@@ -247,7 +247,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
     for i, t in enumerate(traw):
         kind = "item" if i < 3 else "info"
         if t.get("kind") != kind:
-            raise _fail(label, f"chest_tokens[{i}].kind", f"must be {kind!r}")
+            raise _fail(label, f"chest_tokens[{i}].kind", f"must be {short(kind)}")
         tokens.append(ChestToken(t["id"], kind, str(t.get("summary", ""))))
 
     chraw = data["characters"]
@@ -260,12 +260,14 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
             raise _fail(label, k, "must be an object with keys id, name, colour, uses, "
                                   "abilities")
         if c["id"] != CHARACTER_IDS[i]:
-            raise _fail(label, f"{k}.id", f"is {short(c['id'])}; expected {CHARACTER_IDS[i]!r} "
+            raise _fail(label, f"{k}.id", f"is {short(c['id'])}"
+                                          f"; expected {short(CHARACTER_IDS[i])} "
                         "(the characters option and the rules use these ids)")
         if not isinstance(c["name"], str) or not c["name"]:
             raise _fail(label, f"{k}.name", "must be a non-empty string")
         if c["colour"] != COLOURS[i]:
-            raise _fail(label, f"{k}.colour", f"is {c['colour']!r}; expected {COLOURS[i]!r}")
+            raise _fail(label, f"{k}.colour",
+                        f"is {short(c['colour'])}; expected {short(COLOURS[i])}")
         uses = c["uses"]
         if not isinstance(uses, dict) or any(u not in USES or not _int(n) or n < 0
                                              for u, n in uses.items()):
@@ -298,11 +300,11 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
             if not isinstance(s, dict) or set(s) != {"day", "stars", "event"}:
                 raise _fail(label, k, "must be an object with keys day, stars, event")
             if not _int(s["day"]) or s["day"] != i + 1:
-                raise _fail(label, f"{k}.day", f"is {s['day']!r}; expected {i + 1}")
+                raise _fail(label, f"{k}.day", f"is {short(s['day'])}; expected {i + 1}")
             if not _int(s["stars"]) or s["stars"] not in (1, 2):
-                raise _fail(label, f"{k}.stars", f"is {s['stars']!r}; expected 1 or 2")
+                raise _fail(label, f"{k}.stars", f"is {short(s['stars'])}; expected 1 or 2")
             if s["event"] is not None and s["event"] not in EVENTS:
-                raise _fail(label, f"{k}.event", f"is {s['event']!r}; expected null or one "
+                raise _fail(label, f"{k}.event", f"is {short(s['event'])}; expected null or one "
                             f"of {list(EVENTS)}")
             cal.append(CalendarSpace(i + 1, s["stars"], s["event"]))
         events = [c.event for c in cal]
@@ -323,7 +325,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         day: Any = escape.get(side)
         last = max(i + 1 for i, e in enumerate(events) if e is not None)
         if not _int(day) or not len(cal) >= day > last:
-            raise _fail(label, f"escape_day.{side}", f"is {day!r}; it must come after the "
+            raise _fail(label, f"escape_day.{side}", f"is {short(day)}; it must come after the "
                         f"last event and within the {len(cal)} calendar days")
         cals[side] = tuple(cal)
     return Decks(starting, black, tuple(cards), tuple(tokens), tuple(chars),
