@@ -17,6 +17,7 @@ raised as :class:`~treasurekit.core.errors.BoardDataError` naming the file.
 from __future__ import annotations
 
 import os
+import typing
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, TypeVar
@@ -30,6 +31,9 @@ T = TypeVar("T")
 
 #: Largest data file accepted (bytes); the bundled files are under 10 kB.
 MAX_DATA_BYTES = 1_000_000
+
+#: Bundled data, parsed once: (package, file, parser) -> the (frozen) data object.
+_BUNDLED: dict[tuple[str, str, Any], Any] = {}
 
 
 def read_limited(path: os.PathLike[str], kind: str = "data",
@@ -103,6 +107,9 @@ def load_data(source: Any, *, package: str, bundled: Mapping[str, str], kind: st
             raise BoardDataError(f"{short(source)} is not a bundled {kind} "
                                  f"({_names(bundled)}); pass a file as pathlib.Path(...)")
         rel = bundled[source]
+        key = (package, rel, parse)
+        if key in _BUNDLED:
+            return typing.cast(T, _BUNDLED[key])
         raw: bytes = resources.files(package).joinpath(rel).read_bytes()
         label = f"{package.rsplit('.', 1)[-1]}/{rel}"
     elif isinstance(source, os.PathLike):
@@ -116,10 +123,13 @@ def load_data(source: Any, *, package: str, bundled: Mapping[str, str], kind: st
     except BoundedJSONError as exc:
         raise BoardDataError(f"{label}: {exc}") from None
     try:
-        return parse(data, label)
+        result = parse(data, label)
     except BoardDataError:
         raise
     except Exception as exc:  # a wrong type met deep in a validator: still a data error
         raise BoardDataError(
             f"{label}: malformed {kind} data ({type(exc).__name__}: {short(str(exc), 80)})"
         ) from exc
+    if isinstance(source, str):
+        _BUNDLED[(package, bundled[source], parse)] = result
+    return result

@@ -309,9 +309,6 @@ class SjoMap:
         return out
 
 
-_STANDARD: SjoMap | None = None
-
-
 def load_map(source: str | Path | SjoMap | None = None) -> SjoMap:
     """Load a map: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path`` of
     a JSON file (read with a size limit), or a ``SjoMap`` (returned as is).
@@ -322,19 +319,10 @@ def load_map(source: str | Path | SjoMap | None = None) -> SjoMap:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``boats[1].start``) and what is expected.
     """
-    global _STANDARD
     if isinstance(source, SjoMap):
         return source
-    if source is None or source == "standard":
-        if _STANDARD is None:
-            _STANDARD = load_data(None, package=_PACKAGE, bundled=BUNDLED,
-                                  kind="Sjörövarön map", parse=parse_map)
-        return _STANDARD
-    return load_data(source, package=_PACKAGE, bundled=BUNDLED, kind="Sjörövarön map",
-                     parse=parse_map)
-
-
-_PACKAGE = "treasurekit.sjorovaron"
+    return load_data(source, package="treasurekit.sjorovaron", bundled=BUNDLED,
+                     kind="Sjörövarön map", parse=parse_map)
 
 
 def _fail(where: str, key: str, problem: str) -> BoardDataError:

@@ -432,20 +432,10 @@ def load_map(source: str | Path | IslandMap | None = None) -> IslandMap:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file and the key (e.g. ``districts[3].polygon``).
     """
-    global _STANDARD
     if isinstance(source, IslandMap):
         return source
-    if source is None or source == "standard":
-        if _STANDARD is None:
-            _STANDARD = load_data(None, package=_PACKAGE, bundled=BUNDLED,
-                                  kind="Treasure Island map", parse=parse_map)
-        return _STANDARD
-    return load_data(source, package=_PACKAGE, bundled=BUNDLED, kind="Treasure Island map",
-                     parse=parse_map)
-
-
-_STANDARD: IslandMap | None = None
-_PACKAGE = "treasurekit.treasure_island_2018"
+    return load_data(source, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
+                     kind="Treasure Island map", parse=parse_map)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
