@@ -264,7 +264,7 @@ class State(ABC, Generic[M]):
             return self._check(move)
         except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
             return (f"the move {short(move, 60)} cannot be checked: a field is not valid "
-                    f"({type(exc).__name__})", None)
+                    f"({type(exc).__name__}: {short(str(exc), 60)})", None)
 
     def _notation_problem(self, move: M) -> str | None:
         """A move object must be one the notation can write and read back

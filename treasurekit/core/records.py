@@ -54,12 +54,14 @@ class GameRecord:
         return json.dumps(payload, indent=indent, sort_keys=False, default=_json_default)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Parse JSON text.
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Parse JSON text (untrusted: bounded in size, nesting and numbers).
 
         Raises:
-            RecordError: the text is not JSON, or a key is missing or has the wrong
-                type; the message names the key (and the line for syntax errors).
+            RecordError: the text is not JSON, longer than ``MAX_RECORD_CHARS``, nested
+                deeper than ``MAX_DEPTH``, or a key is missing or has the wrong type or
+                range (seed 0 to 2**63 - 1, at most ``MAX_RECORD_MOVES`` moves); the
+                message names the key (and the line for syntax errors).
         """
         if not isinstance(text, (str, bytes)):
             raise RecordError(f"a record is JSON text, not {short(text)}")

@@ -44,7 +44,7 @@ def load_game(name: str, **options: Any) -> Game[Any]:
     return cls(**options)
 
 
-def replay(record: GameRecord | str, **data: Any) -> State[Any]:
+def replay(record: GameRecord | str | bytes, **data: Any) -> State[Any]:
     """Replay a record (or its JSON text) move by move and return the final state.
 
     A record's options name bundled data only (``board="standard"``...), so replaying
