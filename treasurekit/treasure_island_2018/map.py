@@ -519,7 +519,7 @@ def parse_map(data: Any, label: str = "map") -> IslandMap:
             raise _fail(label, f"scale.{k}", f"is {short(sc[k])}; expected a positive number")
     unknown = set(sc) - set(_SCALE_KEYS)
     if unknown:
-        raise _fail(label, "scale", f"has unknown key(s) {sorted(unknown)}")
+        raise _fail(label, "scale", f"has unknown key(s) {short(sorted(unknown), 80)}")
     if sc["compass_sectors"] != 8:
         raise _fail(label, "scale.compass_sectors", f"is {short(sc['compass_sectors'])}; the "
                     "compass has 8 sectors (N, NE, ... NW)")
