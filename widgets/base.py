@@ -30,6 +30,7 @@ import ipywidgets as w
 
 from treasurekit import Event, IllegalMoveError, Outcome
 from treasurekit.core.game import Game, State
+from treasurekit.core.inputs import seed_problem
 
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, log_html, notice_html, status_html
 
@@ -297,6 +298,10 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         seed = int(self.seed_input.value)
         if seed == self.seed:
             seed += 1
+        problem = seed_problem(seed)
+        if problem:  # e.g. a negative seed typed in the box: say so, keep the game
+            self._tell(problem)
+            return
         self.new_game(seed=seed)
 
     def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:

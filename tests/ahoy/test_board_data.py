@@ -66,10 +66,10 @@ def test_a_custom_board_file_can_be_played(tmp_path: Path) -> None:
         sq["kind"] = "land"
     path = tmp_path / "dry.json"
     path.write_text(json.dumps(data))
-    game = treasurekit.load_game("ahoy", board=str(path))
+    game = treasurekit.load_game("ahoy", board=path)
     assert game.board.name == "dry" and game.board.water_squares == ()
 
 
 def test_missing_board_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError, match="cannot read Ahoy board file"):
-        treasurekit.load_game("ahoy", board=str(tmp_path / "nope.json"))
+        treasurekit.load_game("ahoy", board=tmp_path / "nope.json")

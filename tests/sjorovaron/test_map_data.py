@@ -185,7 +185,7 @@ def test_map_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:
 
 def test_missing_map_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError, match="cannot read Sjörövarön map file"):
-        SjoGame(map=str(tmp_path / "nope.json"))
+        SjoGame(map=tmp_path / "nope.json")
 
 
 def test_a_custom_map_file_can_be_played(tmp_path: Path) -> None:
@@ -193,7 +193,7 @@ def test_a_custom_map_file_can_be_played(tmp_path: Path) -> None:
     data["name"] = "copy"
     path = tmp_path / "copy.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    game = SjoGame(map=str(path))
+    game = SjoGame(map=path)
     assert game.board.name == "copy"
     state = game.new_initial_state(seed=1)
     assert state.is_chance_node()

@@ -111,7 +111,7 @@ def test_card_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:
 
 def test_missing_card_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError, match="cannot read Skeleton Island card file"):
-        treasurekit.load_game("skeleton_island", cards=str(tmp_path / "nope.json"))
+        treasurekit.load_game("skeleton_island", cards=tmp_path / "nope.json")
 
 
 def test_a_custom_card_file_can_be_played(tmp_path: Path) -> None:
@@ -121,5 +121,5 @@ def test_a_custom_card_file_can_be_played(tmp_path: Path) -> None:
                           {"coins": 5, "count": 2}]
     path = tmp_path / "rich.json"
     path.write_text(json.dumps(data))
-    game = treasurekit.load_game("skeleton_island", cards=str(path))
+    game = treasurekit.load_game("skeleton_island", cards=path)
     assert game.deck.name == "rich" and game.deck.kinds["coin-5"].coins == 5

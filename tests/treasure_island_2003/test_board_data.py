@@ -191,7 +191,7 @@ def test_custom_board_file_is_played_through_the_board_file_option(tmp_path: Pat
     data["rivers"] = []
     path = tmp_path / "dry.json"
     path.write_text(json.dumps(data))
-    game = load_game("treasure_island_2003", board_file=str(path))
+    game = load_game("treasure_island_2003", board_file=path)
     assert isinstance(game, ti.TIGame)
     assert game.board.name == "Dry Island" and game.board.side == "small"
     assert game.new_initial_state(seed=1).is_chance_node()

@@ -134,7 +134,7 @@ def test_card_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError, match="line 3"):
         load_cards(bad)
     with pytest.raises(BoardDataError, match="cannot read Treasure Island card file"):
-        load_game("treasure_island_2003", cards=str(tmp_path / "missing.json"))
+        load_game("treasure_island_2003", cards=tmp_path / "missing.json")
 
 
 def test_cards_option_lets_a_reader_change_limits_and_scoring(tmp_path: Path) -> None:
@@ -143,7 +143,7 @@ def test_cards_option_lets_a_reader_change_limits_and_scoring(tmp_path: Path) ->
     data["treasures"][0]["points"] = 30
     path = tmp_path / "house_rules.json"
     path.write_text(json.dumps(data))
-    game = load_game("treasure_island_2003", cards=str(path))
+    game = load_game("treasure_island_2003", cards=path)
     assert isinstance(game, TIGame)
     assert game.cards.limit(2) == 4 and game.cards.points("diamonds", 1) == 30
     state = game.position({"R": "d2"}, piles={"R": {"diamonds": 1}})

@@ -213,12 +213,12 @@ def test_a_map_file_is_an_option(tmp_path: Path) -> None:
     data = standard("map.json")
     path = tmp_path / "island.json"
     path.write_text(json.dumps(data))
-    g = ti.TIGame(map=str(path))
+    g = ti.TIGame(map=path)
     assert len(g.map.districts) == 11
     data["towers"].pop()
     path.write_text(json.dumps(data))
     with pytest.raises(BoardDataError, match="towers"):
-        ti.TIGame(map=str(path))
+        ti.TIGame(map=path)
 
 
 def test_bad_options_are_refused() -> None:

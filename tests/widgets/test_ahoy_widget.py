@@ -642,3 +642,13 @@ def test_new_game_button_moves_to_the_next_seed_when_the_box_is_unchanged() -> N
     board.seed_input.value = 5
     board.new_button.click()
     assert board.seed == 5  # a typed seed is used as it is: the same deal again
+
+
+def test_new_game_button_refuses_a_negative_seed_and_keeps_the_game() -> None:
+    board = AhoyBoard(players=2, seed=5)
+    board.roll()
+    history = board.state.history
+    board.seed_input.value = -3
+    board.new_button.click()
+    assert board.seed == 5 and board.state.history == history
+    assert "seed must be a whole number from 0" in board.notice

@@ -9,17 +9,20 @@ step beyond the last path square (``island_square``).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import short
 
 __all__ = ["AhoyBoard", "Chest", "Colour", "load_board"]
 
 BOARD_FORMAT = "treasurekit-ahoy-board/1"
+
+#: Bundled boards: option value -> file in the package.
+BUNDLED = {"standard": "data/board.json"}
 
 
 @dataclass(frozen=True)
@@ -77,32 +80,24 @@ class AhoyBoard:
         return tuple(s for s in range(1, len(self.kinds)) if self.kinds[s] == "water")
 
 
-def load_board(source: str | Path | None = None) -> AhoyBoard:
-    """Load a board: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+def load_board(source: str | Path | AhoyBoard | None = None) -> AhoyBoard:
+    """Load a board: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path``
+    of a JSON file (read with a size limit), or an ``AhoyBoard`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
-        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
-            names the file, the key (e.g. ``path[3].kind``) and what is expected.
+        BoardDataError: the file is missing, too large, not JSON, or a key is wrong; the
+            message names the file, the key (e.g. ``path[3].kind``) and what is expected.
     """
-    if source is None or source == "standard":
-        text = resources.files("treasurekit.ahoy").joinpath("data/board.json").read_text()
-        label = "ahoy/data/board.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Ahoy board file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_board(data, label)
+    if isinstance(source, AhoyBoard):
+        return source
+    return load_data(source, package="treasurekit.ahoy", bundled=BUNDLED,
+                     kind="Ahoy board", parse=parse_board)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def _xy(label: str, key: str, value: Any) -> tuple[float, float]:
@@ -111,7 +106,7 @@ def _xy(label: str, key: str, value: Any) -> tuple[float, float]:
         or len(value) != 2
         or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     ):
-        raise _fail(label, key, f"is {value!r}; expected [x, y] numbers")
+        raise _fail(label, key, f"is {short(value)}; expected [x, y] numbers")
     return (float(value[0]), float(value[1]))
 
 
@@ -123,10 +118,10 @@ def parse_board(data: Any, label: str = "board") -> AhoyBoard:
         if key not in data:
             raise _fail(label, key, "is missing")
     if data["format"] != BOARD_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {BOARD_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(BOARD_FORMAT)}")
     planks = data["planks"]
     if not isinstance(planks, int) or planks < 0:
-        raise _fail(label, "planks", f"is {planks!r}; expected a whole number >= 0")
+        raise _fail(label, "planks", f"is {short(planks)}; expected a whole number >= 0")
 
     raw_colours = data["colours"]
     if not isinstance(raw_colours, list) or not 2 <= len(raw_colours) <= 4:
@@ -138,7 +133,7 @@ def parse_board(data: Any, label: str = "board") -> AhoyBoard:
             raise _fail(label, key, "needs a 'name' string")
         letter = c.get("letter")
         if not isinstance(letter, str) or len(letter) != 1:
-            raise _fail(label, f"{key}.letter", f"is {letter!r}; expected one character")
+            raise _fail(label, f"{key}.letter", f"is {short(letter)}; expected one character")
         colours.append(Colour(c["name"], letter, _xy(label, f"{key}.xy", c.get("xy"))))
     if len({c.name for c in colours}) != len(colours):
         raise _fail(label, "colours", "has a repeated name")
@@ -155,9 +150,10 @@ def parse_board(data: Any, label: str = "board") -> AhoyBoard:
         if not isinstance(sq, dict):
             raise _fail(label, key, "must be an object with square, kind, xy")
         if sq.get("square") != i + 1:
-            raise _fail(label, f"{key}.square", f"is {sq.get('square')!r}; expected {i + 1}")
+            raise _fail(label, f"{key}.square", f"is {short(sq.get('square'))}; expected {i + 1}")
         if sq.get("kind") not in ("land", "water"):
-            raise _fail(label, f"{key}.kind", f"is {sq.get('kind')!r}; expected 'land' or 'water'")
+            raise _fail(label, f"{key}.kind", f"is {short(sq.get('kind'))}"
+                                              "; expected 'land' or 'water'")
         kinds.append(sq["kind"])
         xys.append(_xy(label, f"{key}.xy", sq.get("xy")))
     if kinds[1] != "land":
@@ -180,7 +176,7 @@ def parse_board(data: Any, label: str = "board") -> AhoyBoard:
             raise _fail(label, f"{key}.number", f"must be {i + 1} (chests are numbered 1 to 5)")
         value = ch.get("value")
         if not isinstance(value, int) or value < 0:
-            raise _fail(label, f"{key}.value", f"is {value!r}; expected a whole number")
+            raise _fail(label, f"{key}.value", f"is {short(value)}; expected a whole number")
         chests.append(Chest(i + 1, value, _xy(label, f"{key}.xy", ch.get("xy"))))
     if len(chests) != 5:
         raise _fail(label, "island.chests", f"lists {len(chests)} chests; expected 5")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
+from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
 from ..core.registry import register
-from .board import AhoyBoard, load_board
+from .board import BUNDLED, AhoyBoard, load_board
 from .moves import AhoyMove, parse_move
 
 if TYPE_CHECKING:
@@ -20,12 +20,6 @@ __all__ = ["PIRATES_PER_COLOUR", "AhoyGame"]
 
 #: AHOY §1 Contents: 16 pirates in four colours.
 PIRATES_PER_COLOUR = 4
-
-
-def _board_option(value: Any) -> str | None:
-    if value == "standard" or isinstance(value, (str, Path)):
-        return None
-    return "expected 'standard' or the path of a board JSON file"
 
 
 @register
@@ -43,6 +37,7 @@ class AhoyGame(Game[AhoyMove]):
 
     name = "ahoy"
     title = "Ahoy Treasures!"
+    MOVE_TYPES = get_args(AhoyMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 4 (AHOY §3)", validate=whole_number(2, 4)),
         "variant": Option(
@@ -61,7 +56,12 @@ class AhoyGame(Game[AhoyMove]):
             "'bounce': count back from the island instead (ruling AHOY-4)",
             choices=("forbidden", "bounce"),
         ),
-        "board": Option("standard", "'standard' or a board JSON path", validate=_board_option),
+        "board": Option(
+            "standard",
+            "'standard', or a board of your own: a pathlib.Path of a board JSON file or an "
+            "AhoyBoard (records name bundled boards only)",
+            validate=data_option("board", BUNDLED, AhoyBoard),
+        ),
     }
 
     def __init__(self, **options: Any) -> None:

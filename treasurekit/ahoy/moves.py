@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import MoveParseError
+from ..core.inputs import parse_int, short
 
 __all__ = ["SHIP", "AhoyMove", "Pass", "Roll", "Step", "parse_move"]
 
@@ -70,7 +71,7 @@ def parse_move(text: str) -> AhoyMove:
         MoveParseError: the text is not one of the accepted forms (listed in the message).
     """
     words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{text!r} is not an Ahoy move; write {_FORMS}")
+    bad = MoveParseError(text, f"{short(text)} is not an Ahoy move; write {_FORMS}")
     if words == ["pass"]:
         return Pass()
     if len(words) == 2 and words[0] == "roll":
@@ -80,8 +81,9 @@ def parse_move(text: str) -> AhoyMove:
             return Roll(int(words[1]))
         raise bad
     if len(words) == 3 and words[0] == "move":
-        src, steps = words[1], words[2]
-        if not steps.isdigit() or not (src == "start" or src.isdigit()):
+        source = 0 if words[1] == "start" else parse_int(words[1])
+        steps = parse_int(words[2])
+        if source is None or steps is None:
             raise bad
-        return Step(0 if src == "start" else int(src), int(steps))
+        return Step(source, steps)
     raise bad

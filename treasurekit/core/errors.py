@@ -6,6 +6,8 @@ Every error is a :class:`ValueError` subclass so that callers who only know
 
 from __future__ import annotations
 
+from .inputs import short
+
 __all__ = [
     "BoardDataError",
     "IllegalMoveError",
@@ -32,7 +34,16 @@ class IllegalMoveError(ValueError):
         self.reason = reason
         self.rule = rule
         where = f" [{rule}]" if rule else ""
-        super().__init__(f"illegal move {str(move)!r}: {reason}{where}")
+        super().__init__(f"illegal move {_quote(move)}: {reason}{where}")
+
+
+def _quote(move: object) -> str:
+    """A short quote of a move or its text (a hostile ``__str__`` cannot break it)."""
+    try:
+        text = move if isinstance(move, str) else str(move)
+    except Exception:
+        text = f"<{type(move).__name__}>"
+    return short(text, 60)
 
 
 class MoveParseError(IllegalMoveError):
@@ -50,8 +61,12 @@ class BoardDataError(ValueError):
     """
 
 
-class UnknownGameError(KeyError):
-    """``load_game`` was given a name that is not registered."""
+class UnknownGameError(ValueError, KeyError):
+    """``load_game`` was given a name that is not registered (or not a name at all).
+
+    A ``ValueError`` like every other bad-input error; also a ``KeyError`` because the
+    registry is a mapping from names to games.
+    """
 
     def __str__(self) -> str:  # KeyError quotes its message; keep it readable
         return str(self.args[0]) if self.args else "unknown game"

@@ -18,6 +18,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .chance import check_distribution, sample_outcome
 from .errors import IllegalMoveError, MoveParseError, OptionError
 from .events import CHANCE, TERMINAL, Event, Outcome
+from .inputs import MAX_MOVE_CHARS, seed_problem, short
+from .moves import field_problem
 from .records import GameRecord
 
 __all__ = ["Game", "Option", "State", "whole_number"]
@@ -53,11 +55,12 @@ class Option:
     def check(self, name: str, value: Any) -> None:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+            raise OptionError(
+                f"option {name}={short(value)} is not allowed; choose one of {allowed}")
         if self.validate is not None:
             problem = self.validate(value)
             if problem:
-                raise OptionError(f"option {name}={value!r}: {problem}")
+                raise OptionError(f"option {name}={short(value)}: {problem}")
 
 
 class Game(ABC, Generic[M]):
@@ -73,14 +76,18 @@ class Game(ABC, Generic[M]):
     name: ClassVar[str]
     title: ClassVar[str]
     OPTIONS: ClassVar[Mapping[str, Option]]
+    #: The move classes of this game (``typing.get_args`` of its move union); a move
+    #: object of any other type is refused by ``play``/``why_illegal``.
+    MOVE_TYPES: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         for key, value in options.items():
             if key not in self.OPTIONS:
-                near = difflib.get_close_matches(key, list(self.OPTIONS), n=1)
+                near = difflib.get_close_matches(str(key)[:100], list(self.OPTIONS), n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else ""
                 known = ", ".join(self.OPTIONS)
-                raise OptionError(f"{self.name} has no option {key!r}{hint} (options: {known})")
+                raise OptionError(
+                    f"{self.name} has no option {short(key)}{hint} (options: {known})")
             self.OPTIONS[key].check(key, value)
         self._options = {k: options.get(k, opt.default) for k, opt in self.OPTIONS.items()}
 
@@ -128,8 +135,9 @@ class State(ABC, Generic[M]):
     """
 
     def __init__(self, game: Game[M], seed: int) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, got {seed!r}")
+        problem = seed_problem(seed)
+        if problem:
+            raise OptionError(problem)
         self.game = game
         self.seed = seed
         self._history: list[M] = []
@@ -208,8 +216,16 @@ class State(ABC, Generic[M]):
         return outcomes
 
     def parse_move(self, move: M | str) -> M:
-        """Turn move text into a move object (moves pass through)."""
+        """Turn move text into a move object (moves pass through).
+
+        Raises:
+            MoveParseError: the text is not in the game's notation, or is longer
+                than ``MAX_MOVE_CHARS``.
+        """
         if isinstance(move, str):
+            if len(move) > MAX_MOVE_CHARS:
+                raise MoveParseError(move, f"the move text is {len(move):,} characters long; "
+                                           f"a move is at most {MAX_MOVE_CHARS}")
             return self.game.parse_move(move)
         return move
 
@@ -226,15 +242,43 @@ class State(ABC, Generic[M]):
         return f"{reason} [{rule}]" if rule else reason
 
     def _problem(self, move: M) -> tuple[str, str | None] | None:
+        """Why ``move`` is illegal, or None. A move object of another type or with a
+        field of the wrong type is refused here, before the game's ``_check``; an
+        unexpected error while checking (never while applying) also refuses it."""
+        problem = field_problem(move, self.game.MOVE_TYPES, self.game.title)
+        if problem is None and self.game.MOVE_TYPES:
+            problem = self._notation_problem(move)
+        if problem is not None:
+            return (problem, None)
         if self.is_terminal():
             return ("the game is over; no move can be played", None)
         if self.is_chance_node():
             outcomes = [m for m, _ in self._chance_outcomes()]
             if move not in outcomes:
-                listed = ", ".join(str(m) for m in outcomes)
-                return (f"this is a chance node; the outcome must be one of: {listed}", None)
+                listed = ", ".join(str(m) for m in outcomes[:12])
+                more = f" … ({len(outcomes)} outcomes)" if len(outcomes) > 12 else ""
+                return (f"this is a chance node; the outcome must be one of: {listed}{more}",
+                        None)
             return None
-        return self._check(move)
+        try:
+            return self._check(move)
+        except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
+            return (f"the move {short(move, 60)} cannot be checked: a field is not valid "
+                    f"({type(exc).__name__}: {short(str(exc), 60)})", None)
+
+    def _notation_problem(self, move: M) -> str | None:
+        """A move object must be one the notation can write and read back
+        (``parse_move(str(m)) == m``); a hand-built move with a field the game does not
+        know (``Horse("red", ())``, ``Search("huge", ...)``) is refused here."""
+        text = "?"
+        try:
+            text = str(move)
+            if self.game.parse_move(text) == move:
+                return None
+        except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError):
+            pass
+        return (f"{short(move, 60)} is not a move of {self.game.title}: written out as "
+                f"{short(text)}, the notation does not read it back as the same move")
 
     def play(self, move: M | str) -> list[Event]:
         """Play a move (or its text). Checked and atomic.

@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RecordError
+from .inputs import MAX_MOVE_CHARS, BoundedJSONError, bounded_json, seed_problem, short
 
-__all__ = ["RECORD_FORMAT", "GameRecord"]
+__all__ = ["MAX_RECORD_CHARS", "MAX_RECORD_MOVES", "RECORD_FORMAT", "GameRecord"]
 
 RECORD_FORMAT = "treasurekit-record/1"
+#: Longest record text accepted by :meth:`GameRecord.from_json` (characters).
+MAX_RECORD_CHARS = 4_000_000
+#: Most moves a record may hold.
+MAX_RECORD_MOVES = 100_000
+
+
+def _json_default(value: Any) -> str:
+    """Options that JSON cannot hold (a Path or a loaded board) are written as
+    ``"custom:<name>"``: a record never carries a file path, and replaying it asks
+    the caller to pass the custom data again."""
+    name = os.path.basename(os.fspath(value)) if isinstance(value, os.PathLike) else getattr(
+        value, "name", type(value).__name__)
+    return f"custom:{name}"
 
 
 @dataclass(frozen=True)
@@ -36,43 +51,54 @@ class GameRecord:
             "seed": self.seed,
             "moves": list(self.moves),
         }
-        return json.dumps(payload, indent=indent, sort_keys=False)
+        return json.dumps(payload, indent=indent, sort_keys=False, default=_json_default)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Parse JSON text.
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Parse JSON text (untrusted: bounded in size, nesting and numbers).
 
         Raises:
-            RecordError: the text is not JSON, or a key is missing or has the wrong
-                type; the message names the key (and the line for syntax errors).
+            RecordError: the text is not JSON, longer than ``MAX_RECORD_CHARS``, nested
+                deeper than ``MAX_DEPTH``, or a key is missing or has the wrong type or
+                range (seed 0 to 2**63 - 1, at most ``MAX_RECORD_MOVES`` moves); the
+                message names the key (and the line for syntax errors).
         """
+        if not isinstance(text, (str, bytes)):
+            raise RecordError(f"a record is JSON text, not {short(text)}")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"record is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-            ) from exc
+            data = bounded_json(text, MAX_RECORD_CHARS)
+        except BoundedJSONError as exc:
+            raise RecordError(f"record refused: {exc}") from None
         if not isinstance(data, dict):
             raise RecordError("record must be a JSON object with keys game, options, seed, moves")
         fmt = data.get("format", RECORD_FORMAT)
         if fmt != RECORD_FORMAT:
-            raise RecordError(f"record key 'format' is {fmt!r}; expected {RECORD_FORMAT!r}")
+            raise RecordError(
+                f"record key 'format' is {short(fmt)}; expected {RECORD_FORMAT!r}")
         unknown = set(data) - {"format", "game", "options", "seed", "moves"}
         if unknown:
-            raise RecordError(f"record has unknown key(s) {sorted(unknown)}")
+            raise RecordError(f"record has unknown key(s) {short(sorted(unknown), 80)}")
         game = data.get("game")
         if not isinstance(game, str) or not game:
             raise RecordError("record key 'game' must be a non-empty string such as \"ahoy\"")
+        if len(game) > 100:
+            raise RecordError(f"record key 'game' is {short(game)}: not a game name")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("record key 'options' must be an object of keyword options")
         seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("record key 'seed' must be an integer")
+        problem = seed_problem(seed)
+        if problem or not isinstance(seed, int):
+            raise RecordError(f"record key 'seed': {problem}")
         moves = data.get("moves")
         if not isinstance(moves, list):
             raise RecordError("record key 'moves' must be a list of move texts")
+        if len(moves) > MAX_RECORD_MOVES:
+            raise RecordError(f"record key 'moves' lists {len(moves):,} moves; at most "
+                              f"{MAX_RECORD_MOVES:,} are accepted")
         for i, m in enumerate(moves):
-            if not isinstance(m, str):
-                raise RecordError(f"record key 'moves' item {i} is {m!r}; expected move text")
+            if not isinstance(m, str) or len(m) > MAX_MOVE_CHARS:
+                raise RecordError(f"record move {i + 1} ('moves' item {i}) is {short(m)}; "
+                                  "expected move text "
+                                  f"of at most {MAX_MOVE_CHARS} characters")
         return cls(game=game, options=dict(options), seed=seed, moves=tuple(moves))

@@ -37,13 +37,13 @@ Every error names the file and the key, e.g. ``jumps[2].over``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import short
 from .hexes import DIRECTIONS, Hex, between, centre, corners, distance, label, parse_label
 
 __all__ = [
@@ -57,6 +57,9 @@ __all__ = [
     "load_map",
     "parse_map",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/map.json"}
 
 MAP_FORMAT = "treasurekit-sjorovaron-map/1"
 
@@ -189,7 +192,7 @@ class SjoMap:
             return i
         ax = parse_label(text)
         if ax is None or ax not in self.index:
-            raise ValueError(f"{text!r} is not a hex of the map (names like 'k11': a column "
+            raise ValueError(f"{short(text)} is not a hex of the map (names like 'k11': a column "
                              f"letter and a row number)")
         return self.index[ax]
 
@@ -278,7 +281,7 @@ class SjoMap:
         for s in self.spots:
             if s.id == piece:
                 return s
-        raise ValueError(f"no hiding spot {piece!r}; spots: {', '.join(self.piece_ids)}")
+        raise ValueError(f"no hiding spot {short(piece)}; spots: {', '.join(self.piece_ids)}")
 
     @property
     def piece_ids(self) -> tuple[str, ...]:
@@ -306,43 +309,24 @@ class SjoMap:
         return out
 
 
-_STANDARD: SjoMap | None = None
+def load_map(source: str | Path | SjoMap | None = None) -> SjoMap:
+    """Load a map: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path`` of
+    a JSON file (read with a size limit), or a ``SjoMap`` (returned as is).
 
-
-def load_map(source: str | Path | None = None) -> SjoMap:
-    """Load a map: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``boats[1].start``) and what is expected.
     """
-    global _STANDARD
-    if source is None or source == "standard":
-        if _STANDARD is not None:
-            return _STANDARD
-        text = resources.files("treasurekit.sjorovaron").joinpath("data/map.json").read_text(
-            encoding="utf-8")
-        label_ = "sjorovaron/data/map.json"
-    else:
-        path = Path(source)
-        label_ = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Sjörövarön map file {label_}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(
-            f"{label_}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    board = parse_map(data, label_)
-    if source is None or source == "standard":
-        _STANDARD = board
-    return board
+    if isinstance(source, SjoMap):
+        return source
+    return load_data(source, package="treasurekit.sjorovaron", bundled=BUNDLED,
+                     kind="Sjörövarön map", parse=parse_map)
 
 
 def _fail(where: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{where}: key {key!r} {problem}")
+    return BoardDataError(f"{where}: key {short(key, 80)} {problem}")
 
 
 class _Parser:
@@ -365,10 +349,10 @@ class _Parser:
         """A hex ``[q, r]`` of the map, optionally of one of ``kinds``."""
         if (not isinstance(value, list) or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise self.fail(key, f"is {value!r}; expected a hex [q, r] (two whole numbers)")
+            raise self.fail(key, f"is {short(value)}; expected a hex [q, r] (two whole numbers)")
         ax = (value[0], value[1])
         if ax not in self.index:
-            raise self.fail(key, f"is {value!r}, which is not a hex of the terrain")
+            raise self.fail(key, f"is {short(value)}, which is not a hex of the terrain")
         i = self.index[ax]
         if kinds and self.kinds[i] not in kinds:
             raise self.fail(key, f"is {self.name(i)}, a {self.kinds[i]} hex; expected "
@@ -387,7 +371,7 @@ class _Parser:
         if (not isinstance(value, str) or not value
                 or not all(c.isascii() and (c.islower() or c.isdigit() or c == "-")
                            for c in value)):
-            raise self.fail(key, f"is {value!r}; expected a lowercase id such as 'skull'")
+            raise self.fail(key, f"is {short(value)}; expected a lowercase id such as 'skull'")
         return value
 
     def items(self, key: str, value: Any, lo: int, hi: int | None = None) -> list[Any]:
@@ -411,7 +395,7 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
         if key not in data:
             raise _fail(where, key, "is missing")
     if data["format"] != MAP_FORMAT:
-        raise _fail(where, "format", f"is {data['format']!r}; expected {MAP_FORMAT!r}")
+        raise _fail(where, "format", f"is {short(data['format'])}; expected {short(MAP_FORMAT)}")
     p = _Parser(data, where)
 
     # ----- terrain ---------------------------------------------------------------------
@@ -420,16 +404,16 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
         key = f"terrain[{r}]"
         row = p.obj(key, row, "r", "q", "cells")
         if row["r"] != r:
-            raise p.fail(f"{key}.r", f"is {row['r']!r}; expected {r} (rows in order from 0)")
+            raise p.fail(f"{key}.r", f"is {short(row['r'])}; expected {r} (rows in order from 0)")
         q0 = row["q"]
         if not isinstance(q0, int) or isinstance(q0, bool):
-            raise p.fail(f"{key}.q", f"is {q0!r}; expected a whole number")
+            raise p.fail(f"{key}.q", f"is {short(q0)}; expected a whole number")
         cells = row["cells"]
         if not isinstance(cells, str) or not cells:
             raise p.fail(f"{key}.cells", "must be a non-empty string")
         for k, ch in enumerate(cells):
             if ch not in KINDS:
-                raise p.fail(f"{key}.cells", f"has {ch!r} at position {k}; expected one of "
+                raise p.fail(f"{key}.cells", f"has {short(ch)} at position {k}; expected one of "
                              f"{''.join(KINDS)}")
             ax = (q0 + k, r)
             try:
@@ -461,7 +445,7 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
     for k, pair in enumerate(p.items("flow", data["flow"], 1)):
         key = f"flow[{k}]"
         if not isinstance(pair, list) or len(pair) != 2:
-            raise p.fail(key, f"is {pair!r}; expected [water hex, downstream hex]")
+            raise p.fail(key, f"is {short(pair)}; expected [water hex, downstream hex]")
         a = p.hex(f"{key}[0]", pair[0], "river", "lake")
         b = p.hex(f"{key}[1]", pair[1], "river", "lake", "sea")
         if b not in nbrs[a]:
@@ -511,7 +495,8 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
         jid = p.ident(f"{key}.id", raw["id"])
         kind = raw["kind"]
         if kind not in ("cliff", "river", "waterfall"):
-            raise p.fail(f"{key}.kind", f"is {kind!r}; expected 'cliff', 'river' or 'waterfall'")
+            raise p.fail(f"{key}.kind", f"is {short(kind)}"
+                                        "; expected 'cliff', 'river' or 'waterfall'")
         a = p.hex(f"{key}.from", raw["from"], *_LAND)
         b = p.hex(f"{key}.to", raw["to"], *_LAND)
         over = p.hex(f"{key}.over", raw["over"])

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
+from ..core.data import data_option
 from ..core.game import Game, Option, whole_number
 from ..core.registry import register
-from .board import SjoMap, load_map
+from .board import BUNDLED, SjoMap, load_map
 from .moves import SjoMove, parse_move
 
 if TYPE_CHECKING:
@@ -20,12 +20,6 @@ __all__ = ["SjoGame"]
 
 def _bool_option(value: Any) -> str | None:
     return None if isinstance(value, bool) else "expected True or False"
-
-
-def _map_option(value: Any) -> str | None:
-    if value == "standard" or isinstance(value, (str, Path)):
-        return None
-    return "expected 'standard' or the path of a map JSON file"
 
 
 @register
@@ -44,6 +38,7 @@ class SjoGame(Game[SjoMove]):
 
     name = "sjorovaron"
     title = "Sjörövarön"
+    MOVE_TYPES = get_args(SjoMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 6 (SJO §1: six pirates)",
                           validate=whole_number(2, 6)),
@@ -82,7 +77,8 @@ class SjoGame(Game[SjoMove]):
             "(ruling SJO-16)",
             validate=whole_number(0, 10_000),
         ),
-        "map": Option("standard", "'standard' or a map JSON path", validate=_map_option),
+        "map": Option("standard", "'standard', or a map of your own: a pathlib.Path of a map "
+                      "JSON file or a SjoMap", validate=data_option("map", BUNDLED, SjoMap)),
     }
 
     def __init__(self, **options: Any) -> None:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import math
 
+from ..core.inputs import parse_int
+
 __all__ = [
     "DIRECTIONS",
     "Hex",
@@ -98,9 +100,10 @@ def label(h: Hex) -> str:
 def parse_label(text: str) -> Hex | None:
     """The axial hex named ``text`` ("k11"), or None if the text is not a hex name."""
     t = text.strip().lower()
-    if len(t) < 2 or not ("a" <= t[0] <= "z") or not t[1:].isdigit() or len(t) > 4:
+    number = parse_int(t[1:], max_digits=3)
+    if len(t) < 2 or not ("a" <= t[0] <= "z") or number is None:
         return None
-    col, row = ord(t[0]) - 97, int(t[1:]) - 1
+    col, row = ord(t[0]) - 97, number - 1
     if row < 0:
         return None
     return col - (row - (row & 1)) // 2, row

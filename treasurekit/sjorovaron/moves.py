@@ -45,6 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import MoveParseError
+from ..core.inputs import short
 from .hexes import label, parse_label
 
 __all__ = [
@@ -342,9 +343,9 @@ def parse_move(text: str) -> SjoMove:
         MoveParseError: the text is not one of the accepted forms (listed in the message).
     """
     if not isinstance(text, str):
-        raise MoveParseError(text, f"{text!r} is not move text; write {_FORMS}")
+        raise MoveParseError(text, f"{short(text)} is not move text; write {_FORMS}")
     words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{text!r} is not a Sjörövarön move; write {_FORMS}")
+    bad = MoveParseError(text, f"{short(text)} is not a Sjörövarön move; write {_FORMS}")
     if not words:
         raise bad
     head, args = words[0], words[1:]

@@ -30,16 +30,19 @@ kind                      card
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import short
 
 __all__ = ["CARDS_FORMAT", "CardKind", "Deck", "load_cards", "parse_cards"]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/cards.json"}
 
 CARDS_FORMAT = "treasurekit-skeleton-cards/1"
 
@@ -131,44 +134,35 @@ class Deck:
         return [k for k, n in self.counts.items() for _ in range(n)]
 
 
-def load_cards(source: str | Path | None = None) -> Deck:
-    """Load card data: ``None`` or ``"standard"`` for the shipped file, else a JSON path.
+def load_cards(source: str | Path | Deck | None = None) -> Deck:
+    """Load card data: ``None`` or ``"standard"`` for the shipped file, a ``pathlib.Path`` of a JSON
+    file (read with a size limit), or a ``Deck`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``gold_coins[1].count``) and what is expected.
     """
-    if source is None or source == "standard":
-        package = resources.files("treasurekit.skeleton_island")
-        text = package.joinpath("data/cards.json").read_text()
-        label = "skeleton_island/data/cards.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Skeleton Island card file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_cards(data, label)
+    if isinstance(source, Deck):
+        return source
+    return load_data(source, package="treasurekit.skeleton_island", bundled=BUNDLED,
+                     kind="Skeleton Island card", parse=parse_cards)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def _number(label: str, key: str, value: Any, lo: float, hi: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
-        raise _fail(label, key, f"is {value!r}; expected a number from {lo:g} to {hi:g}")
+        raise _fail(label, key, f"is {short(value)}; expected a number from {lo:g} to {hi:g}")
     return float(value)
 
 
 def _whole(label: str, key: str, value: Any, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(label, key, f"is {value!r}; expected a whole number from {lo} to {hi}")
+        raise _fail(label, key, f"is {short(value)}; expected a whole number from {lo} to {hi}")
     return value
 
 
@@ -178,7 +172,7 @@ def _name(label: str, key: str, value: Any) -> str:
         or not value
         or not all(c.isascii() and (c.islower() or c.isdigit() or c == "-") for c in value)
     ):
-        raise _fail(label, key, f"is {value!r}; expected a lower-case name like 'red'")
+        raise _fail(label, key, f"is {short(value)}; expected a lower-case name like 'red'")
     return value
 
 
@@ -206,7 +200,7 @@ def _share(label: str, key: str, value: Any) -> Fraction:
     except (ValueError, ZeroDivisionError):
         share = None
     if share is None or not 0 < share <= 1:
-        raise _fail(label, key, f"is {value!r}; expected a fraction of a map such as '1/4'")
+        raise _fail(label, key, f"is {short(value)}; expected a fraction of a map such as '1/4'")
     return share
 
 
@@ -225,11 +219,11 @@ def parse_cards(data: Any, label: str = "cards") -> Deck:
     if unknown:
         raise _fail(label, unknown[0], "is not a known key")
     if data["format"] != CARDS_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {CARDS_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(CARDS_FORMAT)}")
 
     size = data["card_size_cm"]
     if not isinstance(size, list) or len(size) != 2:
-        raise _fail(label, "card_size_cm", f"is {size!r}; expected [width, height]")
+        raise _fail(label, "card_size_cm", f"is {short(size)}; expected [width, height]")
     width = _number(label, "card_size_cm[0]", size[0], 1.0, 30.0)
     height = _number(label, "card_size_cm[1]", size[1], 1.0, 30.0)
 
@@ -303,7 +297,7 @@ def parse_cards(data: Any, label: str = "cards") -> Deck:
     compass = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
     for i, d in enumerate(directions):
         if d not in compass:
-            raise _fail(label, f"gust.directions[{i}]", f"is {d!r}; expected one of {compass}")
+            raise _fail(label, f"gust.directions[{i}]", f"is {short(d)}; expected one of {compass}")
     raw_strengths = gust["strengths_cm"]
     if not isinstance(raw_strengths, dict) or not raw_strengths:
         raise _fail(label, "gust.strengths_cm", "must map strength names to centimetres")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
+from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
 from ..core.registry import register
-from .cards import Deck, load_cards
+from .cards import BUNDLED, Deck, load_cards
 from .moves import Gust, SkeletonMove, Spread, parse_move
 from .pile import TableCard
 
@@ -19,12 +19,6 @@ if TYPE_CHECKING:
     from .state import SkeletonState
 
 __all__ = ["SkeletonGame"]
-
-
-def _cards_option(value: Any) -> str | None:
-    if value == "standard" or isinstance(value, (str, Path)):
-        return None
-    return "expected 'standard' or the path of a card JSON file"
 
 
 @register
@@ -41,6 +35,7 @@ class SkeletonGame(Game[SkeletonMove]):
 
     name = "skeleton_island"
     title = "Skeleton Island"
+    MOVE_TYPES = get_args(SkeletonMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 4 (SKEL §1)", validate=whole_number(2, 4)),
         "first_player": Option(
@@ -66,7 +61,9 @@ class SkeletonGame(Game[SkeletonMove]):
             "'shared': equal coins share the win (ruling SKEL-19)",
             choices=("islands", "shared"),
         ),
-        "cards": Option("standard", "'standard' or a card JSON path", validate=_cards_option),
+        "cards": Option("standard", "'standard', or cards of your own: a pathlib.Path of a "
+                        "card JSON file or a Deck",
+                        validate=data_option("card data", BUNDLED, Deck)),
     }
 
     def __init__(self, **options: Any) -> None:

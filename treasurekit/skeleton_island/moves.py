@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import MoveParseError
+from ..core.inputs import parse_decimal, parse_int, short
 from .pile import Placement, _cm, _deg
 
 __all__ = [
@@ -203,7 +204,7 @@ _FORMS = (
 
 
 def _id(word: str) -> int | None:
-    return int(word) if word.isascii() and word.isdigit() and len(word) < 7 else None
+    return parse_int(word, max_digits=6)
 
 
 def _token(word: str) -> bool:
@@ -218,9 +219,9 @@ def parse_move(text: str) -> SkeletonMove:
         MoveParseError: the text is not one of the accepted forms (listed in the message).
     """
     if not isinstance(text, str):
-        raise MoveParseError(text, f"{text!r} is not move text; write {_FORMS}")
+        raise MoveParseError(text, f"{short(text)} is not move text; write {_FORMS}")
     words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{text!r} is not a Skeleton Island move; write {_FORMS}")
+    bad = MoveParseError(text, f"{short(text)} is not a Skeleton Island move; write {_FORMS}")
     if not words:
         raise bad
     head, args = words[0], words[1:]
@@ -259,11 +260,9 @@ def parse_move(text: str) -> SkeletonMove:
         parts = " ".join(args).replace(",", " ").split()
         if len(parts) not in (2, 3):
             raise bad
-        try:
-            values = [float(p) for p in parts]
-        except ValueError:
-            raise bad from None
-        if not all(abs(v) < 1e6 for v in values):  # also refuses nan and inf
+        numbers = [parse_decimal(p) for p in parts]
+        values = [v for v in numbers if v is not None and abs(v) < 1e6]
+        if len(values) != len(parts):
             raise bad
         return Rest(*values)
     raise bad

@@ -26,18 +26,21 @@ north-west corner, ``n14`` the south-east corner of the Large Board.
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import is_digits, short
 from ..core.text import possessive
 from .cards import CardSet
 
 __all__ = ["BOARD_FORMAT", "Board", "River", "check_chests", "load_board", "parse_board"]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"large": "data/large_board.json", "small": "data/small_board.json"}
 
 BOARD_FORMAT = "treasurekit-ti2003-board/1"
 SEA, LAKE, LAND = "sea", "lake", "land"
@@ -90,7 +93,7 @@ class Board:
         index = parse_square(text, self.size)
         if index is None:
             last = f"{chr(96 + self.size)}{self.size}"
-            raise ValueError(f"{text!r} is not a square of the {self.name} (a1 to {last})")
+            raise ValueError(f"{short(text)} is not a square of the {self.name} (a1 to {last})")
         return index
 
     def name_of(self, index: int) -> str:
@@ -143,7 +146,7 @@ def parse_square(text: str, size: int) -> int | None:
         return None
     col = ord(text[0]) - 97
     digits = text[1:]
-    if not digits.isdigit() or digits.startswith("0") or not 0 <= col < size:
+    if not is_digits(digits) or digits.startswith("0") or not 0 <= col < size:
         return None
     row = int(digits) - 1
     if not 0 <= row < size:
@@ -151,34 +154,24 @@ def parse_square(text: str, size: int) -> int | None:
     return row * size + col
 
 
-def load_board(source: str | Path | None = None) -> Board:
-    """Load a board: ``"large"`` (the default) or ``"small"``, else a JSON file path.
+def load_board(source: str | Path | Board | None = None) -> Board:
+    """Load a board: ``None`` or ``"large"`` (the default) or ``"small"``, a
+    ``pathlib.Path`` of a JSON file (read with a size limit), or a ``Board`` (as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``rivers[0].edges[2]``) and what is expected.
     """
-    if source is None or source in ("large", "small"):
-        side = source or "large"
-        package = resources.files("treasurekit.treasure_island_2003")
-        text = package.joinpath(f"data/{side}_board.json").read_text()
-        label = f"treasure_island_2003/data/{side}_board.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Treasure Island board file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_board(data, label)
+    if isinstance(source, Board):
+        return source
+    return load_data(source, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
+                     kind="Treasure Island board", parse=parse_board)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def parse_board(data: Any, label: str = "board") -> Board:
@@ -189,12 +182,12 @@ def parse_board(data: Any, label: str = "board") -> Board:
         if key not in data:
             raise _fail(label, key, "is missing")
     if data["format"] != BOARD_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {BOARD_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(BOARD_FORMAT)}")
     if data["side"] not in ("large", "small"):
-        raise _fail(label, "side", f"is {data['side']!r}; expected 'large' or 'small'")
+        raise _fail(label, "side", f"is {short(data['side'])}; expected 'large' or 'small'")
     size = data["size"]
     if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 26:
-        raise _fail(label, "size", f"is {size!r}; expected a whole number from 4 to 26")
+        raise _fail(label, "size", f"is {short(size)}; expected a whole number from 4 to 26")
 
     rows = data["rows"]
     if not isinstance(rows, list) or len(rows) != size:
@@ -216,7 +209,7 @@ def parse_board(data: Any, label: str = "board") -> Board:
                 kinds.append(LAND)
                 numbers.append(int(ch))
             else:
-                raise _fail(label, f"rows[{r}][{c}]", f"is {ch!r}; expected '~' (sea), "
+                raise _fail(label, f"rows[{r}][{c}]", f"is {short(ch)}; expected '~' (sea), "
                             "'o' (lake) or a land number 1-6")
     n = size * size
     base = Board(str(data["name"]), str(data["side"]), size, tuple(kinds), tuple(numbers),
@@ -228,9 +221,9 @@ def parse_board(data: Any, label: str = "board") -> Board:
         index = parse_square(value, size)
         if index is None:
             last = f"{chr(96 + size)}{size}"
-            raise _fail(label, key, f"is {value!r}; expected a square name a1 to {last}")
+            raise _fail(label, key, f"is {short(value)}; expected a square name a1 to {last}")
         if kinds[index] != LAND:
-            raise _fail(label, key, f"is {value!r}, a {kinds[index]} square; expected land")
+            raise _fail(label, key, f"is {short(value)}, a {kinds[index]} square; expected land")
         return index
 
     raw_anch = data["anchorages"]
@@ -240,9 +233,9 @@ def parse_board(data: Any, label: str = "board") -> Board:
     for i, a in enumerate(raw_anch):
         index = square(f"anchorages[{i}]", a)
         if not base.is_coast(index):
-            raise _fail(label, f"anchorages[{i}]", f"is {a!r}, which is not on the coast")
+            raise _fail(label, f"anchorages[{i}]", f"is {short(a)}, which is not on the coast")
         if index in anchorages:
-            raise _fail(label, f"anchorages[{i}]", f"repeats {a!r}")
+            raise _fail(label, f"anchorages[{i}]", f"repeats {short(a)}")
         anchorages.add(index)
 
     raw_rivers = data["rivers"]
@@ -263,13 +256,14 @@ def parse_board(data: Any, label: str = "board") -> Board:
             for j, edge in enumerate(raw_edges):
                 ekey = f"{key}.{part}[{j}]"
                 if not isinstance(edge, list) or len(edge) != 2:
-                    raise _fail(label, ekey, f"is {edge!r}; expected a pair such as ['c7', 'c8']")
+                    raise _fail(label, ekey, f"is {short(edge)}"
+                                             "; expected a pair such as ['c7', 'c8']")
                 a, b = square(ekey, edge[0]), square(ekey, edge[1])
                 if b not in base.orthogonal(a):
-                    raise _fail(label, ekey, f"{edge!r} are not orthogonal neighbours")
+                    raise _fail(label, ekey, f"{short(edge)} are not orthogonal neighbours")
                 pair = (min(a, b), max(a, b))
                 if pair in seen:
-                    raise _fail(label, ekey, f"repeats the river edge {edge!r}")
+                    raise _fail(label, ekey, f"repeats the river edge {short(edge)}")
                 seen.add(pair)
                 pairs[part].append(pair)
                 if part == "edges":
@@ -286,12 +280,12 @@ def parse_board(data: Any, label: str = "board") -> Board:
             raise _fail(label, f"{key}.chest", "must name a chest of the Treasure Board")
         index = square(f"{key}.square", t.get("square"))
         if index in anchorages:
-            raise _fail(label, f"{key}.square", f"is {t['square']!r}, an anchorage; treasure "
+            raise _fail(label, f"{key}.square", f"is {short(t['square'])}, an anchorage; treasure "
                         "squares lie inland")
         if index in treasure_at:
-            raise _fail(label, f"{key}.square", f"repeats {t['square']!r}")
+            raise _fail(label, f"{key}.square", f"repeats {short(t['square'])}")
         if t["chest"] in treasure_at.values():
-            raise _fail(label, f"{key}.chest", f"repeats {t['chest']!r}")
+            raise _fail(label, f"{key}.chest", f"repeats {short(t['chest'])}")
         treasure_at[index] = t["chest"]
 
     neighbours = tuple(
@@ -359,7 +353,7 @@ def check_chests(board: Board, cards: CardSet, label: str = "board") -> None:
     for i, (sq, chest) in enumerate(board.treasure_at.items()):
         if chest not in wanted:
             where = "an orange (Large Board only) area" if chest in all_ids else "no area"
-            raise _fail(label, f"treasures[{i}].chest", f"is {chest!r}, which is {where} of "
+            raise _fail(label, f"treasures[{i}].chest", f"is {short(chest)}, which is {where} of "
                         f"the Treasure Board for the {board.side} side")
         need = wanted[chest].cards
         if board.numbers[sq] != need:
@@ -368,5 +362,5 @@ def check_chests(board: Board, cards: CardSet, label: str = "board") -> None:
                         f"holds {need} cards; the two must be equal")
     missing = [c for c in wanted if c not in board.treasure_at.values()]
     if missing:
-        raise _fail(label, "treasures", f"has no square for chest {missing[0]!r} of the "
+        raise _fail(label, "treasures", f"has no square for chest {short(missing[0])} of the "
                     f"Treasure Board ({board.side} side)")

@@ -25,14 +25,14 @@ Card kinds are written in move notation by their ids: a treasure type such as
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import is_digits, short
 from ..core.text import count
 
 __all__ = [
@@ -47,6 +47,9 @@ __all__ = [
     "load_cards",
     "parse_cards",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/cards.json"}
 
 CARDS_FORMAT = "treasurekit-ti2003-cards/1"
 
@@ -197,33 +200,24 @@ def singular(name: str) -> str:
     return name
 
 
-def load_cards(source: str | Path | None = None) -> CardSet:
-    """Load card data: ``None`` or ``"standard"`` for the shipped file, else a JSON path.
+def load_cards(source: str | Path | CardSet | None = None) -> CardSet:
+    """Load card data: ``None`` or ``"standard"`` for the shipped file, a ``pathlib.Path`` of a JSON
+    file (read with a size limit), or a ``CardSet`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file, the key (e.g. ``treasures[3].cards``) and what is expected.
     """
-    if source is None or source == "standard":
-        package = resources.files("treasurekit.treasure_island_2003")
-        text = package.joinpath("data/cards.json").read_text()
-        label = "treasure_island_2003/data/cards.json"
-    else:
-        path = Path(source)
-        label = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Treasure Island card file {label}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    return parse_cards(data, label)
+    if isinstance(source, CardSet):
+        return source
+    return load_data(source, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
+                     kind="Treasure Island card", parse=parse_cards)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def _count(label: str, key: str, value: Any, lo: int, hi: int | None = None) -> int:
@@ -231,21 +225,21 @@ def _count(label: str, key: str, value: Any, lo: int, hi: int | None = None) -> 
         hi is not None and value > hi
     ):
         upto = f" to {hi}" if hi is not None else " or more"
-        raise _fail(label, key, f"is {value!r}; expected a whole number from {lo}{upto}")
+        raise _fail(label, key, f"is {short(value)}; expected a whole number from {lo}{upto}")
     return value
 
 
 def _ident(label: str, key: str, value: Any) -> str:
     if not isinstance(value, str) or not _ID.match(value):
-        raise _fail(label, key, f"is {value!r}; expected a lowercase id such as 'rum'")
+        raise _fail(label, key, f"is {short(value)}; expected a lowercase id such as 'rum'")
     if value in _RESERVED:
-        raise _fail(label, key, f"is {value!r}, a word the move notation reserves")
+        raise _fail(label, key, f"is {short(value)}, a word the move notation reserves")
     return value
 
 
 def _text(label: str, key: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _fail(label, key, f"is {value!r}; expected a non-empty string")
+        raise _fail(label, key, f"is {short(value)}; expected a non-empty string")
     return value
 
 
@@ -260,7 +254,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
         if key not in data:
             raise _fail(label, key, "is missing")
     if data["format"] != CARDS_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {CARDS_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(CARDS_FORMAT)}")
 
     raw = data["treasures"]
     if not isinstance(raw, list) or not raw:
@@ -279,14 +273,14 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
     ids = [t.id for t in treasures]
     for i, tid in enumerate(ids):
         if tid in ids[:i]:
-            raise _fail(label, f"treasures[{i}].id", f"repeats {tid!r}")
+            raise _fail(label, f"treasures[{i}].id", f"repeats {short(tid)}")
 
     raw_bonus = data["bonus"]
     if not isinstance(raw_bonus, dict):
         raise _fail(label, "bonus", "must be an object such as {\"5\": 1, \"6\": 3}")
     bonus: dict[int, int] = {}
     for k, v in raw_bonus.items():
-        if not (isinstance(k, str) and k.isdigit() and 5 <= int(k) <= 8):
+        if not (isinstance(k, str) and is_digits(k) and 5 <= int(k) <= 8):
             raise _fail(label, f"bonus.{k}", "is not a card count from 5 to 8")
         bonus[int(k)] = _count(label, f"bonus.{k}", v, 0)
 
@@ -318,7 +312,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
             raise _fail(label, key, "must be an object with id, pirate, cards, lettering")
         lettering = c.get("lettering")
         if lettering not in ("yellow", "orange"):
-            raise _fail(label, f"{key}.lettering", f"is {lettering!r}; expected 'yellow' or "
+            raise _fail(label, f"{key}.lettering", f"is {short(lettering)}; expected 'yellow' or "
                         "'orange' (yellow areas are dealt on the Small Board too)")
         chests.append(ChestSpec(
             id=_ident(label, f"{key}.id", c.get("id")),
@@ -330,7 +324,7 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
     chest_ids = [c.id for c in chests]
     for i, cid in enumerate(chest_ids):
         if cid in chest_ids[:i] or cid == "legacy":
-            raise _fail(label, f"chests[{i}].id", f"repeats {cid!r}")
+            raise _fail(label, f"chests[{i}].id", f"repeats {short(cid)}")
     if not any(c.lettering == "yellow" for c in chests):
         raise _fail(label, "chests", "has no yellow area, so the Small Board would have no chest")
 

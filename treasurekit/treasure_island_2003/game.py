@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
+from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option
 from ..core.registry import register
 from .board import Board, check_chests, load_board
+from .cards import BUNDLED as CARD_FILES
 from .cards import CardSet, load_cards
 from .moves import TIMove, parse_move
 
@@ -18,21 +19,6 @@ if TYPE_CHECKING:
     from .state import TIState
 
 __all__ = ["TIGame"]
-
-
-def _path_option(default: str) -> Any:
-    def check(value: Any) -> str | None:
-        if value == default or isinstance(value, (str, Path)):
-            return None
-        return f"expected {default!r} or the path of a JSON file"
-
-    return check
-
-
-def _board_file(value: Any) -> str | None:
-    if value is None or isinstance(value, (str, Path)):
-        return None
-    return "expected None or the path of a board JSON file"
 
 
 def _players(value: Any) -> str | None:
@@ -65,16 +51,19 @@ class TIGame(Game[TIMove]):
 
     name = "treasure_island_2003"
     title = "Treasure Island (2003)"
+    MOVE_TYPES = get_args(TIMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 6 (the Small Board seats 2 to 4)",
                           validate=_players),
         "board": Option("large", "'large' (14 x 14) or 'small' (12 x 12): TI2003 §1, §3",
                         choices=("large", "small")),
-        "board_file": Option(None, "a custom board JSON file (its 'side' picks the chests); "
-                             "replaces 'board'", validate=_board_file),
-        "cards": Option("standard", "'standard' or a card data JSON path (deck, Treasure "
-                        "Board, Locker limits, scoring; rulings TI2003-1 to 5)",
-                        validate=_path_option("standard")),
+        "board_file": Option(None, "a board of your own, replacing 'board': a pathlib.Path of "
+                             "a board JSON file (its 'side' picks the chests) or a Board",
+                             validate=data_option("board", {}, Board, allow_none=True)),
+        "cards": Option("standard", "'standard', or card data of your own (deck, Treasure "
+                        "Board, Locker limits, scoring; rulings TI2003-1 to 5): a "
+                        "pathlib.Path of a JSON file or a CardSet",
+                        validate=data_option("card data", CARD_FILES, CardSet)),
         "first_player": Option("roll", "'roll': the highest two-dice total starts (TI2003 "
                                "§4); or a seat number", validate=_first),
         "cannons": Option("must", "'must': a cannon that can be used must be used; "
@@ -104,7 +93,12 @@ class TIGame(Game[TIMove]):
                 f"the Small Board seats 2 to 4 players, not {players}; use board='large' "
                 "(TI2003 §3 Setup)"
             )
-        label = str(self._options["board_file"] or f"{board.side}_board.json")
+        custom, cards = self._options["board_file"], self._options["cards"]
+        label = (f"{board.side}_board.json" if custom is None
+                 else board.name if isinstance(custom, Board) else str(custom))
+        if cards != "standard":  # the cross-check may fail in either file: name both
+            label += " (with the card data " + (
+                cards.name if isinstance(cards, CardSet) else str(cards)) + ")"
         check_chests(board, self.cards, label)
 
     @cached_property

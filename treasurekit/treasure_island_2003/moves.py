@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.errors import MoveParseError
+from ..core.inputs import parse_int, short
 
 __all__ = [
     "COLOURS",
@@ -223,14 +224,17 @@ def parse_move(text: str) -> TIMove:
         MoveParseError: the text is not one of the accepted forms (listed in the message).
     """
     if not isinstance(text, str):
-        raise MoveParseError(text, f"{text!r} is not move text; write {_FORMS}")
+        raise MoveParseError(text, f"{short(text)} is not move text; write {_FORMS}")
     words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{text!r} is not a Treasure Island move; write {_FORMS}")
+    bad = MoveParseError(text, f"{short(text)} is not a Treasure Island move; write {_FORMS}")
     if not words:
         raise bad
     head, rest = words[0], words[1:]
-    if head == "roll" and len(rest) == 2 and all(w in "123456" and len(w) == 1 for w in rest):
-        return Roll(int(rest[0]), int(rest[1]))
+    if head == "roll" and len(rest) == 2:
+        a, b = parse_int(rest[0], max_digits=1), parse_int(rest[1], max_digits=1)
+        if a is not None and b is not None and 1 <= a <= 6 and 1 <= b <= 6:
+            return Roll(a, b)
+        raise bad
     if head == "reveal" and len(rest) == 1 and _ID.match(rest[0]):
         return Reveal(rest[0])
     if words == ["no", "hit"]:

@@ -20,18 +20,19 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import short
 from .geometry import SECTOR_NAMES
 from .map import COLOURS
 
 __all__ = [
     "ABILITIES",
+    "CHARACTER_IDS",
     "EVENTS",
     "HINT_IDS",
     "CalendarSpace",
@@ -43,6 +44,9 @@ __all__ = [
     "load_decks",
     "parse_decks",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/hints.json"}
 
 DECKS_FORMAT = "treasurekit-ti2018-hints/1"
 #: Calendar events (TI2018 §7 Calendar event).
@@ -56,6 +60,9 @@ STARTING_IDS = ("decoy", "bearings", "vast", "miles", "sextant", "manuscript", "
 BLACK_SPOT_IDS = ("confession", "whichway", "parrot", "compass", "illusion", "nose",
                   "instinct", "bermuda", "close", "deduction", "distance")
 HINT_IDS = STARTING_IDS + BLACK_SPOT_IDS
+#: The Character sheets in colour order (red, blue, yellow, green); the ``characters``
+#: option and the rules name them by these ids (TI2018 §7).
+CHARACTER_IDS = ("anne", "olivier", "charlotte", "ben")
 CHEST_IDS = ("move7", "action", "search", "west", "east", "district")
 
 
@@ -155,33 +162,23 @@ class Decks:
         return self.calendars[self.side(players)]
 
 
-def load_decks(source: str | Path | None = None) -> Decks:
-    """Load the card data: ``None``/``"standard"`` for the shipped file, else a path.
+def load_decks(source: str | Path | Decks | None = None) -> Decks:
+    """Load the card data: ``None`` or ``"standard"`` for the shipped file, a
+    ``pathlib.Path`` of a JSON file (read with a size limit), or a ``Decks`` (as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: naming the file and the key that is wrong.
     """
-    if source is None or source == "standard":
-        text = resources.files("treasurekit.treasure_island_2018").joinpath(
-            "data/hints.json").read_text()
-        label = "treasure_island_2018/data/hints.json"
-    else:
-        label = str(source)
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardDataError(f"cannot read Treasure Island card file {label}: {exc}") \
-                from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") \
-            from exc
-    return parse_decks(data, label)
+    if isinstance(source, Decks):
+        return source
+    return load_data(source, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
+                     kind="Treasure Island card", parse=parse_decks)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def _int(v: Any) -> bool:
@@ -197,11 +194,11 @@ def _hints(label: str, key: str, raw: Any, ids: tuple[str, ...]) -> tuple[HintCa
         if not isinstance(h, dict) or set(h) != {"id", "name", "chest", "summary"}:
             raise _fail(label, k, "must be an object with keys id, name, chest, summary")
         if h["id"] != ids[i]:
-            raise _fail(label, f"{k}.id", f"is {h['id']!r}; expected {ids[i]!r}")
+            raise _fail(label, f"{k}.id", f"is {short(h['id'])}; expected {short(ids[i])}")
         if not isinstance(h["name"], str) or not h["name"]:
             raise _fail(label, f"{k}.name", "must be a non-empty string")
         if not isinstance(h["chest"], bool):
-            raise _fail(label, f"{k}.chest", f"is {h['chest']!r}; expected true or false")
+            raise _fail(label, f"{k}.chest", f"is {short(h['chest'])}; expected true or false")
         if not isinstance(h["summary"], str):
             raise _fail(label, f"{k}.summary", "must be a string")
         out.append(HintCard(h["id"], h["name"], h["chest"], h["summary"], key))
@@ -217,7 +214,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         if key not in data:
             raise _fail(label, key, "is missing")
     if data["format"] != DECKS_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {DECKS_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(DECKS_FORMAT)}")
     starting = _hints(label, "starting", data["starting"], STARTING_IDS)
     black = _hints(label, "black_spot", data["black_spot"], BLACK_SPOT_IDS)
     black = tuple(HintCard(h.id, h.name, h.chest, h.summary, "black_spot") for h in black)
@@ -234,7 +231,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         sk = c.get("skulls")
         if (not isinstance(sk, list) or len(sk) != 2 or any(s not in SECTOR_NAMES for s in sk)
                 or sk[0] == sk[1]):
-            raise _fail(label, f"{k}.skulls", f"is {sk!r}; expected two different sectors "
+            raise _fail(label, f"{k}.skulls", f"is {short(sk)}; expected two different sectors "
                         f"of {list(SECTOR_NAMES)}")
         idx = tuple(sorted(SECTOR_NAMES.index(s) for s in sk))
         if idx in seen:
@@ -250,7 +247,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
     for i, t in enumerate(traw):
         kind = "item" if i < 3 else "info"
         if t.get("kind") != kind:
-            raise _fail(label, f"chest_tokens[{i}].kind", f"must be {kind!r}")
+            raise _fail(label, f"chest_tokens[{i}].kind", f"must be {short(kind)}")
         tokens.append(ChestToken(t["id"], kind, str(t.get("summary", ""))))
 
     chraw = data["characters"]
@@ -262,8 +259,15 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         if not isinstance(c, dict) or set(c) != {"id", "name", "colour", "uses", "abilities"}:
             raise _fail(label, k, "must be an object with keys id, name, colour, uses, "
                                   "abilities")
+        if c["id"] != CHARACTER_IDS[i]:
+            raise _fail(label, f"{k}.id", f"is {short(c['id'])}"
+                                          f"; expected {short(CHARACTER_IDS[i])} "
+                        "(the characters option and the rules use these ids)")
+        if not isinstance(c["name"], str) or not c["name"]:
+            raise _fail(label, f"{k}.name", "must be a non-empty string")
         if c["colour"] != COLOURS[i]:
-            raise _fail(label, f"{k}.colour", f"is {c['colour']!r}; expected {COLOURS[i]!r}")
+            raise _fail(label, f"{k}.colour",
+                        f"is {short(c['colour'])}; expected {short(COLOURS[i])}")
         uses = c["uses"]
         if not isinstance(uses, dict) or any(u not in USES or not _int(n) or n < 0
                                              for u, n in uses.items()):
@@ -295,12 +299,12 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
             k = f"{key}[{i}]"
             if not isinstance(s, dict) or set(s) != {"day", "stars", "event"}:
                 raise _fail(label, k, "must be an object with keys day, stars, event")
-            if s["day"] != i + 1:
-                raise _fail(label, f"{k}.day", f"is {s['day']!r}; expected {i + 1}")
-            if s["stars"] not in (1, 2):
-                raise _fail(label, f"{k}.stars", f"is {s['stars']!r}; expected 1 or 2")
+            if not _int(s["day"]) or s["day"] != i + 1:
+                raise _fail(label, f"{k}.day", f"is {short(s['day'])}; expected {i + 1}")
+            if not _int(s["stars"]) or s["stars"] not in (1, 2):
+                raise _fail(label, f"{k}.stars", f"is {short(s['stars'])}; expected 1 or 2")
             if s["event"] is not None and s["event"] not in EVENTS:
-                raise _fail(label, f"{k}.event", f"is {s['event']!r}; expected null or one "
+                raise _fail(label, f"{k}.event", f"is {short(s['event'])}; expected null or one "
                             f"of {list(EVENTS)}")
             cal.append(CalendarSpace(i + 1, s["stars"], s["event"]))
         events = [c.event for c in cal]
@@ -321,7 +325,7 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
         day: Any = escape.get(side)
         last = max(i + 1 for i, e in enumerate(events) if e is not None)
         if not _int(day) or not len(cal) >= day > last:
-            raise _fail(label, f"escape_day.{side}", f"is {day!r}; it must come after the "
+            raise _fail(label, f"escape_day.{side}", f"is {short(day)}; it must come after the "
                         f"last event and within the {len(cal)} calendar days")
         cals[side] = tuple(cal)
     return Decks(starting, black, tuple(cards), tuple(tokens), tuple(chars),

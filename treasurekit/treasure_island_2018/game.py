@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
+from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
+from ..core.inputs import short
 from ..core.registry import register
-from .decks import CalendarSpace, Character, Decks, load_decks
+from .decks import BUNDLED as CARD_FILES
+from .decks import CHARACTER_IDS, CalendarSpace, Character, Decks, load_decks
 from .geometry import Pt
+from .map import BUNDLED as MAP_FILES
 from .map import COLOURS, IslandMap, load_map
 from .moves import TIMove, parse_move
 
@@ -20,25 +23,14 @@ if TYPE_CHECKING:
 
 __all__ = ["TIGame"]
 
-_CHARACTER_IDS = ("anne", "olivier", "charlotte", "ben")
-
-
-def _path_option(kind: str) -> Any:
-    def check(value: Any) -> str | None:
-        if value == "standard" or isinstance(value, (str, Path)):
-            return None
-        return f"expected 'standard' or the path of a {kind} JSON file"
-
-    return check
-
 
 def _characters_option(value: Any) -> str | None:
     if not isinstance(value, str):
         return "expected character names separated by commas, e.g. 'anne,olivier,charlotte'"
     names = [v.strip() for v in value.split(",")]
-    bad = [v for v in names if v not in _CHARACTER_IDS]
+    bad = [v for v in names if v not in CHARACTER_IDS]
     if bad:
-        return f"{bad[0]!r} is not a character; choose from {', '.join(_CHARACTER_IDS)}"
+        return f"{short(bad[0])} is not a character; choose from {', '.join(CHARACTER_IDS)}"
     if len(set(names)) != len(names):
         return "a character can be played by one pirate only"
     return None
@@ -67,6 +59,7 @@ class TIGame(Game[TIMove]):
 
     name = "treasure_island_2018"
     title = "Treasure Island (2018)"
+    MOVE_TYPES = get_args(TIMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(
             4, "number of seats, 2 to 5: Long John Silver and 1-4 pirates (TI2018 §4)",
@@ -83,9 +76,12 @@ class TIGame(Game[TIMove]):
         "escape_rounds": Option(
             8, "rounds of escape after which Silver wins if nobody found the treasure; None "
             "for no limit (ruling TI2018-24)", validate=_rounds_option),
-        "map": Option("standard", "'standard' or a map JSON path", validate=_path_option("map")),
-        "cards": Option("standard", "'standard' or a card JSON path",
-                        validate=_path_option("card")),
+        "map": Option("standard", "'standard', or a map of your own: a pathlib.Path of a map "
+                      "JSON file or an IslandMap",
+                      validate=data_option("map", MAP_FILES, IslandMap)),
+        "cards": Option("standard", "'standard', or cards of your own: a pathlib.Path of a "
+                        "card JSON file or a Decks",
+                        validate=data_option("card data", CARD_FILES, Decks)),
     }
 
     def __init__(self, **options: Any) -> None:

@@ -36,6 +36,8 @@ from shapely import affinity
 from shapely.geometry import Point, Polygon  # type: ignore[import-untyped]
 from shapely.geometry.polygon import orient  # type: ignore[import-untyped]
 
+from ..core.inputs import parse_decimal
+
 __all__ = [
     "EPS",
     "QUAD",
@@ -95,11 +97,8 @@ def parse_pt(text: str) -> Pt | None:
     parts = text.split(",")
     if len(parts) != 2:
         return None
-    try:
-        x, y = float(parts[0]), float(parts[1])
-    except ValueError:
-        return None
-    if not (math.isfinite(x) and math.isfinite(y)):
+    x, y = parse_decimal(parts[0]), parse_decimal(parts[1])
+    if x is None or y is None:
         return None
     return (mi(x), mi(y))
 

@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import LineString, MultiPoint, Point, Polygon  # type: ignore[import-untyped]
 
+from ..core.inputs import is_digits
 from .geometry import (
     EPS,
     SECTOR_NAMES,
@@ -220,11 +221,11 @@ def canonical_args(kind: str, args: Sequence[str]) -> tuple[str, ...]:
     if kind in ("sextant", "compass") and a:
         return (a[0], *sorted(a[1:], key=_sector_key))
     if kind == "manuscript":
-        return tuple(sorted(a, key=lambda d: int(d[1:]) if d[1:].isdigit() else 99))
+        return tuple(sorted(a, key=lambda d: int(d[1:]) if is_digits(d[1:]) else 99))
     if kind == "deduction":
         return tuple(sorted(a, key=lambda z: ZONES.index(z) if z in ZONES else 99))
     if kind == "bermuda" and len(a) == 3:
-        towers = sorted(a[:2], key=lambda t: int(t[1:]) if t[1:].isdigit() else 99)
+        towers = sorted(a[:2], key=lambda t: int(t[1:]) if is_digits(t[1:]) else 99)
         return (*towers, a[2])
     return a
 
@@ -297,7 +298,7 @@ def args_problem(
         if len(a) != 2 or a[0] == a[1]:
             return "name two different districts, e.g. 'd3 d7'"
         for d in a:
-            if not (d.startswith("d") and d[1:].isdigit() and 1 <= int(d[1:]) <= len(
+            if not (d.startswith("d") and is_digits(d[1:]) and 1 <= int(d[1:]) <= len(
                     imap.districts)):
                 return f"{d!r} is not a district (d1-d{len(imap.districts)})"
         return None
@@ -365,7 +366,7 @@ def question_problem(q: Sequence[str], sit: Situation, imap: IslandMap) -> str |
     if not q or q[0] not in QUESTIONS:
         return f"a question is {forms}"
     if q[0] == "district":
-        if len(q) != 2 or not q[1].isdigit() or not 1 <= int(q[1]) <= len(imap.districts):
+        if len(q) != 2 or not is_digits(q[1]) or not 1 <= int(q[1]) <= len(imap.districts):
             return f"ask 'district N' with N from 1 to {len(imap.districts)}"
         return None
     if q[0] == "zone":
@@ -376,7 +377,7 @@ def question_problem(q: Sequence[str], sit: Situation, imap: IslandMap) -> str |
         if len(q) != 2:
             return f"ask '{q[0]} <miniature>'"
         return _mini_problem(q[1], sit)
-    if len(q) != 3 or not q[2].isdigit() or not 1 <= int(q[2]) <= 30:
+    if len(q) != 3 or not is_digits(q[2]) or not 1 <= int(q[2]) <= 30:
         return "ask 'near <miniature> <miles>' with 1 to 30 whole miles"
     return _mini_problem(q[1], sit)
 

@@ -33,11 +33,9 @@ Validation names the key that is wrong, e.g. ``districts[3].polygon``.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +43,9 @@ import numpy as np
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import LineString, Point, Polygon, box  # type: ignore[import-untyped]
 
+from ..core.data import load_data
 from ..core.errors import BoardDataError
+from ..core.inputs import short
 from .geometry import EPS, Pt, disc_core, distance
 
 __all__ = [
@@ -60,6 +60,9 @@ __all__ = [
     "load_map",
     "parse_map",
 ]
+
+#: Bundled data: option value -> file in the package.
+BUNDLED = {"standard": "data/map.json"}
 
 MAP_FORMAT = "treasurekit-ti2018-map/1"
 #: Pirate colours, in the order miniatures are handed out (ruling TI2018-3).
@@ -419,47 +422,24 @@ class IslandMap:
 
 
 # ----- loading and validation ---------------------------------------------------------
-def load_map(source: str | Path | None = None) -> IslandMap:
-    """Load a map: ``None`` or ``"standard"`` for the shipped one, else a JSON file path.
+def load_map(source: str | Path | IslandMap | None = None) -> IslandMap:
+    """Load a map: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path`` of
+    a JSON file (read with a size limit), or an ``IslandMap`` (returned as is).
+
+    A plain string is never a file name (see :mod:`treasurekit.core.data`).
 
     Raises:
         BoardDataError: the file is missing, not JSON, or a key is wrong; the message
             names the file and the key (e.g. ``districts[3].polygon``).
     """
-    if source is None or source == "standard":
-        return _standard()
-    path = Path(source)
-    label = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardDataError(f"cannot read Treasure Island map file {label}: {exc}") from exc
-    return _parse_text(text, label)
-
-
-_STANDARD: IslandMap | None = None
-
-
-def _standard() -> IslandMap:
-    global _STANDARD
-    if _STANDARD is None:
-        text = resources.files("treasurekit.treasure_island_2018").joinpath(
-            "data/map.json").read_text()
-        _STANDARD = _parse_text(text, "treasure_island_2018/data/map.json")
-    return _STANDARD
-
-
-def _parse_text(text: str, label: str) -> IslandMap:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(f"{label}: not valid JSON ({exc.msg} at line {exc.lineno})") \
-            from exc
-    return parse_map(data, label)
+    if isinstance(source, IslandMap):
+        return source
+    return load_data(source, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
+                     kind="Treasure Island map", parse=parse_map)
 
 
 def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {key!r} {problem}")
+    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
 
 
 def _num(v: Any) -> bool:
@@ -468,7 +448,7 @@ def _num(v: Any) -> bool:
 
 def _xy(label: str, key: str, value: Any) -> Pt:
     if not isinstance(value, list) or len(value) != 2 or not all(_num(v) for v in value):
-        raise _fail(label, key, f"is {value!r}; expected [x, y] numbers (miles)")
+        raise _fail(label, key, f"is {short(value)}; expected [x, y] numbers (miles)")
     return (float(value[0]), float(value[1]))
 
 
@@ -515,16 +495,17 @@ def parse_map(data: Any, label: str = "map") -> IslandMap:
         if key not in data:
             raise _fail(label, key, "is missing")
     if data["format"] != MAP_FORMAT:
-        raise _fail(label, "format", f"is {data['format']!r}; expected {MAP_FORMAT!r}")
+        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(MAP_FORMAT)}")
     name = data["name"]
     if not isinstance(name, str) or not name:
         raise _fail(label, "name", "must be a non-empty string")
     if data["units"] != "miles":
-        raise _fail(label, "units", f"is {data['units']!r}; the map is drawn in 'miles'")
+        raise _fail(label, "units", f"is {short(data['units'])}; the map is drawn in 'miles'")
     b = data["board"]
     if (not isinstance(b, list) or len(b) != 4 or not all(_num(v) for v in b)
             or not (b[2] > b[0] and b[3] > b[1])):
-        raise _fail(label, "board", f"is {b!r}; expected [x0, y0, x1, y1] with x1 > x0, y1 > y0")
+        raise _fail(label, "board", f"is {short(b)}"
+                                    "; expected [x0, y0, x1, y1] with x1 > x0, y1 > y0")
     bounds = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
     board = box(*bounds)
 
@@ -535,12 +516,12 @@ def parse_map(data: Any, label: str = "map") -> IslandMap:
         if k not in sc:
             raise _fail(label, f"scale.{k}", "is missing")
         if not _num(sc[k]) or sc[k] <= 0:
-            raise _fail(label, f"scale.{k}", f"is {sc[k]!r}; expected a positive number")
+            raise _fail(label, f"scale.{k}", f"is {short(sc[k])}; expected a positive number")
     unknown = set(sc) - set(_SCALE_KEYS)
     if unknown:
-        raise _fail(label, "scale", f"has unknown key(s) {sorted(unknown)}")
+        raise _fail(label, "scale", f"has unknown key(s) {short(sorted(unknown), 80)}")
     if sc["compass_sectors"] != 8:
-        raise _fail(label, "scale.compass_sectors", f"is {sc['compass_sectors']!r}; the "
+        raise _fail(label, "scale.compass_sectors", f"is {short(sc['compass_sectors'])}; the "
                     "compass has 8 sectors (N, NE, ... NW)")
     if sc["large_search_outer_radius"] < sc["large_search_radius"]:
         raise _fail(label, "scale.large_search_outer_radius",
@@ -558,7 +539,7 @@ def parse_map(data: Any, label: str = "map") -> IslandMap:
         raise _fail(label, "altitude", f"must have exactly the keys {list(ALTITUDES)}")
     for k in ALTITUDES:
         if not _num(alt[k]) or alt[k] <= 0:
-            raise _fail(label, f"altitude.{k}", f"is {alt[k]!r}; expected positive miles")
+            raise _fail(label, f"altitude.{k}", f"is {short(alt[k])}; expected positive miles")
     altitude = {k: float(alt[k]) for k in ALTITUDES}
 
     island = _polygon(label, "island", data["island"])
@@ -612,10 +593,10 @@ def parse_map(data: Any, label: str = "map") -> IslandMap:
         if not isinstance(d, dict) or set(d) != {"id", "name", "polygon"}:
             raise _fail(label, key, "must be an object with keys id, name, polygon")
         if d["id"] != i + 1:
-            raise _fail(label, f"{key}.id", f"is {d['id']!r}; districts are numbered 1-11 "
+            raise _fail(label, f"{key}.id", f"is {short(d['id'])}; districts are numbered 1-11 "
                                             "in order")
         if not isinstance(d["name"], str) or not d["name"] or d["name"] in names:
-            raise _fail(label, f"{key}.name", f"is {d['name']!r}; expected a new name")
+            raise _fail(label, f"{key}.name", f"is {short(d['name'])}; expected a new name")
         names.add(d["name"])
         poly = _polygon(label, f"{key}.polygon", d["polygon"])
         _inside(label, f"{key}.polygon", poly, board)
@@ -638,7 +619,7 @@ def parse_map(data: Any, label: str = "map") -> IslandMap:
         if not isinstance(t, dict) or set(t) != {"id", "xy"}:
             raise _fail(label, key, "must be an object with keys id, xy")
         if t["id"] != f"t{i + 1}":
-            raise _fail(label, f"{key}.id", f"is {t['id']!r}; expected 't{i + 1}'")
+            raise _fail(label, f"{key}.id", f"is {short(t['id'])}; expected 't{i + 1}'")
         xy = _xy(label, f"{key}.xy", t["xy"])
         _free_point(label, f"{key}.xy", xy, board, restricted)
         towers.append(Tower(t["id"], xy))

@@ -55,6 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import MoveParseError
+from ..core.inputs import is_digits, short
 from .decks import CHEST_IDS, HINT_IDS
 from .geometry import Pt, fmt_pt, mi, parse_pt
 from .hints import canonical_args
@@ -368,13 +369,13 @@ _FORMS = (
 
 
 def _seat(word: str) -> int | None:
-    if len(word) >= 2 and word[0] == "p" and word[1:].isdigit():
+    if len(word) >= 2 and word[0] == "p" and is_digits(word[1:]):
         return int(word[1:])
     return None
 
 
 def _district(word: str) -> int | None:
-    if len(word) >= 2 and word[0] == "d" and word[1:].isdigit():
+    if len(word) >= 2 and word[0] == "d" and is_digits(word[1:]):
         return int(word[1:])
     return None
 
@@ -386,7 +387,7 @@ def parse_move(text: str) -> TIMove:
         MoveParseError: the text is not one of the forms (listed in the message).
     """
     words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{text!r} is not a Treasure Island move; write {_FORMS}")
+    bad = MoveParseError(text, f"{short(text)} is not a Treasure Island move; write {_FORMS}")
     if not words:
         raise bad
     head, rest = words[0], words[1:]
@@ -394,13 +395,13 @@ def parse_move(text: str) -> TIMove:
     def pt(word: str) -> Pt:
         p = parse_pt(word)
         if p is None:
-            raise MoveParseError(text, f"{word!r} is not a point: write x,y in miles, "
+            raise MoveParseError(text, f"{short(word)} is not a point: write x,y in miles, "
                                        "e.g. 12.5,7")
         return p
 
     def mini(word: str) -> str:
         if word not in MINIS:
-            raise MoveParseError(text, f"{word!r} is not a miniature; use {', '.join(MINIS)}")
+            raise MoveParseError(text, f"{short(word)} is not a miniature; use {', '.join(MINIS)}")
         return word
 
     if head == "bury" and len(rest) == 1:
@@ -417,7 +418,7 @@ def parse_move(text: str) -> TIMove:
     if head == "hint" and rest:
         kind = rest[0]
         if kind not in HINT_IDS:
-            raise MoveParseError(text, f"{kind!r} is not a hint; hints are "
+            raise MoveParseError(text, f"{short(kind)} is not a hint; hints are "
                                        f"{', '.join(HINT_IDS)}")
         args = rest[1:]
         token = None
@@ -447,7 +448,7 @@ def parse_move(text: str) -> TIMove:
         return Remote(head, pt(rest[0]))
     if head == "compass" and len(rest) == 1:
         return Compass(mini(rest[0]))
-    if head == "verify" and len(rest) == 1 and rest[0].isdigit():
+    if head == "verify" and len(rest) == 1 and is_digits(rest[0]):
         return Verify(int(rest[0]))
     if head == "gallop" and len(rest) == 2:
         return Gallop(mini(rest[0]), pt(rest[1]))
@@ -463,6 +464,6 @@ def parse_move(text: str) -> TIMove:
     if head == "card" and len(rest) == 1:
         if rest[0] == "none":
             return Card(None)
-        if rest[0].isdigit():
+        if is_digits(rest[0]):
             return Card(int(rest[0]))
     raise bad
