@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from .errors import IllegalMoveError, RecordError, UnknownGameError
 from .game import Game, State
 from .records import GameRecord
+from .seat import SEAT_RECORD_FORMAT, SeatRecord
 
 __all__ = ["GAMES", "load_game", "register", "replay"]
 
@@ -45,9 +46,14 @@ def replay(record: GameRecord | str) -> State[Any]:
     """Replay a record (or its JSON text) move by move and return the final state.
 
     Raises:
-        RecordError: the record is malformed, names an unknown game or bad options,
-            or one of its moves is illegal (the message gives the move's number).
+        RecordError: the record is malformed (or a seat record: use ``replay_seat``),
+            names an unknown game or bad options, or one of its moves is illegal (the
+            message gives the move's number).
     """
+    if isinstance(record, SeatRecord) or (
+            isinstance(record, str) and SEAT_RECORD_FORMAT in record[:200]):
+        raise RecordError("this is a seat record (hidden moves are written '?'): it cannot be "
+                          "played through the rules; use treasurekit.replay_seat")
     rec = GameRecord.from_json(record) if isinstance(record, str) else record
     try:
         game = load_game(rec.game, **rec.options)
