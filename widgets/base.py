@@ -313,8 +313,9 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         return taken
 
     def _new_game_clicked(self) -> None:
-        """The New game button: the seed typed in the box, or an unpredictable one."""
-        self.new_game()
+        """The New game button: the seed typed in the box, or an unpredictable one (a box
+        holding no whole number is refused in the notice)."""
+        self._quietly(self.new_game)
 
     def typed_seed(self) -> int | None:
         """The seed typed in the Seed box, or None if it is empty.

@@ -269,7 +269,10 @@ def test_new_game_without_a_typed_seed_is_unpredictable_and_a_typed_seed_deals_a
     board.seed_input.value = "forty-two"
     with pytest.raises(ValueError, match="whole number"):
         board.new_game()
-    assert "whole number" in board.notice and board.seed == BIG + 10
+    board.notice_box.value = ""
+    board.new_button.click()  # the button shows the refusal, raises nothing
+    assert "whole number" in board.notice and "whole number" in board.notice_box.value
+    assert board.seed == BIG + 10
 
 
 def test_a_board_made_without_a_seed_gets_an_unpredictable_one() -> None:
