@@ -22,8 +22,10 @@ from .core import (
     MCTSBot,
     Outcome,
     RandomBot,
+    SeatRecord,
     load_game,
     replay,
+    replay_seat,
 )
 
 __version__ = "0.1.0"
@@ -38,7 +40,9 @@ __all__ = [
     "MCTSBot",
     "Outcome",
     "RandomBot",
+    "SeatRecord",
     "__version__",
     "load_game",
     "replay",
+    "replay_seat",
 ]

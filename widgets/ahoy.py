@@ -36,7 +36,7 @@ class AhoyBoard(GameBoard):
         game: a ``treasurekit.load_game("ahoy", ...)`` result, or None to load one
             from ``options`` (``players``, ``variant``, ``overshoot``...).
         seats: ``{seat: "human" or bot}``; default seat 0 human, others ``GreedyBot(seed=seat)``.
-        seed: seed of the first game.
+        seed: seed of the first game; None (default) picks an unpredictable one.
         auto_roll: roll for human seats too.
 
     Raises:
@@ -57,7 +57,7 @@ class AhoyBoard(GameBoard):
         self,
         game: AhoyGame | None = None,
         seats: Mapping[int, Any] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         *,
         auto_roll: bool = False,
         **options: Any,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import html
+import secrets
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager, suppress
 from typing import Any
@@ -34,7 +35,7 @@ from treasurekit.core.inputs import seed_problem
 
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, log_html, notice_html, status_html
 
-__all__ = ["HUMAN", "GameBoard"]
+__all__ = ["HUMAN", "GameBoard", "fresh_seed"]
 
 #: The seat-map value for a seat played through the widget.
 HUMAN = "human"
@@ -42,6 +43,11 @@ HUMAN = "human"
 #: Tooltip of the status's "move N": what is counted.
 MOVE_TIP = ("every roll of the die and every move counts as one move; the log and the "
             "Replay slider number them the same way")
+
+
+def fresh_seed() -> int:
+    """An unpredictable seed (63 random bits from the operating system)."""
+    return secrets.randbits(63)
 
 
 class GameBoard(w.VBox):  # type: ignore[misc]
@@ -52,7 +58,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         seats: ``{seat: "human" or bot}``; a bot is any object with ``choose(state)``.
             Seats left out are human. Bots are deep-copied, so the same seed replays
             the same game on :meth:`new_game`.
-        seed: seed of the first game.
+        seed: seed of the first game; None (the default) picks an unpredictable one.
         auto_roll: roll automatically for human seats too (default: wait for Roll).
 
     Raises:
@@ -61,7 +67,13 @@ class GameBoard(w.VBox):  # type: ignore[misc]
 
     CSS classes: ``tk-board`` (root), ``tk-status``, ``tk-slot`` (the fixed-height row
     under the picture) holding ``tk-notice-box``, ``tk-roll``, ``tk-undo``, ``tk-new``
-    (button), ``tk-seed``, ``tk-log``, ``tk-replay``.
+    (button), ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``.
+
+    The seed fixes every die, shuffle and draw still to come, so the board never shows
+    the seed of a game in play (the Seed box is for typing a chosen seed; the note next
+    to it names the seed once the game is over). New game without a typed seed picks
+    an unpredictable one (``secrets.randbits(63)``); a typed seed deals the same game
+    every time, for a teacher who hands one out.
     """
 
     #: Automatic plies allowed after one change (a guard against a bot that never ends).
@@ -71,13 +83,15 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self,
         game: Game[Any],
         seats: Mapping[int, Any] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         *,
         auto_roll: bool = False,
     ) -> None:
         super().__init__()
         self.game = game
         self.auto_roll = auto_roll
+        if seed is None:
+            seed = fresh_seed()
         self.seed = seed
         self._default_seating = seats is None  # rebuilt for each new game's seed
         self._templates = self._check_seats(seats if seats is not None else self.default_seats())
@@ -97,11 +111,15 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self.roll_button = w.Button(description="Roll the die", button_style="primary")
         self.undo_button = w.Button(description="Undo", icon="undo",
                                     tooltip="take back moves until your previous decision")
-        self.seed_input = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
+        self.seed_input = w.Text(value="", description="Seed", placeholder="random",
+                                 tooltip="type a seed to deal a chosen game (the same seed "
+                                         "deals the same game); leave empty for a random one",
+                                 layout=w.Layout(width="170px"))
+        self.seed_note = w.HTML(layout=w.Layout(margin="0 4px"))
         self.new_button = w.Button(
             description="New game", icon="refresh",
-            tooltip="a new game with the seed in the box (the same seed deals the same game); "
-                    "if the box still shows this game's seed, the next seed is used")
+            tooltip="a new game with the seed typed in the box, or an unpredictable one if "
+                    "the box is empty")
         self.log_box = w.HTML()
         # continuous_update=False: with True, the slider view echoes every programmatic
         # value/max change back to the kernel, and a late echo would start a replay.
@@ -113,6 +131,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         for widget, cls in [(self.status, "tk-status"), (self.notice_box, "tk-notice-box"),
                             (self.roll_button, "tk-roll"),
                             (self.undo_button, "tk-undo"), (self.seed_input, "tk-seed"),
+                            (self.seed_note, "tk-seed-note"),
                             (self.new_button, "tk-new"), (self.log_box, "tk-log"),
                             (self.replay_slider, "tk-replay")]:
             widget.add_class(cls)
@@ -130,7 +149,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self.slot.add_class("tk-slot")
         controls = w.HBox(
             [self.roll_button, *self._extra_controls(), self.undo_button,
-             w.HTML(layout=w.Layout(flex="1")), self.seed_input, self.new_button],
+             w.HTML(layout=w.Layout(flex="1")), self.seed_note, self.seed_input,
+             self.new_button],
             layout=w.Layout(align_items="center", max_width="800px"),
         )
         self.children = [self.status, *main, self.slot, controls, *self._panels(),
@@ -294,26 +314,48 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         return taken
 
     def _new_game_clicked(self) -> None:
-        """The New game button: the seed in the box, or the next one if it is unchanged."""
-        seed = int(self.seed_input.value)
-        if seed == self.seed:
-            seed += 1
+        """The New game button: the seed typed in the box, or an unpredictable one (a box
+        holding no whole number is refused in the notice)."""
+        self._quietly(self.new_game)
+
+    def typed_seed(self) -> int | None:
+        """The seed typed in the Seed box, or None if it is empty.
+
+        Raises:
+            ValueError: the box holds something other than a whole number (also shown
+                in the notice).
+        """
+        text = str(self.seed_input.value).strip().replace("_", "")
+        if not text:
+            return None
+        try:
+            seed = int(text) if text.lstrip("-").isascii() and len(text) <= 40 else None
+        except ValueError:
+            seed = None
+        if seed is None:
+            self._tell(f"the seed must be a whole number such as 42, not {text[:20]!r}")
+            raise ValueError(self._notice)
         problem = seed_problem(seed)
         if problem:  # e.g. a negative seed typed in the box: say so, keep the game
             self._tell(problem)
-            return
-        self.new_game(seed=seed)
+            raise ValueError(problem)
+        return seed
 
     def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:
-        """Start again with ``seed`` (default: the seed box); bots restart from their seeds.
+        """Start again with ``seed``; bots restart from their seeds.
 
-        ``seats`` replaces the seat map. The same seed and seats give the same game.
+        ``seed`` None: the seed typed in the Seed box, or (box empty) an unpredictable
+        one. The box is emptied. ``seats`` replaces the seat map. The same seed and seats
+        give the same game.
 
         Raises:
-            TypeError, ValueError: as for the constructor's ``seats``.
+            TypeError, ValueError: as for the constructor's ``seats``; ValueError too for
+                a Seed box that holds no whole number.
         """
         if seed is None:
-            seed = int(self.seed_input.value)
+            seed = self.typed_seed()
+        if seed is None:
+            seed = fresh_seed()
         self.seed = seed
         if seats is not None:
             self._default_seating = False
@@ -325,11 +367,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self._entries, self._movers, self._seen = [], [], ()
         self._clear_notice()
         self._view_ply = None
-        self._syncing = True
-        try:
-            self.seed_input.value = seed
-        finally:
-            self._syncing = False
+        self.seed_input.value = ""
         self._after_change()
 
     def show_ply(self, ply: int | None) -> None:
@@ -467,6 +505,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
                  for e in events])
             waiting = live and shown.is_chance_node() and self.is_human(seat)
             self.roll_button.disabled = not waiting
+            self.seed_note.value = self._seed_note_html()
             self.undo_button.disabled = not live or not any(
                 p >= 0 and self.is_human(p) for p in self._movers)
             self._syncing = True
@@ -477,6 +516,14 @@ class GameBoard(w.VBox):  # type: ignore[misc]
                 slider.max = self.state.ply
             finally:
                 self._syncing = False
+
+    def _seed_note_html(self) -> str:
+        """The finished game's seed (a secret while the game is on: it fixes every draw)."""
+        if self.state.is_terminal():
+            return (f"<span class='tk-muted' title='type it in the Seed box to deal this game "
+                    f"again'>this game's seed: {self.seed}</span>")
+        return ("<span class='tk-muted' title='the seed fixes every die and draw to come, so "
+                "it is shown when the game is over'>seed hidden</span>")
 
     def _status_html(self, shown: State[Any], live: bool, seat: int | None) -> str:
         last = self._last_event(shown.ply)

@@ -102,7 +102,7 @@ class SjoBoard(GameBoard):
             from ``options`` (``players`` (default 4), ``hit_faces``...).
         seats: ``{seat: "human" or bot}``; default seat 0 human, every other seat
             ``GreedyBot(seed=seat)``.
-        seed: seed of the first game.
+        seed: seed of the first game; None (default) picks an unpredictable one.
 
     Raises:
         TypeError: both ``game`` and options were given.
@@ -129,7 +129,7 @@ class SjoBoard(GameBoard):
         self,
         game: SjoGame | None = None,
         seats: Mapping[int, Any] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         **options: Any,
     ) -> None:
         if game is None:

@@ -93,7 +93,7 @@ class SkeletonBoard(GameBoard):
             load one from ``options`` (``players``, ``steal``, ``used_maps``...).
         seats: ``{seat: "human" or bot}``; default seat 0 human, others
             ``GreedyBot(seed=seat)``.
-        seed: seed of the first game.
+        seed: seed of the first game; None (default) picks an unpredictable one.
 
     Raises:
         TypeError: both ``game`` and options were given.
@@ -123,7 +123,7 @@ class SkeletonBoard(GameBoard):
         self,
         game: SkeletonGame | None = None,
         seats: Mapping[int, Any] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         **options: Any,
     ) -> None:
         if game is None:

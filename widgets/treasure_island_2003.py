@@ -160,7 +160,7 @@ class TreasureIslandBoard(GameBoard):
             to load one from ``options`` (``players``, ``board``, ``first_player``...).
         seats: ``{seat: "human" or bot}``; default seat 0 human, every other seat
             ``GreedyBot(seed=seat)``.
-        seed: seed of the first game.
+        seed: seed of the first game; None (default) picks an unpredictable one.
 
     Raises:
         TypeError: both ``game`` and options were given.
@@ -185,7 +185,7 @@ class TreasureIslandBoard(GameBoard):
         self,
         game: TIGame | None = None,
         seats: Mapping[int, Any] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         **options: Any,
     ) -> None:
         if game is None:

@@ -46,6 +46,7 @@ SILVER = 0
 #: Move types played by a click on the map (every other move is a button).
 MAP_MOVES = (Bury, Horse, Foot, Search, Gallop, Remote, UseItem)
 MAX_BUTTONS = 24  # decision buttons shown at once (the text box plays any other move)
+MAX_CHOICES = 8  # buttons made at first for the moves a click offers (more are added if due)
 SIDE_PX = 300
 EVENT_MARK = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "X",
               "black_spot_hint": "H"}
@@ -67,9 +68,12 @@ class LongJohnBoard(GameBoard):
         seats: ``{seat: "human" or bot}``; seat 0 is Long John Silver, seats 1.. the
             pirates. Default: seat 1 human, Silver ``SilverBot(seed=0)``, other pirates
             ``GreedyBot(seed=seat)``.
-        seed: seed of the first game.
+        seed: seed of the first game; None (default) picks an unpredictable one.
         shown_seat: whose view is drawn (default: the first human seat, else seat 1). A
             pirate's view never holds the treasure, so it is never drawn for a pirate.
+        teaching: offer every seat's view in the "View of" list (Silver's shows the
+            treasure), a teaching mode. Default: on only when no seat is human; off, the
+            list holds the human seats alone, so a player never sees another's secrets.
         heatmap: show the probability map of the shown seat at first.
         trust: the trust level of the probability map (how likely an unverified hint
             is true), also a slider.
@@ -92,11 +96,12 @@ class LongJohnBoard(GameBoard):
         self,
         game: TIGame | None = None,
         seats: Mapping[int, Any] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         *,
         shown_seat: int | None = None,
         heatmap: bool = True,
         trust: float = 0.8,
+        teaching: bool | None = None,
         **options: Any,
     ) -> None:
         if game is None:
@@ -109,6 +114,14 @@ class LongJohnBoard(GameBoard):
         self.picture = MapPicture(self.map, self.click_at)
         self._choices: list[Any] = []
         self._decisions: list[Any] = []
+        # Buttons are reused from render to render (new ones would be new widget models
+        # in the browser on every move): pool per box, and the move each one plays.
+        self._pools: dict[str, list[w.Button]] = {"tk-ti18-decision": [],
+                                                   "tk-ti18-choice": []}
+        self._button_move: dict[int, Any] = {}
+        self._grow("tk-ti18-decision", MAX_BUTTONS)  # made once: the model count stays flat
+        self._grow("tk-ti18-choice", MAX_CHOICES)
+        self._teaching = teaching
         self._post_key: tuple[Any, ...] | None = None
         self._post: Posterior | None = None
         self._shown_fixed = shown_seat
@@ -155,8 +168,9 @@ class LongJohnBoard(GameBoard):
         self.hint_panel.add_class("tk-hint-panel")
         super().__init__(game, seats, seed)
         self.roll_button.layout.display = "none"  # chance moves play by themselves
+        self._offer_seats()
         if self._shown_fixed is not None:
-            self.seat_pick.value = self._shown_fixed
+            self.shown_seat = self._shown_fixed
         else:
             self.seat_pick.value = self._default_shown()
         for widget in (self.heat_toggle, self.trust_slider, self.seat_pick, self.hint_pick):
@@ -194,12 +208,49 @@ class LongJohnBoard(GameBoard):
         return humans[0] if humans else 1
 
     @property
+    def teaching(self) -> bool:
+        """Teaching mode: every seat's view may be shown (see the constructor)."""
+        if self._teaching is not None:
+            return self._teaching
+        return not any(self.is_human(s) for s in range(self.game.num_players))
+
+    @teaching.setter
+    def teaching(self, on: bool) -> None:
+        self._teaching = bool(on)
+        self._offer_seats()
+
+    def viewable_seats(self) -> list[int]:
+        """The seats whose view the "View of" list offers: all in teaching mode, else the
+        human seats (seat 1 if nobody is human)."""
+        n = self.game.num_players
+        if self.teaching:
+            return list(range(n))
+        return [s for s in range(n) if self.is_human(s)] or [1]
+
+    def _offer_seats(self) -> None:
+        seats = self.viewable_seats()
+        if [v for _, v in self.seat_pick.options] == seats:
+            return
+        keep = self.seat_pick.value if self.seat_pick.value in seats else seats[0]
+        self.seat_pick.options = [(self._seat_label(self.game, s), s) for s in seats]
+        self.seat_pick.value = keep
+        self.seat_pick.disabled = len(seats) == 1
+
+    @property
     def shown_seat(self) -> int:
-        """The seat whose view is drawn (0 is Silver)."""
+        """The seat whose view is drawn (0 is Silver).
+
+        Raises:
+            ValueError (on setting): outside teaching mode, a seat that is not human.
+        """
         return int(self.seat_pick.value)
 
     @shown_seat.setter
     def shown_seat(self, seat: int) -> None:
+        if seat not in self.viewable_seats():
+            raise ValueError(f"seat {seat}'s view is not offered here: a player sees only "
+                             "his own view; LongJohnBoard(..., teaching=True) offers every "
+                             "seat's view")
         self.seat_pick.value = seat
 
     def seat_name(self, seat: int) -> str:
@@ -310,6 +361,7 @@ class LongJohnBoard(GameBoard):
 
     def _on_change(self) -> None:
         self._choices = []
+        self._offer_seats()  # new_game(seats=...) may change who is human
 
     # ----- drawing -----------------------------------------------------------------------
     def _render(self, shown: Any, live: bool) -> None:
@@ -325,17 +377,32 @@ class LongJohnBoard(GameBoard):
         acting = live and self.is_human(seat) and not shown.is_terminal()
         moves = shown.legal_moves() if acting else []
         self._decisions = [m for m in moves if not _is_map_move(m)][:MAX_BUTTONS]
-        self.decision_list.children = [self._button(m, "tk-ti18-decision")
-                                       for m in self._decisions]
-        self.choice_box.children = [self._button(m, "tk-ti18-choice") for m in self._choices]
+        self.decision_list.children = self._buttons(self._decisions, "tk-ti18-decision")
+        self.choice_box.children = self._buttons(self._choices, "tk-ti18-choice")
         self.hint_panel.value = self._hints_html(view)
 
-    def _button(self, move: Any, cls: str) -> w.Button:
-        b = w.Button(description=str(move), tooltip=str(move),
-                     layout=w.Layout(width="auto", flex="none"))
-        b.add_class(cls)
-        b.on_click(lambda _, m=move: self._quietly(lambda: self.play(m)))
-        return b
+    def _grow(self, cls: str, size: int) -> list[w.Button]:
+        """The pool of buttons of class ``cls``, grown to at least ``size`` buttons."""
+        pool = self._pools[cls]
+        while len(pool) < size:
+            b = w.Button(layout=w.Layout(width="auto", flex="none"))
+            b.add_class(cls)
+            b.on_click(self._pressed)
+            pool.append(b)
+        return pool
+
+    def _buttons(self, moves: list[Any], cls: str) -> tuple[w.Button, ...]:
+        """One button per move, reused from the pool of class ``cls``."""
+        pool = self._grow(cls, len(moves))
+        for b, m in zip(pool, moves, strict=False):
+            b.description = b.tooltip = str(m)
+            self._button_move[id(b)] = m
+        return tuple(pool[: len(moves)])
+
+    def _pressed(self, button: w.Button) -> None:
+        move = self._button_move.get(id(button))
+        if move is not None:
+            self._quietly(lambda: self.play(move))
 
     def _calendar_html(self, view: TIView) -> str:
         cells = []

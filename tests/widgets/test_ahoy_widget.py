@@ -211,7 +211,7 @@ def test_new_game_with_the_same_seed_replays_the_same_game() -> None:
     for _ in range(4):
         take_human_turn(board)
     assert board.log_lines == first
-    board.seed_input.value = 12
+    board.seed_input.value = "12"
     board.new_button.click()
     assert board.seed == 12 and board.state.ply == 0
 
@@ -635,20 +635,21 @@ def test_bar_chart_takes_an_optional_legend() -> None:
         bar_chart(["a", "b"], [1.0], "bad")
 
 
-def test_new_game_button_moves_to_the_next_seed_when_the_box_is_unchanged() -> None:
+def test_new_game_button_without_a_typed_seed_picks_an_unpredictable_seed() -> None:
     board = AhoyBoard(players=2, seed=5)
     board.new_button.click()
-    assert board.seed == 6 and board.seed_input.value == 6
-    board.seed_input.value = 5
+    assert board.seed not in (5, 6) and board.seed_input.value == ""
+    board.seed_input.value = "5"
     board.new_button.click()
     assert board.seed == 5  # a typed seed is used as it is: the same deal again
+    assert board.seed_input.value == ""  # and the box does not show the game's seed
 
 
 def test_new_game_button_refuses_a_negative_seed_and_keeps_the_game() -> None:
     board = AhoyBoard(players=2, seed=5)
     board.roll()
     history = board.state.history
-    board.seed_input.value = -3
+    board.seed_input.value = "-3"
     board.new_button.click()
     assert board.seed == 5 and board.state.history == history
     assert "seed must be a whole number from 0" in board.notice

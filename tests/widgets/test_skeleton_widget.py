@@ -362,7 +362,7 @@ def test_new_game_with_the_same_seed_replays_the_same_game() -> None:
     assert board.state.ply in (25, 26)  # the spread and its 24 or 25 reveals
     three_turns(board)
     assert board.log_lines == first
-    board.seed_input.value = 12
+    board.seed_input.value = "12"
     board.new_button.click()
     assert board.seed == 12 and board.log_lines != first[: len(board.log_lines)]
 

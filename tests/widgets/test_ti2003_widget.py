@@ -329,7 +329,7 @@ def test_new_game_with_the_same_seed_replays_the_same_game() -> None:
     for _ in range(4):
         take_human_turn(board)
     assert board.log_lines == first
-    board.seed_input.value = 12
+    board.seed_input.value = "12"
     board.new_button.click()
     assert board.seed == 12 and board.state.ply == 0
 

@@ -15,6 +15,7 @@ from .events import CHANCE, TERMINAL, Event, Outcome
 from .game import Game, Option, State
 from .records import GameRecord
 from .registry import GAMES, load_game, register, replay
+from .seat import SeatRecord, SeatReplay, replay_seat
 from .stats import Estimate, wilson_interval
 
 __all__ = [
@@ -36,11 +37,14 @@ __all__ = [
     "Outcome",
     "RandomBot",
     "RecordError",
+    "SeatRecord",
+    "SeatReplay",
     "State",
     "UnknownGameError",
     "load_game",
     "register",
     "replay",
+    "replay_seat",
     "sample_outcome",
     "wilson_interval",
 ]

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from .chance import check_distribution, sample_outcome
 from .errors import IllegalMoveError, MoveParseError, OptionError
@@ -21,6 +21,7 @@ from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
 from .moves import field_problem
 from .records import GameRecord
+from .seat import SeatRecord, view_delta
 
 __all__ = ["Game", "Option", "State", "whole_number"]
 
@@ -358,14 +359,68 @@ class State(ABC, Generic[M]):
         new._undo_stack = list(self._undo_stack)
         return new
 
-    def to_record(self) -> GameRecord:
-        """The replayable record: game, options, seed and move texts."""
-        return GameRecord(
-            game=self.game.name,
-            options=self.game.options,
-            seed=self.seed,
-            moves=tuple(str(m) for m in self._history),
-        )
+    @overload
+    def to_record(self, seat: None = None) -> GameRecord: ...
+
+    @overload
+    def to_record(self, seat: int) -> SeatRecord: ...
+
+    def to_record(self, seat: int | None = None) -> GameRecord | SeatRecord:
+        """The record of the game so far.
+
+        Without ``seat``: the omniscient, replayable record (game, options, seed and
+        every move, chance outcomes and hidden decisions included), for replays after
+        the game; ``treasurekit.replay`` plays it back.
+
+        With ``seat=p``: a :class:`~treasurekit.core.seat.SeatRecord` holding only what
+        seat ``p`` may know (no seed; hidden parts of moves written ``?``; p's view and
+        event texts at every ply); ``treasurekit.replay_seat`` plays it back.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+        if seat is None:
+            return GameRecord(
+                game=self.game.name,
+                options=self.game.options,
+                seed=self.seed,
+                moves=tuple(str(m) for m in self._history),
+            )
+        n = self.game.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be a seat of this game (0-{n - 1}), got {seat!r}")
+        again = self.copy()  # walked back to the start: custom set-ups are kept
+        try:
+            while again.ply:
+                again.undo()
+        except IndexError:  # a move applied with undoable=False
+            again = self.game.new_initial_state(self.seed)
+        moves: list[str] = []
+        events: list[tuple[str, ...]] = []
+        before = again.view(seat)
+        views = [view_delta(None, before)]
+        for move in self._history:
+            moves.append(again._seat_move_text(move, seat))
+            events.append(tuple(str(e) for e in again._seat_events(again.apply(move), seat)))
+            after = again.view(seat)
+            views.append(view_delta(before, after))
+            before = after
+        return SeatRecord(self.game.name, self.game.options, seat, tuple(moves),
+                          tuple(views), tuple(events))
+
+    def _seat_move_text(self, move: M, seat: int) -> str:
+        """How ``move`` (about to be played in this state) is written for ``seat``:
+        its text with every part ``seat`` may not know replaced by ``?``.
+
+        Games with hidden chance outcomes or hidden decisions override this; the
+        default (everything on the table) is the move's text.
+        """
+        return str(move)
+
+    def _seat_events(self, events: list[Event], seat: int) -> list[Event]:
+        """The events of one move that ``seat`` may read (default: all of them; event
+        texts are written for every seat at the table)."""
+        return events
 
     def returns(self) -> tuple[float, ...]:
         """Per-seat rewards (1 shared among winners) once terminal; zeros before."""

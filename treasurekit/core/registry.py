@@ -9,6 +9,7 @@ from .errors import RecordError, UnknownGameError
 from .game import Game, State
 from .inputs import short
 from .records import GameRecord
+from .seat import SEAT_RECORD_FORMAT, SeatRecord
 
 __all__ = ["GAMES", "load_game", "register", "replay"]
 
@@ -53,10 +54,14 @@ def replay(record: GameRecord | str | bytes, **data: Any) -> State[Any]:
     arguments replace the record's options.
 
     Raises:
-        RecordError: the record is malformed, names an unknown game, bad options or
-            a file, has a bad seed, or one of its moves is illegal (the message gives
-            the move's number).
+        RecordError: the record is malformed (or a seat record: use ``replay_seat``),
+            names an unknown game, bad options or a file, has a bad seed, or one of its
+            moves is illegal (the message gives the move's number).
     """
+    if isinstance(record, SeatRecord) or (
+            isinstance(record, (str, bytes)) and SEAT_RECORD_FORMAT in str(record[:200])):
+        raise RecordError("this is a seat record (hidden moves are written '?'): it cannot be "
+                          "played through the rules; use treasurekit.replay_seat")
     rec = GameRecord.from_json(record) if isinstance(record, (str, bytes)) else record
     if not isinstance(rec, GameRecord):
         raise RecordError(f"expected a GameRecord or its JSON text, not {short(rec)}")

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
+from ..core.seat import HIDDEN
 from . import rules
 from .board import KINDS, SjoMap
 from .movement import Walker, walker
@@ -1686,6 +1687,12 @@ class SjoState(State[SjoMove]):
         if self._hidden is not None:
             twin._hidden = sigma.get(self._hidden, self._hidden)
         return twin
+
+    def _seat_move_text(self, move: SjoMove, seat: int) -> str:
+        """A map piece dealt to another seat is written ``deal p2 ?`` (SJO §3 Set Up)."""
+        if isinstance(move, Deal) and move.seat != seat:
+            return f"deal p{move.seat} {HIDDEN}"
+        return str(move)
 
     # ----- views and text ---------------------------------------------------------------------
     def _status(self, p: Pirate) -> str:

@@ -35,6 +35,7 @@ import numpy as np
 
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
+from ..core.seat import HIDDEN
 from . import rules
 from .decks import CalendarSpace, Character, Decks
 from .geometry import EPS, Pt, disc_cover, distance, fmt_pt, mi, sector_of
@@ -1519,6 +1520,45 @@ class TIState(State[TIMove]):
             return None
         scores = tuple(1 if p == d.winner else 0 for p in range(self.n))
         return Outcome(d.end, scores, (d.winner,))
+
+    # ----- seat records --------------------------------------------------------------------------
+    def _seat_move_text(self, move: TIMove, seat: int) -> str:
+        """``move`` as ``seat`` may know it (played next in this state), hidden parts ``?``.
+
+        Hidden from the pirates: where Silver buries (TI2018 §6), his draws, the face-down
+        Information token of a hint or CONFESSION answer (the first hint's and PARROT's lie
+        face up). Hidden from all but the receiver (and Silver, who dealt or gave it): a
+        District Hint dealt, a Chest token or Compass Hint given. A District Hint shown
+        under PARROT is seen by the two neighbours only (ruling TI2018-19).
+        """
+        d = self._d
+        silver = seat == SILVER
+        if isinstance(move, Bury) and not silver:
+            return f"bury {HIDDEN}"
+        if isinstance(move, Deal) and not silver and move.seat != seat:
+            return f"deal p{move.seat} {HIDDEN}"
+        if isinstance(move, Draw) and not silver:
+            return f"draw {move.deck} {HIDDEN}"
+        if isinstance(move, PlayHint) and not silver:
+            # the first hint's token and PARROT's lie face up (TI2018 §5 Information tokens)
+            face_down = move.token is not None and move.kind != "parrot" and bool(d.played)
+            return " ".join(["hint", move.kind, *move.args, HIDDEN]) if face_down else str(move)
+        if isinstance(move, Confess) and not silver:
+            return f"confess p{move.seat} {move.answer} {HIDDEN}"
+        if isinstance(move, Answer) and move.token != "none" and not silver:
+            searcher = d.last_search[0] if d.last_search is not None else None
+            if seat != searcher:
+                return f"answer {HIDDEN}"
+        if isinstance(move, Card) and not silver and seat != d.active:
+            return f"card {HIDDEN}"
+        if isinstance(move, Share) and d.share_seats:
+            ring = list(self.pirates)
+            sharer = d.share_seats[0]
+            i = ring.index(sharer)
+            sees = {sharer, ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]}
+            if seat not in sees:
+                return f"share {HIDDEN}"
+        return str(move)
 
     # ----- views ---------------------------------------------------------------------------------
     def view(self, player: int) -> TIView:
