@@ -19,7 +19,8 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 	--python-platform x86_64-manylinux_2_28 --generate-hashes --no-emit-index-url \
 	--custom-compile-command 'make lock' --quiet
 
-.PHONY: venv lab play test lint typecheck unit nbval bench notebooks lock lock-upgrade clean distclean
+.PHONY: venv lab play test lint typecheck unit nbval binder-test bench notebooks lock lock-upgrade \
+	clean distclean
 
 venv: $(STAMP)
 
@@ -37,7 +38,7 @@ lab: $(STAMP)
 play: $(STAMP)
 	$(BIN)/python scripts/play.py $(PLAY_ARGS)
 
-test: lint typecheck unit nbval
+test: lint typecheck unit nbval binder-test
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -47,7 +48,12 @@ typecheck: $(STAMP)
 
 # Unit tests, widget tests, browser tests (tests/browser) and the doctests of both packages.
 unit: $(STAMP)
-	timeout $(TEST_TIMEOUT) $(BIN)/pytest tests treasurekit widgets
+	timeout $(TEST_TIMEOUT) $(BIN)/pytest -m 'not binder' tests treasurekit widgets
+
+# Builds the Binder environment as repo2docker would (a fresh venv of binder/runtime.txt's Python,
+# pip install -r binder/requirements.txt, binder/postBuild) and runs every notebook and app in it.
+binder-test: $(STAMP)
+	timeout $(TEST_TIMEOUT) $(BIN)/pytest -m binder -p no:cacheprovider tests/test_binder.py
 
 # Stored notebook outputs must match a fresh run (strict nbval). The doctest addopts do not apply.
 nbval: $(STAMP)
