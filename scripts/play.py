@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -112,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
                          preheat=not args.no_preheat, extra=tuple(extra))
     base = f"http://localhost:{args.port}/"
     with subprocess.Popen(cmd, cwd=ROOT) as proc:  # cwd: Voilà reads voila.json there
+        # a SIGTERM to this script stops Voilà too (it shuts its kernels down)
+        signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
         try:
             if wait_until_up(base, proc):
                 print(f"\n  The gallery: {base}{GALLERY}\n  (Ctrl-C stops the server)\n",
