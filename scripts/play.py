@@ -74,6 +74,9 @@ def server_command(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        # nbclient waits 4 s for a cell's outputs after its reply, then drops them: on a
+        # busy machine (several preheated kernels running their apps) the board was lost
+        "--VoilaExecutor.iopub_timeout=60",
         # restarts the idle clock of a kernel leaving the preheated pool (see the module)
         "--VoilaConfiguration.multi_kernel_manager_class="
         "treasurekit_widgets.play_server.PlayKernelManager",
