@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -73,6 +74,9 @@ def server_command(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        # nbclient waits 4 s for a cell's outputs after its reply, then drops them: on a
+        # busy machine (several preheated kernels running their apps) the board was lost
+        "--VoilaExecutor.iopub_timeout=60",
         # restarts the idle clock of a kernel leaving the preheated pool (see the module)
         "--VoilaConfiguration.multi_kernel_manager_class="
         "treasurekit_widgets.play_server.PlayKernelManager",
@@ -112,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
                          preheat=not args.no_preheat, extra=tuple(extra))
     base = f"http://localhost:{args.port}/"
     with subprocess.Popen(cmd, cwd=ROOT) as proc:  # cwd: Voilà reads voila.json there
+        # a SIGTERM to this script stops Voilà too (it shuts its kernels down)
+        signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
         try:
             if wait_until_up(base, proc):
                 print(f"\n  The gallery: {base}{GALLERY}\n  (Ctrl-C stops the server)\n",

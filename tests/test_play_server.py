@@ -40,6 +40,7 @@ def test_the_server_serves_the_repository_root_and_culls_idle_kernels() -> None:
     assert option(cmd, "MappingKernelManager.cull_idle_timeout") == "60"
     assert option(cmd, "MappingKernelManager.cull_interval") == "10"
     assert option(cmd, "MappingKernelManager.cull_connected") == "False"
+    assert int(option(cmd, "VoilaExecutor.iopub_timeout")) >= 30  # outputs are not dropped
 
 
 def test_each_app_and_the_gallery_keep_one_preheated_kernel() -> None:

@@ -6,10 +6,9 @@ the pool. When a page takes it, the kernel leaves the pool, but the page connect
 only once it has loaded (seconds on a busy machine); in between, the kernel has no
 connection and has been idle since it ran the app, maybe for longer than the idle
 timeout, and a culling pass in that gap shuts it down: the page then never gets its
-board. :class:`PlayKernelManager` restarts a kernel's idle clock the first time the
-culler meets it outside the pool, so a kernel always gets the whole idle timeout to be
-connected, and a closed tab's kernel still ends within ``cull_idle_timeout`` plus
-twice ``cull_interval``.
+board. :class:`PlayKernelManager` restarts the idle clock of a kernel that has left the
+pool at the culler's next pass, so it gets the whole idle timeout to be connected; a
+closed tab's kernel still ends within ``cull_idle_timeout`` plus ``cull_interval``.
 
 Not imported by ``treasurekit_widgets``: only the play server loads it
 (``--VoilaConfiguration.multi_kernel_manager_class=treasurekit_widgets.play_server.PlayKernelManager``).
@@ -26,22 +25,28 @@ __all__ = ["PlayKernelManager"]
 
 
 class PlayKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
-    """``AsyncMappingKernelManager`` whose culler gives every kernel a fresh idle clock
-    the first time it sees it (Voilà's preheated pool is never shown to it)."""
+    """``AsyncMappingKernelManager`` whose culler restarts the idle clock of every kernel
+    that has left Voilà's preheated pool since its last pass (Voilà's pooling subclass,
+    pinned at 0.5.13, keeps them in ``_pools``: task -> {"kernel_id": ...})."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._met: set[str] = set()
+        self._was_pooled: set[str] = set()
 
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id not in self._met:
-            self._met.add(kernel_id)
+    def pooled_kernels(self) -> set[str]:
+        """Ids of the kernels waiting, ready, in a preheated pool (none without preheat)."""
+        found = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    found.add(task.result().get("kernel_id"))
+        return found
+
+    async def cull_kernels(self) -> None:
+        pooled = self.pooled_kernels()
+        for kernel_id in self._was_pooled - pooled:  # handed to a page since the last pass
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()
-            return
-        await super().cull_kernel_if_idle(kernel_id)
-
-    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
-        self._met.discard(kernel_id)
-        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        self._was_pooled = pooled
+        await super().cull_kernels()
