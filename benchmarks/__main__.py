@@ -5,7 +5,14 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from . import ahoy, sjorovaron, skeleton_island, treasure_island_2003, treasure_island_2018
+from . import (
+    ahoy,
+    notebook_times,
+    sjorovaron,
+    skeleton_island,
+    treasure_island_2003,
+    treasure_island_2018,
+)
 from .harness import machine
 
 
@@ -15,6 +22,7 @@ def main() -> None:
     results += treasure_island_2003.run()
     results += treasure_island_2018.run()
     results += sjorovaron.run()
+    results += notebook_times.run()  # every notebook top to bottom, in a fresh kernel
     lines = [
         f"Measured {datetime.date.today().isoformat()} on {machine()}.",
         "",
