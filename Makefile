@@ -29,9 +29,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -e '.[dev]'
 	touch $@
 
+# JupyterLab's default-setting overrides, as Binder installs them (binder/postBuild): no
+# news pop-up ("fetchNews": "false"), no update check.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+
+$(LAB_SETTINGS): binder/overrides.json
+	mkdir -p $(dir $@)
+	cp binder/overrides.json $@
+
 # Opens notebooks/00-start-here.ipynb; the whole project folder is browsable (docs/rulings.md too).
-lab: $(STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(LAB_ARGS) notebooks/00-start-here.ipynb
+# --LabApp.news_url=None: the server fetches no news feed either.
+lab: $(STAMP) $(LAB_SETTINGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.news_url=None $(LAB_ARGS) \
+		notebooks/00-start-here.ipynb
 
 # Serves the play apps in Voilà and opens the gallery (apps/index.ipynb). Idle kernels of
 # closed tabs are shut down after 2 minutes; each app keeps one preheated kernel waiting.

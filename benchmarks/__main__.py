@@ -8,6 +8,7 @@ from pathlib import Path
 from . import (
     ahoy,
     kernel_memory,
+    notebook_times,
     sjorovaron,
     skeleton_island,
     treasure_island_2003,
@@ -22,6 +23,7 @@ def main() -> None:
     results += treasure_island_2003.run()
     results += treasure_island_2018.run()
     results += sjorovaron.run()
+    results += notebook_times.run()  # every notebook top to bottom, in a fresh kernel
     lines = [
         f"Measured {datetime.date.today().isoformat()} on {machine()}.",
         "",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import treasurekit
 from treasurekit.core import MCTSBot
 from treasurekit.skeleton_island import GreedyBot, SkeletonState, uncovered_cards
-from treasurekit.skeleton_island.analysis import unknown_card
+from treasurekit.skeleton_island.analysis import blow_study, spread_uncovered, unknown_card
 from treasurekit.skeleton_island.pile import spread_layout
 
 from .harness import Result, best_time, playouts
@@ -54,6 +54,13 @@ def run() -> list[Result]:
     t = best_time(lambda: [uncovered_cards(cards, deck.size_cm) for _ in range(50)], repeat=3)
     results.append(Result(GAME, "uncovered set of 49 cards from scratch (shapely)", t / 50 * 1000,
                           "ms"))
+
+    t = best_time(lambda: spread_uncovered(), repeat=2)
+    results.append(Result(GAME, "exact uncovered cards over all 1000 spreads (vectorised)",
+                          t * 1000, "ms"))
+    t = best_time(lambda: blow_study(games=10, seed=0, players=3), repeat=1)
+    results.append(Result(GAME, "blow study, 3 greedy bots (as in the notebook)", 10 / t,
+                          "games/s"))
 
     mid = _midgame()
     greedy = GreedyBot(seed=0)

@@ -67,6 +67,69 @@ def test_landing_chances_match_a_seeded_simulation() -> None:
         assert abs(hits[s] / n - float(p)) < 0.02, s
 
 
+def _every_roll_sequence(chain: LonePirate, turns: int, source: int = 0) -> dict[str, list[int]]:
+    """Brute force: walk all 6**turns roll sequences one by one and count, per turn, the
+    sequences that have reached the island, fallen in, or landed on each square."""
+    from itertools import product
+
+    island = chain.board.island_square
+    counts: dict[str, list[int]] = {"island": [0] * turns, "fell": [0] * turns}
+    for square in range(1, island + 1):
+        counts[f"landed {square}"] = [0] * turns
+    for rolls in product(range(1, 7), repeat=turns):
+        pos, planks, fell, landed = source, frozenset[int](), False, set()
+        for t, face in enumerate(rolls):
+            if pos != island and pos != -1:
+                k = safest_furthest(pos, planks, chain.board) if face == 6 else face
+                if k is not None and pos + k <= island:
+                    landed.add(pos + k)
+                new, new_planks = chain.step(pos, planks, k)
+                fell = fell or len(new_planks) > len(planks)
+                pos, planks = new, new_planks
+            # every whole sequence counts once at every turn t: P = count / 6**turns
+            counts["island"][t] += pos == island
+            counts["fell"][t] += fell
+            for square in landed:
+                counts[f"landed {square}"][t] += 1
+    return counts
+
+
+@pytest.mark.parametrize("variant", ["basic", "cunning"])
+def test_lone_pirate_chain_counts_every_roll_sequence_exactly(variant: str) -> None:
+    # AHOY §5-§7: the fast integer chain against a walk through all 6**5 roll sequences
+    turns = 5
+    brute = _every_roll_sequence(LonePirate(variant=variant), turns, source=4)
+    chain = LonePirate(variant=variant)
+    total = 6**turns
+    assert chain.reach_island_within(turns, source=4) == [
+        Fraction(n, total) for n in brute["island"]]
+    assert chain.fall_within(turns, source=4) == [Fraction(n, total) for n in brute["fell"]]
+    for square in range(1, chain.board.island_square + 1):
+        expected = Fraction(brute[f"landed {square}"][-1], total) if square != 4 else 1
+        assert chain.landing_chance(square, turns, source=4) == expected, square
+
+
+def test_lone_pirate_answers_do_not_depend_on_what_was_asked_before() -> None:
+    # the chain caches its distributions; a longer question must extend, not change them
+    warm = LonePirate()
+    long_first = warm.reach_island_within(14)
+    short_after = warm.reach_island_within(9)
+    assert short_after == long_first[:9] == LonePirate().reach_island_within(9)
+    dist = LonePirate().run(6, source=2, planks=[3], stop_at=9)[-1]
+    assert sum(dist.values()) == 1
+    assert all(fell == bool(planks - {3}) for (_, planks, fell) in dist)
+
+
+def test_lone_pirate_refuses_bad_questions() -> None:
+    chain = LonePirate()
+    with pytest.raises(ValueError, match="turns"):
+        chain.reach_island_within(0)
+    with pytest.raises(ValueError, match="source"):
+        chain.fall_within(3, source=30)
+    with pytest.raises(ValueError, match="square"):
+        chain.landing_chance(0, 3)
+
+
 def test_roll_odds_from_the_start() -> None:
     s = treasurekit.load_game("ahoy").new_initial_state()
     odds = roll_odds(s)

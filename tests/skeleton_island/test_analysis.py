@@ -113,6 +113,46 @@ def test_spread_uncovered_is_an_exact_distribution_over_layouts() -> None:
     assert 4 <= mean <= 8  # ruling SKEL-3: five or six on average
 
 
+def test_spread_uncovered_counts_the_engines_uncovered_cards_layout_by_layout() -> None:
+    # SKEL §3 uncovered cards (ruling SKEL-4: overlap above AREA_EPS): the vectorised
+    # count must agree with the pile's own cover graph (shapely) on every layout
+    from collections import Counter
+
+    from treasurekit.skeleton_island.pile import spread_layout
+
+    deck = game().deck
+    layouts = range(300, 380)
+    engine = Counter(
+        len(spread_layout(k, deck.total, deck.spread_radius_cm, deck.size_cm).uncovered())
+        for k in layouts
+    )
+    assert spread_uncovered(layouts) == {n: Fraction(c, 80) for n, c in sorted(engine.items())}
+
+
+def test_rectangle_overlap_areas_agree_with_shapely() -> None:
+    import numpy as np
+    import shapely
+
+    from treasurekit.skeleton_island.analysis import _overlap_areas
+    from treasurekit.skeleton_island.pile import card_corners
+
+    rng = random.Random(3)
+    a, b = [], []
+    for _ in range(400):
+        a.append(card_corners(0.0, 0.0, rng.randrange(180), 5.7, 8.9))
+        b.append(card_corners(round(rng.uniform(-9, 9), 2), round(rng.uniform(-9, 9), 2),
+                              rng.randrange(180), 5.7, 8.9))
+    a += [card_corners(0, 0, 0, 5.7, 8.9)] * 3   # edge to edge, corner to corner, a cross
+    b += [card_corners(5.7, 0, 0, 5.7, 8.9), card_corners(5.7, 8.9, 0, 5.7, 8.9),
+          card_corners(0, 0, 90, 5.7, 8.9)]
+    pa, pb = np.array(a), np.array(b)
+    exact = shapely.area(shapely.intersection(shapely.polygons(pa), shapely.polygons(pb)))
+    ours = _overlap_areas(pa, pb)
+    assert np.abs(ours - exact).max() < 1e-9
+    assert ours[-3] == ours[-2] == 0 and abs(ours[-1] - 5.7 * 5.7) < 1e-9
+    assert (exact > 1).sum() > 50  # the random pairs do overlap, often
+
+
 def test_blow_study_is_seeded_and_gives_wilson_intervals() -> None:
     a = blow_study(games=3, seed=1, strategy="random")
     b = blow_study(games=3, seed=1, strategy="random", progress=True)

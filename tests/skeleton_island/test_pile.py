@@ -115,6 +115,22 @@ def test_uncovered_set_matches_brute_force_through_takes_rests_and_gusts() -> No
     assert {"Take", "Rest", "Gust"} <= kinds
 
 
+@pytest.mark.parametrize("x, y, angle", [
+    (W, 0, 0), (W, H, 0), (7.3, 0, 90), (7.29, 0, 90), (W - 0.00001, 0, 0),
+    (W - 0.01, 0, 0), (0, 0, 0), (0, 0, 45), (0, 3, 180), (2.5, 1.5, 270), (1.2, 9.3, 37.5),
+])
+def test_uncovered_a_card_laid_on_top_covers_exactly_what_it_overlaps(
+    x: float, y: float, angle: float
+) -> None:
+    # the fast path of with_card_on_top (vectorised areas, shapely for parallel sides and
+    # near the tolerance) against the pile rebuilt from scratch with shapely
+    base = Pile([card(0, 0, 0), card(1, -4, 2, 30)], SIZE)
+    laid = base.with_card_on_top(2, Placement(x, y, angle), None)
+    fresh = Pile(laid.cards.values(), SIZE)
+    assert laid.uncovered() == fresh.uncovered() == brute_force_uncovered(fresh)
+    assert all(laid.above(i) == fresh.above(i) for i in laid.cards)
+
+
 def test_the_topmost_card_under_a_point_is_the_one_a_click_takes() -> None:
     pile = Pile([card(0, 0, 0), card(1, 3, 0), card(2, 30, 0)], SIZE)
     assert pile.card_at(1, 0) == 1 and pile.card_at(-2, 0) == 0

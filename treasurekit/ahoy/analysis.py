@@ -81,6 +81,10 @@ class LonePirate:
         self.board = board or load_board()
         self.variant = variant
         self.ship_policy = ship_policy
+        self._succ: dict[tuple[int, frozenset[int]], tuple[tuple[int, frozenset[int]], ...]] = {}
+        self._histories: dict[
+            tuple[int, frozenset[int], int | None], list[dict[tuple[int, frozenset[int]], int]]
+        ] = {}
 
     def step(self, pos: int, planks: frozenset[int], k: int | None) -> tuple[int, frozenset[int]]:
         """Where a move of ``k`` squares from ``pos`` ends (None or overshoot: stays)."""
@@ -94,19 +98,53 @@ class LonePirate:
             return (OUT if self.variant == "cunning" else 0), planks | {target}
         return target, planks
 
-    def _turn(self, dist: Mapping[State, Fraction], stop_at: int | None) -> dict[State, Fraction]:
+    def _successors(
+        self, pos: int, planks: frozenset[int]
+    ) -> tuple[tuple[int, frozenset[int]], ...]:
+        """The six (square, planks) a turn from ``(pos, planks)`` leads to, one per face."""
+        key = (pos, planks)
+        hit = self._succ.get(key)
+        if hit is None:
+            hit = tuple(
+                self.step(pos, planks, self.ship_policy(pos, planks, self.board) if face == SHIP
+                          else face)
+                for face in (1, 2, 3, 4, 5, SHIP)
+            )
+            self._succ[key] = hit
+        return hit
+
+    def _counts(
+        self, turns: int, source: int, planks: frozenset[int], stop_at: int | None
+    ) -> list[dict[tuple[int, frozenset[int]], int]]:
+        """Exact distributions after 1..``turns`` turns as whole numbers of the 6**t
+        equally likely roll sequences (turn t's counts add up to 6**t).
+
+        Integer counting is exact and much faster than adding fractions; whether the
+        pirate has fallen needs no state of its own, since every fall lays a plank.
+        Histories are cached per (source, planks, stop_at) and extended on demand.
+        """
+        key = (source, planks, stop_at)
+        history = self._histories.setdefault(key, [])
         island = self.board.island_square
-        out: dict[State, Fraction] = defaultdict(Fraction)
-        for (pos, planks, fell), p in dist.items():
-            if pos in (island, OUT) or pos == stop_at:
-                out[(pos, planks, fell)] += p
-                continue
-            for face in (1, 2, 3, 4, 5, SHIP):
-                k = self.ship_policy(pos, planks, self.board) if face == SHIP else face
-                new, new_planks = self.step(pos, planks, k)
-                falls = fell or len(new_planks) > len(planks)
-                out[(new, new_planks, falls)] += p * SIXTH
-        return out
+        dist = history[-1] if history else {(source, planks): 1}
+        while len(history) < turns:
+            out: dict[tuple[int, frozenset[int]], int] = defaultdict(int)
+            for state, n in dist.items():
+                pos = state[0]
+                if pos in (island, OUT) or pos == stop_at:
+                    out[state] += 6 * n
+                    continue
+                for nxt in self._successors(*state):
+                    out[nxt] += n
+            dist = dict(out)
+            history.append(dist)
+        return history[:turns]
+
+    def _check(self, turns: int, source: int) -> None:
+        if turns < 1:
+            raise ValueError("turns must be at least 1")
+        if not 0 <= source < self.board.island_square:
+            raise ValueError(f"source must be 0 (start) to {self.board.length}, got {source}")
 
     def run(
         self, turns: int, source: int = 0, planks: Iterable[int] = (), stop_at: int | None = None
@@ -118,54 +156,68 @@ class LonePirate:
         Raises:
             ValueError: ``source`` is not a square of the board, or ``turns`` < 1.
         """
-        if turns < 1:
-            raise ValueError("turns must be at least 1")
-        if not 0 <= source < self.board.island_square:
-            raise ValueError(f"source must be 0 (start) to {self.board.length}, got {source}")
-        dist: dict[State, Fraction] = {(source, frozenset(planks), False): Fraction(1)}
-        history = []
-        for _ in range(turns):
-            dist = self._turn(dist, stop_at)
-            history.append(dist)
-        return history
+        self._check(turns, source)
+        start = frozenset(planks)
+        return [
+            {(pos, pl, len(pl) > len(start)): Fraction(n, 6**t) for (pos, pl), n in d.items()}
+            for t, d in enumerate(self._counts(turns, source, start, stop_at), start=1)
+        ]
+
+    def _chances(
+        self,
+        turns: int,
+        source: int,
+        planks: Iterable[int],
+        hit: Callable[[int, frozenset[int]], bool],
+        stop_at: int | None = None,
+    ) -> list[Fraction]:
+        """``[P(hit(square, planks)) after t turns for t in 1..turns]``, exact."""
+        self._check(turns, source)
+        start = frozenset(planks)
+        return [
+            Fraction(sum(n for (pos, pl), n in d.items() if hit(pos, pl)), 6**t)
+            for t, d in enumerate(self._counts(turns, source, start, stop_at), start=1)
+        ]
 
     def reach_island_within(
         self, turns: int, source: int = 0, planks: Iterable[int] = ()
     ) -> list[Fraction]:
         """``[P(on the island after t turns) for t in 1..turns]``, exact."""
         island = self.board.island_square
-        return [
-            sum((p for (pos, _, _), p in d.items() if pos == island), Fraction(0))
-            for d in self.run(turns, source, planks)
-        ]
+        return self._chances(turns, source, planks, lambda pos, _: pos == island)
 
     def fall_within(
         self, turns: int, source: int = 0, planks: Iterable[int] = ()
     ) -> list[Fraction]:
-        """``[P(fallen into the water at least once by turn t)]``, exact (AHOY §6)."""
-        return [
-            sum((p for (_, _, fell), p in d.items() if fell), Fraction(0))
-            for d in self.run(turns, source, planks)
-        ]
+        """``[P(fallen into the water at least once by turn t)]``, exact (AHOY §6).
+
+        Every fall lays a plank, so the pirate has fallen exactly when the board has
+        more planks than it started with.
+        """
+        laid = len(frozenset(planks))
+        return self._chances(turns, source, planks, lambda _, pl: len(pl) > laid)
 
     def landing_chance(
         self, square: int, turns: int, source: int = 0, planks: Iterable[int] = ()
     ) -> Fraction:
         """P(the pirate lands on ``square`` at least once within ``turns`` turns).
 
-        Landing on open water counts (that is how a pirate falls in).
+        Landing on open water counts (that is how a pirate falls in). A pirate that
+        starts on ``square`` (``source == square``) counts as being there: chance 1.
+
+        Raises:
+            ValueError: ``square`` is not 1 to the island, ``turns`` < 1 or a bad ``source``.
         """
         if not 1 <= square <= self.board.island_square:
             raise ValueError(f"square must be 1 to {self.board.island_square}, got {square}")
         start = frozenset(planks)
         island = self.board.island_square
-        open_water = square < island and self.board.kinds[square] == "water"
-        if open_water and square not in start:
+        if square < island and self.board.kinds[square] == "water" and square not in start:
             # a landing in open water shows as the plank laid there
-            final = self.run(turns, source, start)[-1]
-            return sum((p for (_, pl, _), p in final.items() if square in pl), Fraction(0))
-        final = self.run(turns, source, start, stop_at=square)[-1]
-        return sum((p for (pos, _, _), p in final.items() if pos == square), Fraction(0))
+            return self._chances(turns, source, start, lambda _, pl: square in pl)[-1]
+        return self._chances(
+            turns, source, start, lambda pos, _: pos == square, stop_at=square
+        )[-1]
 
     def landing_chances(
         self, turns: int, source: int = 0, planks: Iterable[int] = ()

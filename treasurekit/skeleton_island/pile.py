@@ -165,6 +165,29 @@ def _corners(card: TableCard | Placement, size: tuple[float, float]) -> Corners:
     return card_corners(card.x, card.y, card.angle, size[0], size[1])
 
 
+#: A corner of one card this far inside another (cm) makes an overlap of at least a
+#: quarter disc of this radius, pi * 0.02**2 / 4 = 0.00031 cm² > AREA_EPS: a cover.
+DEEP_CM = 0.02
+
+
+def _corner_deep_inside(
+    corners: Corners, card: TableCard | Placement, size: tuple[float, float]
+) -> bool:
+    """Whether one of ``corners`` lies inside ``card`` at least :data:`DEEP_CM` from its
+    edges. The card owning the corner then covers or is covered by ``card``: near that
+    corner its right angle holds a quarter disc of radius ``DEEP_CM`` (its sides are
+    longer), and all of that disc lies in ``card``. A cheap, exact shortcut before
+    shapely's overlap area; corners are rounded to 1e-6 cm, far below the margin."""
+    a = math.radians(card.angle)
+    c, s = math.cos(a), math.sin(a)
+    hw, hh = size[0] / 2 - DEEP_CM, size[1] / 2 - DEEP_CM
+    for px, py in corners:
+        dx, dy = px - card.x, py - card.y
+        if abs(dx * c + dy * s) <= hw and abs(dy * c - dx * s) <= hh:
+            return True
+    return False
+
+
 def cover_graph(
     cards: Sequence[TableCard], size: tuple[float, float]
 ) -> dict[int, frozenset[int]]:
@@ -337,8 +360,14 @@ class Pile:
         x0, y0, x1, y1 = _bbox(corners)
         poly = None
         for i, c in self.cards.items():  # bounding boxes, then the exact overlap area
-            bx0, by0, bx1, by1 = _bbox(_corners(c, self.size))
+            theirs = _corners(c, self.size)
+            bx0, by0, bx1, by1 = _bbox(theirs)
             if bx0 >= x1 or bx1 <= x0 or by0 >= y1 or by1 <= y0:
+                continue
+            if _corner_deep_inside(corners, c, self.size) or _corner_deep_inside(
+                theirs, card, self.size
+            ):
+                above[i] = above[i] | {card_id}
                 continue
             if poly is None:
                 poly = _poly(card, self.size)

@@ -23,8 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tqdm.auto import tqdm
-
 from ..core.stats import Estimate
 from .decks import HINT_IDS
 from .geometry import Pt
@@ -120,6 +118,8 @@ def hint_shrinkage(
     support = imap.support
     total = support.area
     samples: dict[str, list[float]] = {k: [] for k in kinds}
+    from tqdm.auto import tqdm  # imported when used: it pulls in IPython and ipywidgets
+
     for _ in tqdm(range(situations), disable=not progress, desc="situations"):
         t, sit = random_situation(imap, rng)
         for kind in kinds:
@@ -171,6 +171,8 @@ def bot_match(games: int = 4, seed: int = 0, policy: str = "truthful", players: 
               progress: bool = False) -> Estimate:
     """Greedy pirates against a :class:`~treasurekit.treasure_island_2018.bots.SilverBot`
     of ``policy``: the share of games the pirates win (with its 95% interval)."""
+    from tqdm.auto import tqdm
+
     from .bots import GreedyBot, SilverBot
     from .game import TIGame
 
