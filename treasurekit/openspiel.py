@@ -157,26 +157,38 @@ def open_spiel_name(game: str) -> str:
     return PREFIX + game
 
 
+_PLAIN = frozenset({int, float, str, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def canonical_text(obj: Any) -> str:
     """A stable text for a view: dataclass fields in order, sets and dicts sorted.
 
     >>> canonical_text(frozenset({10, 3, 1}))
     '{1, 3, 10}'
     """
-    if is_dataclass(obj) and not isinstance(obj, type):
-        inner = ", ".join(f"{f.name}={canonical_text(getattr(obj, f.name))}" for f in fields(obj))
-        return f"{type(obj).__name__}({inner})"
+    kind = type(obj)
+    if kind in _PLAIN:
+        return repr(obj)
+    if kind is tuple or kind is list:
+        return "(" + ", ".join(map(canonical_text, obj)) + ")"
+    names = _FIELDS.get(kind)
+    if names is None and is_dataclass(obj) and not isinstance(obj, type):
+        names = _FIELDS[kind] = tuple(f.name for f in fields(obj))
+    if names is not None:
+        inner = ", ".join(f"{n}={canonical_text(getattr(obj, n))}" for n in names)
+        return f"{kind.__name__}({inner})"
     if isinstance(obj, (set, frozenset)):
         try:
             items = sorted(obj)
         except TypeError:  # mixed kinds: order by text
             items = sorted(obj, key=canonical_text)
-        return "{" + ", ".join(canonical_text(x) for x in items) + "}"
+        return "{" + ", ".join(map(canonical_text, items)) + "}"
     if isinstance(obj, Mapping):
-        items = sorted(f"{canonical_text(k)}: {canonical_text(v)}" for k, v in obj.items())
-        return "{" + ", ".join(items) + "}"
+        pairs = sorted(f"{canonical_text(k)}: {canonical_text(v)}" for k, v in obj.items())
+        return "{" + ", ".join(pairs) + "}"
     if isinstance(obj, (list, tuple)):
-        return "(" + ", ".join(canonical_text(x) for x in obj) + ")"
+        return "(" + ", ".join(map(canonical_text, obj)) + ")"
     if isinstance(obj, Fraction):
         return str(obj)
     if hasattr(obj, "tolist"):  # numpy arrays: every element, never an elided repr
