@@ -1,4 +1,4 @@
-"""Before/after in one run: ``python -m benchmarks.compare REF [ROUNDS]``.
+"""Before/after in one run: ``python -m benchmarks.compare REF [ROUNDS [GAME ...]]``.
 
 Exports the engine (``treasurekit/``) of git revision ``REF`` to a temporary folder and
 measures it and the working tree's engine alternately, round after round, in fresh
@@ -37,7 +37,7 @@ def worker() -> None:
     from .openspiel import mid_game, treasurekit_runner
 
     out: dict[str, object] = {"engine": str(Path(treasurekit.__file__).parent)}
-    for name in GAMES:
+    for name in os.environ.get("TK_COMPARE_GAMES", ",".join(GAMES)).split(","):
         runner = treasurekit_runner(name)
         runner.run(PLAYOUT_SECONDS)
         state, _ = mid_game(name)
@@ -56,8 +56,9 @@ def export(ref: str, dest: Path) -> None:
         tar.extractall(dest, filter="data")
 
 
-def measure(engine_dir: Path) -> dict[str, dict[str, float]]:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(engine_dir), str(ROOT)]))
+def measure(engine_dir: Path, games: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(engine_dir), str(ROOT)]),
+               TK_COMPARE_GAMES=",".join(games))
     proc = subprocess.run([sys.executable, "-c", "from benchmarks.compare import worker; "
                            "worker()"], env=env, cwd=engine_dir, check=True,
                           capture_output=True, text=True)
@@ -69,13 +70,14 @@ def measure(engine_dir: Path) -> dict[str, dict[str, float]]:
 def main(argv: list[str]) -> None:
     ref = argv[0] if argv else "HEAD"
     rounds = int(argv[1]) if len(argv) > 1 else 3
+    games = tuple(argv[2:]) or GAMES
     with tempfile.TemporaryDirectory() as tmp:
         before_dir = Path(tmp) / "before"
         export(ref, before_dir)
         runs: dict[str, list[dict[str, dict[str, float]]]] = {"before": [], "after": []}
         for _ in range(rounds):
-            runs["before"].append(measure(before_dir))
-            runs["after"].append(measure(ROOT))
+            runs["before"].append(measure(before_dir, games))
+            runs["after"].append(measure(ROOT, games))
 
     def med(side: str, game: str, key: str) -> float:
         return statistics.median(r[game][key] for r in runs[side])
@@ -84,7 +86,7 @@ def main(argv: list[str]) -> None:
     print()
     print("| game | checked playouts before | after | × | MCTSBot sims/s before | after | × |")
     print("|---|---|---|---|---|---|---|")
-    for g in GAMES:
+    for g in games:
         pb, pa = med("before", g, "playout"), med("after", g, "playout")
         mb, ma = med("before", g, "mcts"), med("after", g, "mcts")
         print(f"| {g} | {pb:,.0f} | {pa:,.0f} | {pa / pb:.2f} | {mb:,.0f} | {ma:,.0f} | "
