@@ -1774,7 +1774,10 @@ def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
     ok = imap.paths_clear(at, ends)
     good = {e for e, g in zip(ends, ok, strict=True) if g and e != at}
     out: list[TIMove] = []
-    by_len = {length: _ends_array(at, [length]) for length in lengths}
+    # the same points as _ends_array(at, [length]) for each length: ends lists them
+    # length by length, 8 directions each (elementwise the same arithmetic)
+    k = len(_DIRS8)
+    by_len = {length: ends[i * k:(i + 1) * k] for i, length in enumerate(lengths)}
     horse_lens = (h, sc.horse_miles / 2 - 0.01)
     foot_lens = (f, sc.foot_miles / 2 - 0.01)
     for length in horse_lens:
