@@ -451,7 +451,7 @@ class TIState(State[TIMove]):
         d = self._d
         phase = d.phase
         if phase == "bury":
-            return [Bury(x, y) for x, y in self.map.lattice]
+            return list(_bury_moves(self.map))
         if phase == "hint":
             return self._hint_options()
         if phase == "ask":
@@ -1801,6 +1801,12 @@ def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
     if gallop:
         out += [_raw(Gallop, m, p) for p in imap.gallop_spots if p != at]
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _bury_moves(imap: IslandMap) -> tuple[TIMove, ...]:
+    """One Bury move per lattice point of a map (the same for every game on that map)."""
+    return tuple(Bury(x, y) for x, y in imap.lattice)
 
 
 @lru_cache(maxsize=8192)
