@@ -148,10 +148,6 @@ class MctsFigures:
     def goal(self) -> float:
         return MCTS_GOAL.get(self.game, MCTS_GOAL_DEFAULT)
 
-    @property
-    def met(self) -> bool:
-        return self.treasurekit >= self.goal and self.ratio >= 1.0
-
 
 def _best(fn: Callable[[], object]) -> float:
     t0 = time.process_time()
@@ -222,18 +218,19 @@ def playout_table(games: tuple[str, ...] = GAMES) -> tuple[list[str], dict[str, 
 def mcts_table(games: tuple[str, ...] = GAMES) -> list[str]:
     lines = [
         "| game | simulations per decision | treasurekit MCTSBot sims/s | OpenSpiel MCTSBot "
-        "(through the adapter) sims/s | ratio | goal |",
-        "|---|---|---|---|---|---|",
+        "(through the adapter) sims/s | ratio | goal ≥ 1× OpenSpiel | goal sims/s |",
+        "|---|---|---|---|---|---|---|",
     ]
     for name in games:
         iterations = 200 if name == "ahoy" else 100
         f = mcts_figures(name, iterations)
-        met = "met" if f.met else "not met"
+        same = "met" if f.ratio >= 1.0 else "not met"
+        fast = "met" if f.treasurekit >= f.goal else "not met"
         lines.append(f"| {name} | {iterations} | {f.treasurekit:,.0f} | {f.openspiel:,.0f} | "
-                     f"{f.ratio:.2f} | ≥ {f.goal:,.0f}/s and ≥ 1×: {met} |")
+                     f"{f.ratio:.2f} | {same} | ≥ {f.goal:,.0f}: {fast} |")
     ttt = openspiel_tic_tac_toe_mcts()
     lines.append(f"| (OpenSpiel Python tic-tac-toe, from the empty board) | 200 | | "
-                 f"{ttt:,.0f} | | |")
+                 f"{ttt:,.0f} | | | |")
     return lines
 
 
