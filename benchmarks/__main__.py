@@ -1,8 +1,13 @@
-"""Run every benchmark: ``python -m benchmarks`` (``make bench``)."""
+"""Run every benchmark: ``python -m benchmarks`` (``make bench``).
+
+``python -m benchmarks openspiel`` runs only the comparison with OpenSpiel
+(benchmarks/openspiel.py) and replaces that section of results.md.
+"""
 
 from __future__ import annotations
 
 import datetime
+import sys
 from pathlib import Path
 
 from . import (
@@ -16,8 +21,38 @@ from . import (
 )
 from .harness import machine
 
+RESULTS = Path(__file__).with_name("results.md")
+SECTION = "## treasurekit beside OpenSpiel"
 
-def main() -> None:
+
+def _openspiel_section() -> str | None:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("OpenSpiel is not installed (pip install '.[openspiel]'): comparison skipped")
+        return None
+    from . import openspiel
+
+    return f"{openspiel.run()}\n\nMeasured {datetime.date.today().isoformat()} on {machine()}."
+
+
+def _with_section(text: str, section: str) -> str:
+    head = text.split(SECTION, 1)[0].rstrip("\n")
+    return f"{head}\n\n{section}\n"
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["openspiel"]:
+        section = _openspiel_section()
+        if section is None:
+            return
+        print(section)
+        old = RESULTS.read_text() if RESULTS.exists() else ""
+        RESULTS.write_text(_with_section(old, section))
+        print(f"\nwritten to {RESULTS}")
+        return
+    if argv:
+        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel' or nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()
@@ -33,13 +68,18 @@ def main() -> None:
     ]
     text = "\n".join(lines)
     print(text)
+    section = _openspiel_section()
+    if section is not None:
+        print("\n" + section)
     # Kernel memory after each notebook and app (its own section, also runnable alone).
     memory = kernel_memory.section(kernel_memory.run())
     print("\n" + memory)
-    out = Path(__file__).with_name("results.md")
-    out.write_text(text + "\n\n" + memory)
-    print(f"\nwritten to {out}")
+    text = text + "\n\n" + memory
+    if section is not None:
+        text = _with_section(text, section)
+    RESULTS.write_text(text + "\n")
+    print(f"\nwritten to {RESULTS}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

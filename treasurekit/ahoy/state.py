@@ -30,6 +30,12 @@ __all__ = ["AhoyState"]
 
 _FACE = Fraction(1, 6)
 _PIRATES = 4  # AHOY §1: four pirates per colour
+# AHOY §5: five dot faces and the pirate vessel (the "ship"), each 1/6. Every roll
+# node has these outcomes, so the list is built once (moves are immutable).
+_ROLLS: tuple[tuple[AhoyMove, Fraction], ...] = tuple(
+    (Roll(face), _FACE) for face in (1, 2, 3, 4, 5, SHIP)
+)
+_ALL_STEPS = (1, 2, 3, 4, 5)
 
 
 class AhoyState(State[AhoyMove]):
@@ -65,6 +71,9 @@ class AhoyState(State[AhoyMove]):
         self._falls = [0] * n
         self._die: int | None = None
         self._turn = int(game.options["first_player"])
+        # the game's options, read once (the game is immutable): hot in search
+        self._cunning = game.cunning
+        self._bounce = game.options["overshoot"] == "bounce"
 
     @classmethod
     def from_position(
@@ -128,7 +137,7 @@ class AhoyState(State[AhoyMove]):
     def _snapshot(self) -> Any:
         return (
             tuple(self._start),
-            tuple(tuple(s) for s in self._squares),
+            tuple(map(tuple, self._squares)),
             tuple(self._chests),
             self._planks,
             tuple(self._out),
@@ -140,7 +149,7 @@ class AhoyState(State[AhoyMove]):
     def _restore(self, snap: Any) -> None:
         start, squares, chests, planks, out, falls, die, turn = snap
         self._start = list(start)
-        self._squares = [list(s) for s in squares]
+        self._squares = list(map(list, squares))
         self._chests = list(chests)
         self._planks = planks
         self._out = list(out)
@@ -185,7 +194,7 @@ class AhoyState(State[AhoyMove]):
     def _over(self) -> bool:
         if None not in self._chests:
             return True  # AHOY §8: all five chests are held
-        if not self.game.cunning:
+        if not self._cunning:
             return False  # fallen pirates restart, and 5 chests are fewer than the pirates
         # AHOY §9 (ruling AHOY-6): nobody has a pirate left that could reach a chest
         return all(self.in_play(p) == 0 for p in range(self._n))
@@ -199,7 +208,7 @@ class AhoyState(State[AhoyMove]):
 
     def _chance_outcomes(self) -> list[tuple[AhoyMove, Fraction]]:
         # AHOY §5: five dot faces and the pirate vessel (the "ship"), each 1/6
-        return [(Roll(face), _FACE) for face in (1, 2, 3, 4, 5, SHIP)]
+        return list(_ROLLS)
 
     def _die_steps(self) -> tuple[int, ...]:
         assert self._die is not None
@@ -219,17 +228,21 @@ class AhoyState(State[AhoyMove]):
         target = source + steps
         if target <= self._island:
             return target
-        if self.game.options["overshoot"] == "bounce":
+        if self._bounce:
             return 2 * self._island - target
         return None
 
     def _legal_moves(self) -> list[AhoyMove]:
-        seat = self._turn
+        # The same moves as "every movable source and die step whose target() is not
+        # None", with target()'s test inlined: this is the hot path of every playout.
+        assert self._die is not None
+        steps = _ALL_STEPS if self._die == SHIP else (self._die,)
+        island, bounce = self._island, self._bounce
         moves: list[AhoyMove] = [
             Step(src, k)
-            for src in self._movable_sources(seat)
-            for k in self._die_steps()
-            if self.target(src, k) is not None
+            for src in self._movable_sources(self._turn)
+            for k in steps
+            if bounce or src + k <= island
         ]
         return moves or [Pass()]  # AHOY §6: obliged to move, else the next player rolls
 

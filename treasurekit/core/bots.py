@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from .events import CHANCE, TERMINAL
 from .game import State
 
 __all__ = ["Bot", "Candidate", "MCTSBot", "RandomBot"]
@@ -137,37 +138,36 @@ class MCTSBot:
     def _iterate(self, root: _Node, state: State[Any]) -> None:
         path: list[tuple[_Node, int]] = []  # (node, player who moved into it)
         node = root
-        expanded = False
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(self.rng), undoable=False)
-                continue
+        rng = self.rng
+        while True:
             player = state.current_player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng), undoable=False)
+                continue
             moves = state.legal_moves()
+            children = node.children
             texts = [str(m) for m in moves]
-            for t in texts:
-                child = node.children.get(t)
-                if child is not None:
+            untried = []
+            for i, t in enumerate(texts):
+                child = children.get(t)
+                if child is None:
+                    untried.append(i)
+                else:
                     child.available += 1
-            untried = [i for i, t in enumerate(texts) if t not in node.children]
-            if untried and not expanded:
-                i = self.rng.choice(untried)
+            if untried:  # expand one untried move, then go to the playout
+                i = rng.choice(untried)
                 child = _Node(available=1)
-                node.children[texts[i]] = child
+                children[texts[i]] = child
                 state.apply(moves[i], undoable=False)
-                node = child
-                path.append((node, player))
-                expanded = True
+                path.append((child, player))
                 break
-            if untried:  # already expanded once this iteration: go to the playout
-                break
-            log_n = math.log(max(1, sum(node.children[t].available for t in texts)))
-            best_i = max(
-                range(len(texts)),
-                key=lambda i: self._ucb(node.children[texts[i]], log_n),
-            )
+            log_n = math.log(max(1, sum(children[t].available for t in texts)))
+            ucb = self._ucb
+            best_i = max(range(len(texts)), key=lambda i: ucb(children[texts[i]], log_n))
             state.apply(moves[best_i], undoable=False)
-            node = node.children[texts[best_i]]
+            node = children[texts[best_i]]
             path.append((node, player))
         rewards = self._playout(state)
         for n, player in path:
@@ -181,13 +181,16 @@ class MCTSBot:
         return mean + self.exploration * math.sqrt(log_n / child.visits)
 
     def _playout(self, state: State[Any]) -> tuple[float, ...]:
+        rng, bot = self.rng, self.playout_bot
+        apply, sample = state.apply, state.sample_chance
         for _ in range(self.max_playout_plies):
-            if state.is_terminal():
+            player = state.current_player
+            if player == TERMINAL:
                 break
-            if state.is_chance_node():
-                state.apply(state.sample_chance(self.rng), undoable=False)
-            elif self.playout_bot is not None:
-                state.apply(self.playout_bot.choose(state), undoable=False)
+            if player == CHANCE:
+                apply(sample(rng), undoable=False)
+            elif bot is not None:
+                apply(bot.choose(state), undoable=False)
             else:
-                state.apply(self.rng.choice(state.legal_moves()), undoable=False)
+                apply(rng.choice(state.legal_moves()), undoable=False)
         return state.returns()

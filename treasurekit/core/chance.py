@@ -34,8 +34,11 @@ def check_distribution(outcomes: Sequence[tuple[T, Fraction]]) -> None:
     """Raise ``ValueError`` unless the probabilities are positive and sum to exactly 1."""
     if not outcomes:
         raise ValueError("a chance node must have at least one outcome")
-    total = sum((p for _, p in outcomes), Fraction(0))
-    if total != 1 or any(p <= 0 for _, p in outcomes):
+    # Exact integer arithmetic over the common denominator (Fraction sums are slow).
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    numerators = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
+    if sum(numerators) != denominator or min(numerators) <= 0:
+        total = Fraction(sum(numerators), denominator)
         raise ValueError(f"chance probabilities must be positive and sum to 1, got {total}")
 
 

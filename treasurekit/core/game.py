@@ -202,9 +202,10 @@ class State(ABC, Generic[M]):
 
     def legal_moves(self) -> list[M]:
         """The moves the player to move may make (chance outcomes at a chance node)."""
-        if self.is_terminal():
+        player = self._current_player()
+        if player == TERMINAL:
             return []
-        if self.is_chance_node():
+        if player == CHANCE:
             return [m for m, _ in self._chance_outcomes()]
         return self._legal_moves()
 
@@ -251,9 +252,10 @@ class State(ABC, Generic[M]):
             problem = self._notation_problem(move)
         if problem is not None:
             return (problem, None)
-        if self.is_terminal():
+        player = self._current_player()
+        if player == TERMINAL:
             return ("the game is over; no move can be played", None)
-        if self.is_chance_node():
+        if player == CHANCE:
             outcomes = [m for m, _ in self._chance_outcomes()]
             if move not in outcomes:
                 listed = ", ".join(str(m) for m in outcomes[:12])
@@ -325,16 +327,18 @@ class State(ABC, Generic[M]):
         outcomes = self._chance_outcomes()
         acc = 0.0
         for move, p in outcomes:
-            acc += float(p)
+            acc += p.numerator / p.denominator  # float(p), without the numbers-ABC detour
             if x < acc:
                 return move
         return outcomes[-1][0]
 
     def resolve_chance(self) -> list[Event]:
         """Sample the chance node from the seeded stream (a pure function of seed and ply)."""
-        if not self.is_chance_node():
+        if self._current_player() != CHANCE:
             raise IllegalMoveError("resolve_chance", "it is not a chance node: a player must move")
-        outcome = sample_outcome(self.chance_outcomes(), self.game.name, self.seed, self.ply)
+        outcomes = self._chance_outcomes()
+        check_distribution(outcomes)
+        outcome = sample_outcome(outcomes, self.game.name, self.seed, len(self._history))
         return self.apply(outcome)
 
     def undo(self) -> M:

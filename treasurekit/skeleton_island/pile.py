@@ -188,6 +188,14 @@ def _corner_deep_inside(
     return False
 
 
+@lru_cache(maxsize=16384)
+def _card_bbox(
+    x: float, y: float, angle: float, width: float, height: float
+) -> tuple[float, float, float, float]:
+    """``_bbox(card_corners(...))`` in one cached call (a hot path of resting cards)."""
+    return _bbox(card_corners(x, y, angle, width, height))
+
+
 def cover_graph(
     cards: Sequence[TableCard], size: tuple[float, float]
 ) -> dict[int, frozenset[int]]:
@@ -359,11 +367,12 @@ class Pile:
         above = dict(self._above)
         x0, y0, x1, y1 = _bbox(corners)
         poly = None
+        w, h = self.size
         for i, c in self.cards.items():  # bounding boxes, then the exact overlap area
-            theirs = _corners(c, self.size)
-            bx0, by0, bx1, by1 = _bbox(theirs)
+            bx0, by0, bx1, by1 = _card_bbox(c.x, c.y, c.angle, w, h)
             if bx0 >= x1 or bx1 <= x0 or by0 >= y1 or by1 <= y0:
                 continue
+            theirs = _corners(c, self.size)
             if _corner_deep_inside(corners, c, self.size) or _corner_deep_inside(
                 theirs, card, self.size
             ):
@@ -434,8 +443,10 @@ class Pile:
             units, angles = _directions(count)
             supports = [_support(c.x, c.y, c.angle, w, h, count) for c in self.cards.values()]
             seen = set()
-            for k, angle in enumerate(angles):
-                _, qx, qy = max(sup[k] for sup in supports)
+            # column k of the supports: every card's furthest corner in direction k
+            columns = zip(*supports, strict=True)
+            for k, (angle, column) in enumerate(zip(angles, columns, strict=True)):
+                _, qx, qy = max(column)
                 ux, uy = units[k]
                 reach = h / 2 - overlap if k % 2 == 0 else h / 2
                 # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)

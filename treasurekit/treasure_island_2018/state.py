@@ -452,7 +452,7 @@ class TIState(State[TIMove]):
         d = self._d
         phase = d.phase
         if phase == "bury":
-            return [Bury(x, y) for x, y in self.map.lattice]
+            return list(_bury_moves(self.map))
         if phase == "hint":
             return self._hint_options()
         if phase == "ask":
@@ -1814,7 +1814,10 @@ def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
     ok = imap.paths_clear(at, ends)
     good = {e for e, g in zip(ends, ok, strict=True) if g and e != at}
     out: list[TIMove] = []
-    by_len = {length: _ends_array(at, [length]) for length in lengths}
+    # the same points as _ends_array(at, [length]) for each length: ends lists them
+    # length by length, 8 directions each (elementwise the same arithmetic)
+    k = len(_DIRS8)
+    by_len = {length: ends[i * k:(i + 1) * k] for i, length in enumerate(lengths)}
     horse_lens = (h, sc.horse_miles / 2 - 0.01)
     foot_lens = (f, sc.foot_miles / 2 - 0.01)
     for length in horse_lens:
@@ -1838,6 +1841,12 @@ def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
     if gallop:
         out += [_raw(Gallop, m, p) for p in imap.gallop_spots if p != at]
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _bury_moves(imap: IslandMap) -> tuple[TIMove, ...]:
+    """One Bury move per lattice point of a map (the same for every game on that map)."""
+    return tuple(Bury(x, y) for x, y in imap.lattice)
 
 
 @lru_cache(maxsize=8192)
