@@ -218,7 +218,7 @@ def test_no_link_leads_to_a_refused_path(voila: tuple[str, Any]) -> None:
 @pytest.mark.timeout(300)
 def test_a_closed_tabs_kernel_is_culled_an_open_one_is_not(browser: Any) -> None:
     require_browser()
-    idle, interval = 8, 2
+    idle, interval = 45, 3  # the idle timeout must outlast a page load on a busy machine
     with voila_server(cull_idle=idle, cull_interval=interval) as (url, proc):
         context = browser.new_context(viewport={"width": 1400, "height": 2000})
         page = context.new_page()
