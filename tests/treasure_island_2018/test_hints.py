@@ -194,6 +194,40 @@ def test_right_under_your_nose_counts_lines_and_crosses_not_circles() -> None:
     assert covers("nose", ("blue",), sit, T)
 
 
+def test_right_under_your_nose_survives_co_circular_voronoi_cells() -> None:
+    """Issue 15: points along parallel lines are co-circular, GEOS returned self-touching
+    Voronoi cells and the union raised a TopologyException (4 players, SilverBot against
+    GreedyBots, seed 9). The region is now built from repaired cells and still covers
+    every point where the hint is true."""
+    def line(a: tuple[float, float], b: tuple[float, float]) -> tuple[Any, ...]:
+        return (a, b)
+
+    sit = Situation(
+        positions=(("red", (6.0, 16.59)), ("blue", (27.48, 16.98)),
+                   ("yellow", (16.83, 11.26)), ("silver", (27.5, 10.0))),
+        trails=(("red", (line((6.0, 10.6), (6.0, 16.59)),)),
+                ("blue", (line((15.5, 5.0), (15.5, 10.99)), line((15.5, 10.99), (15.5, 16.98)),
+                          line((15.5, 16.98), (21.49, 16.98)),
+                          line((21.49, 16.98), (27.48, 16.98)))),
+                ("yellow", (line((26.5, 13.0), (22.26, 8.76)),
+                            line((22.26, 8.76), (16.83, 11.26)))),
+                ("silver", (line((27.5, 10.0), (27.5, 10.0)),))))
+    regions = {m: region("nose", (m,), sit, M) for m in sit.minis}
+    assert all(r.is_valid and r.area > 0 for r in regions.values())
+    x0, y0, x1, y1 = M.board.bounds
+    rng = random.Random(15)
+    checked = 0
+    for _ in range(600):
+        t = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+        if not M.board.covers(Point(t)):
+            continue
+        checked += 1
+        nearest = [m for m in sit.minis if truthful("nose", (m,), sit, M, t)]
+        assert nearest, t
+        assert all(regions[m].covers(Point(t)) for m in nearest), t
+    assert checked > 300
+
+
 def test_instinct_exactly_one_mile_counts_as_within() -> None:
     sit = Situation(positions=SIT.positions, searches=(((10.0, 10.0), 2.0),))
     assert truthful("instinct", ("near",), sit, M, T)  # 3 - 2 = exactly 1 mile

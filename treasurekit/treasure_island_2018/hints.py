@@ -74,6 +74,7 @@ from .geometry import (
     distance,
     halfplane,
     point_segment_distance,
+    polygonal,
     sector_of,
     sector_polygon,
     union,
@@ -768,11 +769,18 @@ def _nose_region(m: str, sit: Situation, board: Polygon) -> Any:
     mine = [c for c, k in zip(cells.geoms, keys, strict=True) if m in unique[k]]
     if not mine:
         return Polygon()
-    try:  # cells of one diagram share their edges exactly: a coverage union is safe
-        merged = shapely.coverage_union_all(mine)
-    except shapely.errors.GEOSException:  # pragma: no cover - defensive
+    # Points along parallel lines are co-circular, and GEOS then returns some Voronoi
+    # cells as self-touching slivers or collections with a stray line: a coverage union
+    # of those fails, so it is used only when every cell is a valid polygon; otherwise
+    # the robust union repairs them (the 0.1-mile margin covers any sliver lost).
+    if all(c.geom_type == "Polygon" and c.is_valid for c in mine):
+        try:  # cells of one diagram share their edges exactly: a coverage union is safe
+            merged = shapely.coverage_union_all(mine)
+        except shapely.errors.GEOSException:
+            merged = union(mine)
+    else:
         merged = union(mine)
-    return board.intersection(merged.buffer(NOSE_MARGIN, quad_segs=4))
+    return board.intersection(polygonal(merged).buffer(NOSE_MARGIN, quad_segs=4))
 
 
 # ----- drawings ------------------------------------------------------------------------------
