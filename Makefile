@@ -8,7 +8,7 @@ LAB_ARGS    ?=
 # Upper bound (seconds) for each pytest run, so a hung kernel or browser cannot stall CI.
 TEST_TIMEOUT ?= 1800
 
-.PHONY: venv lab test lint typecheck unit nbval bench notebooks clean distclean
+.PHONY: venv lab test lint typecheck unit nbval bench soak notebooks clean distclean
 
 venv: $(STAMP)
 
@@ -44,6 +44,14 @@ endif
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# 1,000 seeded games per game and option set with mixed bots, the contract checked at
+# every ply, on SOAK_JOBS processes; exits non-zero on any exception (tests/test_soak.py
+# runs a small one in `make test`). SOAK_ARGS e.g. "--game ahoy --games 200".
+SOAK_JOBS ?= 2
+SOAK_ARGS ?=
+soak: $(STAMP)
+	$(BIN)/python -m benchmarks.soak --jobs $(SOAK_JOBS) --out benchmarks/soak-results.md $(SOAK_ARGS)
 
 # Re-execute every notebook in place with the venv's python3 kernel, then strip widget state.
 notebooks: $(STAMP)
