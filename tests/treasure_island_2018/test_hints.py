@@ -12,6 +12,7 @@ import shapely
 from shapely.geometry import Point
 
 import treasurekit.treasure_island_2018 as ti
+from treasurekit.core import IllegalMoveError
 from treasurekit.treasure_island_2018.hints import (
     Situation,
     args_problem,
@@ -421,3 +422,32 @@ def test_hint_events_record_the_situation_for_their_drawing() -> None:
     h = s.hints[-1]
     assert h.situation.pos("red") == RED
     assert shapely.Point(T).within(region(h.kind, h.args, h.situation, M))
+
+
+def test_which_way_names_two_miniatures_when_two_can_be_named() -> None:
+    """TI2018 Black Spot Hints, WHICH WAY?: Silver designates 2 miniatures; a typed hint
+    naming one or none is refused while two have a movement line as their last move
+    (issue 15; ruling TI2018-20)."""
+    s = hint_state(["whichway", "parrot", "instinct"], day=10,
+                   positions={"red": RED, "blue": BLUE},
+                   lines=[("red", (4.0, 10.6), RED), ("blue", (15.5, 9.0), BLUE)])
+    before = (str(s), s.history)
+    assert s.why_illegal("hint whichway blue:further red:closer truth") is None
+    for text in ("hint whichway red:closer truth", "hint whichway none truth",
+                 "hint whichway blue:further truth"):
+        with pytest.raises(IllegalMoveError) as info:
+            s.play(text)
+        assert "2 miniatures can be named" in info.value.reason or \
+            "name 2 miniatures" in info.value.reason, info.value.reason
+        assert "TI2018-20" in info.value.reason and info.value.rule, info.value.rule
+        assert (str(s), s.history) == before
+    assert all(len(m.args) == 2 for m in s.legal_moves()
+               if getattr(m, "kind", None) == "whichway")
+    s.play("hint whichway blue:further red:closer truth")
+
+
+def test_which_way_names_the_one_miniature_that_can_be_named() -> None:
+    s = hint_state(["whichway", "parrot", "instinct"], day=10, positions={"red": RED},
+                   lines=[("red", (4.0, 10.6), RED)])
+    assert "1 miniature can be named" in (s.why_illegal("hint whichway none truth") or "")
+    assert s.why_illegal("hint whichway red:closer truth") is None
