@@ -17,9 +17,9 @@ in :data:`HEAVY_EVERY`): a copy played on leaves the original untouched, and the
 record survives JSON and replays to the same position.
 
 Bots are mixed by seed so that most games stay fast (:func:`seats`): mostly
-``RandomBot``, one game in 5 (20 in Treasure Island 2018) with the game's ``GreedyBot``
+``RandomBot``, one game in 5 (40 in Treasure Island 2018) with the game's ``GreedyBot``
 in every other seat, one in 50 with an ``MCTSBot`` at a few iterations, and in Treasure
-Island (2018) a ``SilverBot`` in seat 0 one game in 8.
+Island (2018) a ``SilverBot`` in seat 0 one game in 16.
 """
 
 from __future__ import annotations
@@ -59,12 +59,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "treasure_island_2018": [
         {},
         {"players": 2, "escape_day": 19, "characters": "ben", "escape_rounds": 3},
-        {"players": 3, "escape_day": 17, "characters": "charlotte,olivier"},
-        {"players": 5, "escape_rounds": None},
+        {"players": 5, "escape_day": 17, "characters": "charlotte,olivier,ben,anne",
+         "escape_rounds": None},
     ],
     "sjorovaron": [
         {},
-        {"players": 3, "hit_faces": 1, "line_blockers": "all", "return_to_start": True,
+        {"players": 2, "hit_faces": 1, "line_blockers": "all", "return_to_start": True,
          "max_rounds": 0},
         {"players": 6, "hit_faces": 4, "sea_push": "no", "extra_rule": False,
          "max_rounds": 30},
@@ -78,11 +78,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 
 #: One game in this many has GreedyBots (in every other seat), per game; 5 if not listed.
 #: Treasure Island (2018)'s GreedyBot computes a probability map per decision: rarer.
-GREEDY_EVERY = {"treasure_island_2018": 20}
+GREEDY_EVERY = {"treasure_island_2018": 40}
 #: One game in this many has an MCTSBot in one seat.
 MCTS_EVERY = 50
 #: One Treasure Island (2018) game in this many has SilverBot in seat 0.
-SILVER_EVERY = 8
+SILVER_EVERY = 16
 #: The soak's MCTSBot: a few iterations with short random playouts (it is the search
 #: code and the determinization that are exercised, not the play).
 MCTS_ITERATIONS = 4
@@ -91,7 +91,7 @@ MCTS_PLAYOUT_PLIES = 40
 MAX_PLIES = 20_000
 #: Legal moves checked per ply (round-trip and legality): all of them up to this many,
 #: else a seeded sample of this size.
-MOVES_CHECKED = 4
+MOVES_CHECKED = 3
 #: One game in this many gets the heavy checks (copy independence, record round-trip).
 HEAVY_EVERY = 10
 #: Every seat's view is built every this many plies (the mover's view every ply).
