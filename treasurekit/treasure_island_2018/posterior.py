@@ -129,19 +129,26 @@ def _coverage(geom: Any, grid: Grid) -> np.ndarray:
     return _window_coverage(geom, grid)
 
 
-def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
-    cx, cy = _centres(grid)
-    out: np.ndarray = np.zeros(cx.shape)
-    if geom.is_empty:
-        return out
+def _window(geom: Any, grid: Grid) -> tuple[int, int, int, int] | None:
+    """Rows ``r0:r1`` and columns ``c0:c1`` of the cells ``geom`` can reach (its bounding
+    box and one cell around), or None when it misses the grid."""
     h = grid.cell
     gx0, gy0, gx1, gy1 = geom.bounds
     c0 = max(0, int((gx0 - grid.x0) // h) - 1)
     c1 = min(grid.nx, int((gx1 - grid.x0) // h) + 2)
     r0 = max(0, int((gy0 - grid.y0) // h) - 1)
     r1 = min(grid.ny, int((gy1 - grid.y0) // h) + 2)
-    if c0 >= c1 or r0 >= r1:
+    return None if c0 >= c1 or r0 >= r1 else (r0, r1, c0, c1)
+
+
+def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
+    cx, cy = _centres(grid)
+    out: np.ndarray = np.zeros(cx.shape)
+    window = None if geom.is_empty else _window(geom, grid)
+    if window is None:
         return out
+    r0, r1, c0, c1 = window
+    h = grid.cell
     shapely.prepare(geom)
     wx, wy = cx[r0:r1, c0:c1], cy[r0:r1, c0:c1]
     out[r0:r1, c0:c1] = np.asarray(shapely.contains_xy(geom, wx, wy), dtype=float)
@@ -188,16 +195,11 @@ def touching(geom: Any, grid: Grid) -> np.ndarray:
     12
     """
     out: np.ndarray = np.zeros((grid.ny, grid.nx))
-    if geom.is_empty:
+    window = None if geom.is_empty else _window(geom, grid)
+    if window is None:
         return out
+    r0, r1, c0, c1 = window
     h = grid.cell
-    gx0, gy0, gx1, gy1 = geom.bounds
-    c0 = max(0, int((gx0 - grid.x0) // h) - 1)
-    c1 = min(grid.nx, int((gx1 - grid.x0) // h) + 2)
-    r0 = max(0, int((gy0 - grid.y0) // h) - 1)
-    r1 = min(grid.ny, int((gy1 - grid.y0) // h) + 2)
-    if c0 >= c1 or r0 >= r1:
-        return out
     cols, rows = np.meshgrid(np.arange(c0, c1), np.arange(r0, r1))
     x0 = grid.x0 + cols * h
     y0 = grid.y0 + rows * h
