@@ -246,13 +246,15 @@ def _check_end(state: State[Any], heavy: bool) -> None:
         _check(replayed.outcome() == outcome, "the replay has another outcome")
 
 
-def play_one(state: State[Any]) -> int:
+def play_one(state: State[Any], bots: Sequence[Any] | None = None) -> int:
     """Play a fresh state to the end with the contract checked; return its plies.
+
+    ``bots``: one per seat; default :func:`seats` for the state's seed.
 
     Raises whatever the engine raises, or :class:`ContractError`.
     """
     game, seed = state.game, state.seed
-    bots = seats(game, seed)
+    bots = seats(game, seed) if bots is None else bots
     rng = random.Random(seed)
     heavy = seed % HEAVY_EVERY == 0
     copy_at = rng.randrange(40)

@@ -8,7 +8,17 @@ import math
 
 import pytest
 
-from benchmarks.soak import OPTION_SETS, ContractError, Tally, play_chunk, report, soak
+import treasurekit
+from benchmarks.soak import (
+    OPTION_SETS,
+    ContractError,
+    Tally,
+    play_chunk,
+    play_one,
+    report,
+    soak,
+)
+from treasurekit.treasure_island_2018.bots import GreedyBot, SilverBot
 
 GAMES_PER_GAME = 100
 
@@ -40,3 +50,11 @@ def test_soak_reports_an_exception_with_seed_and_record(monkeypatch: pytest.Monk
     assert '"seed": 7' in failure.record
     text = report({"ahoy": tally})
     assert "1 exceptions" in text and "seed=7" in text
+
+
+def test_soak_replays_the_ti2018_right_under_your_nose_crash() -> None:
+    """Issue 15: 4 players, SilverBot against GreedyBots, seed 9 crashed with a GEOS
+    TopologyException in RIGHT UNDER YOUR NOSE; it now plays to the end, contract kept."""
+    state = treasurekit.load_game("treasure_island_2018", players=4).new_initial_state(9)
+    plies = play_one(state, [SilverBot(9), GreedyBot(10), GreedyBot(11), GreedyBot(12)])
+    assert state.is_terminal() and plies == state.ply > 40
