@@ -376,6 +376,20 @@ def report(results: dict[str, Tally], wall: float | None = None) -> str:
     return "\n".join(lines)
 
 
+def from_log(path: str) -> dict[str, Tally]:
+    """The tallies of the chunks a ``--log`` file records (e.g. of an interrupted soak)."""
+    out: dict[str, Tally] = {}
+    with open(path) as fh:
+        for line in fh:
+            row = json.loads(line)
+            tally = Tally(row["game"], row["options"], row["games"], row["plies"],
+                          row["cpu_s"], [Failure(**f) for f in row["failures"]])
+            out.setdefault(_key(tally.game, tally.options),
+                           Tally(tally.game, tally.options)).add(tally)
+    order = {_key(n, o): i for i, (n, o, _) in enumerate(tasks(1))}
+    return dict(sorted(out.items(), key=lambda kv: order.get(kv[0], len(order))))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.soak", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -387,11 +401,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--out", help="also write the report to this file")
     parser.add_argument("--log", help="append one JSON line per finished chunk to this file")
+    parser.add_argument("--from-log", metavar="LOG",
+                        help="play nothing: report what a --log file records")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
-    results = soak(args.games, args.jobs, args.game, first_seed=args.first_seed,
-                   log=args.log)
-    text = report(results, time.perf_counter() - t0)
+    if args.from_log:
+        results = from_log(args.from_log)
+        text = report(results)
+    else:
+        results = soak(args.games, args.jobs, args.game, first_seed=args.first_seed,
+                       log=args.log)
+        text = report(results, time.perf_counter() - t0)
     print(text)
     if args.out:
         with open(args.out, "w") as fh:
