@@ -19,7 +19,7 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 	--python-platform x86_64-manylinux_2_28 --generate-hashes --no-emit-index-url \
 	--custom-compile-command 'make lock' --quiet
 
-.PHONY: venv lab play test lint typecheck unit nbval binder-test bench notebooks lock lock-upgrade \
+.PHONY: venv lab play test lint typecheck unit nbval binder-test bench soak notebooks lock lock-upgrade \
 	clean distclean
 
 venv: $(STAMP)
@@ -76,6 +76,14 @@ endif
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# 1,000 seeded games per game and option set with mixed bots, the contract checked at
+# every ply, on SOAK_JOBS processes; exits non-zero on any exception (tests/test_soak.py
+# runs a small one in `make test`). SOAK_ARGS e.g. "--game ahoy --games 200".
+SOAK_JOBS ?= 2
+SOAK_ARGS ?=
+soak: $(STAMP)
+	$(BIN)/python -m benchmarks.soak --jobs $(SOAK_JOBS) --out benchmarks/soak-results.md $(SOAK_ARGS)
 
 # Re-execute every notebook in place with the venv's python3 kernel, then strip widget state.
 notebooks: $(STAMP)

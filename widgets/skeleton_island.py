@@ -31,6 +31,7 @@ from treasurekit.skeleton_island import (
     SkeletonGame,
     SkeletonState,
     Steal,
+    Stop,
     Take,
     rules,
 )
@@ -104,6 +105,7 @@ class SkeletonBoard(GameBoard):
     is nothing to roll, so the Roll button stays hidden). Clicking a card of the pile
     plays ``take <id>`` for the topmost card under the pointer, or shows the engine's
     reason why not (a covered card's covering cards get a red outline for a moment).
+    After a rest, a second card may be clicked, or **No second card** ends the turn.
     While a card is held, **Keep** keeps it and **Rest** rests it on the first offered
     spot; clicking a dashed spot rests it there (the spots are labelled by the side of
     the pile they lie on: ``N``, ``NE``... as in the hint). After a blow, faint dashed
@@ -112,7 +114,8 @@ class SkeletonBoard(GameBoard):
     card and press **Steal**, or press **Double**. **Blow** is enabled only when the
     engine allows a blow. Extra classes: ``tk-skeleton-pile``, ``tk-skeleton-table``
     (figures), ``tk-keep``, ``tk-rest``, ``tk-blow``, ``tk-discard``, ``tk-steal``,
-    ``tk-double`` (in the slot under the pictures; each shown when it may apply),
+    ``tk-double``, ``tk-stop`` (in the slot under the pictures; each shown when it may
+    apply),
     ``tk-hint`` (toggle), ``tk-hint-panel``.
     """
 
@@ -147,12 +150,16 @@ class SkeletonBoard(GameBoard):
                                       "120px")
         self.steal_button = _button("Steal", "tk-steal", "take the chosen card", "90px")
         self.double_button = _button("Double", "tk-double", "play two standard turns", "90px")
+        self.stop_button = _button("No second card", "tk-stop",
+                                   "take no second card after resting (SKEL §3: it is a choice)",
+                                   "140px")
         self.keep_button.on_click(lambda _: self._quietly(lambda: self.play(Keep())))
         self.rest_button.on_click(lambda _: self._quietly(self.rest))
         self.blow_button.on_click(lambda _: self._quietly(lambda: self.play(Blow())))
         self.discard_button.on_click(lambda _: self._quietly(self.discard))
         self.steal_button.on_click(lambda _: self._quietly(self.steal))
         self.double_button.on_click(lambda _: self._quietly(lambda: self.play(Double())))
+        self.stop_button.on_click(lambda _: self._quietly(lambda: self.play(Stop())))
         self.main = w.HBox([self.picture.figure, self.table.figure],
                            layout=w.Layout(align_items="flex-start", max_width="800px"))
         self.hint_button = w.ToggleButton(description="Hint", icon="lightbulb-o",
@@ -174,8 +181,8 @@ class SkeletonBoard(GameBoard):
         return [self.main]
 
     def _slot_widgets(self) -> list[w.Widget]:
-        return [self.keep_button, self.rest_button, self.blow_button, self.discard_button,
-                self.steal_button, self.double_button]
+        return [self.keep_button, self.rest_button, self.stop_button, self.blow_button,
+                self.discard_button, self.steal_button, self.double_button]
 
     def _extra_controls(self) -> list[w.Widget]:
         return [self.hint_button]
@@ -246,6 +253,9 @@ class SkeletonBoard(GameBoard):
             return (f"{name}: <b>Keep</b> {what}, or <b>Rest</b> it (the button, or click a "
                     "dashed spot)")
         if phase == "second":
+            if Stop() in state.legal_moves():
+                return (f"{name}: you may click a second card with an orange outline (it is "
+                        "kept), or press <b>No second card</b>")
             return f"{name}: click a second card with an orange outline; you must keep it"
         if phase == "pirate":
             if self.game.options["steal"] == "blind":
@@ -478,6 +488,7 @@ class SkeletonBoard(GameBoard):
             self.discard_button: phase == "start" and (pirate_possible or bool(self.selected)),
             self.steal_button: phase == "pirate",
             self.double_button: phase == "pirate",
+            self.stop_button: phase == "second",
         }
         for button, visible in shown_buttons.items():
             button.layout.display = None if visible else "none"
@@ -503,6 +514,7 @@ class SkeletonBoard(GameBoard):
         self.steal_button.tooltip = (f"play '{steal}'" if steal is not None
                                      else "click an opponent's card first")
         self.double_button.disabled = Double() not in moves
+        self.stop_button.disabled = Stop() not in moves
         self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
         if self.hint_button.value:
             self.hint_panel.value = self._hint_html(shown, live, names)

@@ -338,3 +338,29 @@ def test_win_by_boat_waits_for_an_ordinary_turn_after_the_five_moves() -> None:
     assert s.escape is None and s.current_player == 1
     play(s, "move", "roll 1", "walk e13")
     assert not s.is_terminal() and s.current_player == 0
+
+
+# ----- SJO §6 failed cliff jump: the ravine follows the occupation and looting rules -------
+def test_failed_cliff_jump_robs_a_wounded_pirate_in_the_ravine() -> None:
+    """Issue 15: the faller ends his move in the ravine, so a wounded pirate lying there
+    loses his map pieces to him (SJO §6, §8)."""
+    s = game(3).position({H: "g4", S: "h4", M: "e12"}, wounded={S: 2},
+                         pieces={H: ["eagle", "palms"], S: ["spring", "oak", "cross"],
+                                 M: ["well", "grave", "cave"]}, spot="skull")
+    assert "jump i4" in moves(s)
+    play(s, "jump i4", "roll 1")
+    assert where(s, H) == "h4"
+    assert s.pieces(0) == {"eagle", "palms", "spring", "oak", "cross"}
+    assert s.pieces(1) == frozenset()
+
+
+def test_failed_cliff_jump_cannot_be_declared_onto_an_unharmed_pirate_in_the_ravine() -> None:
+    """Two unharmed pirates never share a hex: with an unharmed pirate at the ravine
+    bottom, a cliff jump (which might fail into it) may not be declared (ruling SJO-7)."""
+    s = game().position({H: "g4", S: "h4"})
+    assert "jump i4" not in moves(s)
+    before = (str(s), s.history)
+    with pytest.raises(ValueError, match="ravine") as info:
+        s.play("jump i4")
+    assert "failed cliff jump" in str(getattr(info.value, "rule", ""))
+    assert (str(s), s.history) == before

@@ -14,6 +14,7 @@ from treasurekit.skeleton_island import (
     Blow,
     Discard,
     Double,
+    GreedyBot,
     Gust,
     Keep,
     Rest,
@@ -23,6 +24,7 @@ from treasurekit.skeleton_island import (
     Spread,
     Steal,
     Stolen,
+    Stop,
     Take,
     parse_move,
 )
@@ -215,18 +217,59 @@ def test_rest_impossible_when_the_last_card_was_taken() -> None:
 
 
 # ----- SKEL §3 the second card ------------------------------------------------------------
-def test_second_card_must_be_taken_and_is_kept_at_once_ruling_skel_7() -> None:
+def test_second_card_may_be_taken_and_is_kept_at_once_ruling_skel_7() -> None:
     s = game().position(row("coin-1", "coin-3"))
     s.play("take 0")
     s.play("rest 10,8.9,0")  # above card 1, edge to edge
     assert s.phase == "second"
-    assert s.legal_moves() == [Take(1)]
-    assert "must now take a second" in (s.why_illegal("keep") or "")
+    assert s.legal_moves() == [Take(1), Stop()]
+    assert "may now take a second" in (s.why_illegal("keep") or "")
     events = s.play("take 1")
     assert kinds(s, P0) == ["coin-3"]
     assert [e.kind for e in events] == ["take", "keep"]
     assert events[0].rule == "SKEL §3 Game Turn: the second card"
     assert s.current_player == P1
+
+
+def test_second_card_may_be_declined_with_stop_ruling_skel_7() -> None:
+    """SKEL §3: after resting, the player *may* choose a second uncovered card (issue 15)."""
+    s = game().position(row("coin-1", "coin-3"))
+    s.play("take 0")
+    s.play("rest 10,8.9,0")
+    events = s.play("stop")
+    assert [e.kind for e in events] == ["stop"]
+    assert events[0].rule == "SKEL §3 Game Turn: the second card"
+    assert kinds(s, P0) == [] and s.current_player == P1
+    assert 1 in s.pile and 0 in s.pile  # both cards stay on the table
+    s.undo()
+    assert s.phase == "second" and s.current_player == P0
+
+
+def test_stop_only_declines_a_second_card_ruling_skel_7() -> None:
+    s = game().position(row("coin-1", "coin-3"))
+    with pytest.raises(IllegalMoveError, match="only after resting") as info:
+        s.play("stop")
+    assert info.value.rule == "SKEL §3 Game Turn: the second card"
+    s.play("take 0")
+    assert "only after resting" in (s.why_illegal("stop") or "")
+
+
+def test_second_card_must_be_taken_with_option_must_ruling_skel_7() -> None:
+    s = game(second_card="must").position(row("coin-1", "coin-3"))
+    s.play("take 0")
+    s.play("rest 10,8.9,0")
+    assert s.legal_moves() == [Take(1)]
+    assert "must now take a second" in (s.why_illegal("keep") or "")
+    assert "second_card='must'" in (s.why_illegal("stop") or "")
+
+
+def test_greedy_bot_takes_a_worthwhile_second_card_ruling_skel_7() -> None:
+    s = game().position(row("coin-1", "coin-3"))
+    s.play("take 0")
+    s.play("rest 10,8.9,0")
+    ranked = GreedyBot(seed=0).explain(s)
+    assert ranked[0].move == Take(1) and ranked[-1].move == Stop()
+    assert "card 1 would score 3.00" in ranked[-1].reasons[0]
 
 
 def test_second_card_cannot_be_the_card_just_rested_ruling_skel_7() -> None:

@@ -332,6 +332,44 @@ def test_locker_types_taken_back_by_a_player_who_holds_that_type() -> None:
     assert s.turn == B  # nothing more to take: the turn ends by itself
 
 
+def test_locker_a_discarded_type_is_taken_by_other_players_not_its_discarder() -> None:
+    """TI2003 §6: the *other* players may take discarded treasures out of the Locker; the
+    player who discarded a type may not take it back (issue 15, ruling TI2003-23)."""
+    s = flint(piles={"R": NINE})
+    reveal(s, "tobacco", "rum", "rum", "rum", "rum", "rum")
+    s.play("discard tobacco")
+    assert s.holdings.locker_by == {"tobacco": frozenset({R})}
+    # a hand-set position: Red discarded the Pearls, both Red and Blue hold some again
+    s = small().position({"R": "a7", "B": "e2"}, dice=(4, 6), turn=R,
+                         piles={"R": {"pearls": 1}, "B": {"pearls": 1}}, locker={"pearls": 3})
+    s.holdings.locker_by["pearls"] = frozenset({R})
+    assert s.why_illegal("take pearls") is not None
+    s.play("place b7")
+    assert s.turn == B  # nothing Red may take: the turn ended by itself
+    assert s.holdings.locker == {"pearls": 3}
+    s.play("roll 1 1")
+    s.play("place d2")
+    s.play("roll 1 3")
+    s.play("place e3")
+    assert s.phase == "wrap" and Take("pearls") in s.legal_moves()
+    s.play("take pearls")
+    assert s.holdings.piles[B]["pearls"] == 4 and "pearls" not in s.holdings.locker_by
+
+
+def test_locker_the_discarder_is_refused_with_the_rule() -> None:
+    s = small().position({"R": "a7", "B": "e2"}, dice=(4, 6), turn=R,
+                         piles={"R": {"pearls": 1}}, locker={"pearls": 3, "rum": 2})
+    s.holdings.locker_by["pearls"] = frozenset({R})
+    s.holdings.gain(R, "rum")
+    s.play("place b7")
+    assert s.phase == "wrap" and moves(s) == {"take rum", "end"}
+    before = (str(s), s.history)
+    with pytest.raises(IllegalMoveError, match="only the other players") as info:
+        s.play("take pearls")
+    assert info.value.rule == "TI2003 §6 How to take treasures out of Davy Jones' Locker"
+    assert (str(s), s.history) == before
+
+
 def test_locker_a_chance_not_taken_passes_to_the_next_player_ruling_ti2003_12() -> None:
     s = small().position({"R": "a7", "B": "e2"}, dice=(4, 6), turn=R,
                          piles={"R": {"pearls": 1}, "B": {"pearls": 1}}, locker={"pearls": 3})
@@ -440,6 +478,33 @@ def test_skirmish_two_players_first_to_three_hits() -> None:
     assert t._legacy_winner == R
     u = small(players=4).position(full_board(4, {"R": 20, "B": 20, "G": 20, "Y": 15}))
     assert u.skirmish == ((R, B, G), (0, 0, 0), "legacy")
+
+
+def test_legacy_cannons_are_used_to_steal_not_to_protect() -> None:
+    """TI2003 §9: the Legacy winner may use its cannons to steal from the others; a
+    purple cannon from the Legacy cannot protect (issue 15, ruling TI2003-19)."""
+    s = small().position(full_board(2, {"R": 38, "B": 37}),
+                         piles={"R": {"rubies": 1}, "B": {"rubies": 2}})
+    assert s.phase == "reveal" and s._legacy_winner == R
+    reveal(s, "purple-cannon", "rum", "rum", "rum")
+    assert moves(s) >= {"fire purple at blue rubies"}
+    assert not any(m.startswith("protect") for m in moves(s))
+    before = (str(s), s.history)
+    with pytest.raises(IllegalMoveError, match="used to steal") as info:
+        s.play("protect rubies")
+    assert info.value.rule == "TI2003 §9 Davy Jones' Legacy"
+    assert (str(s), s.history) == before
+    s.play("fire purple at blue rubies")
+    assert s.holdings.piles[R]["rubies"] == 3
+
+
+def test_legacy_purple_cannon_with_nothing_to_steal_goes_to_the_locker() -> None:
+    s = small().position(full_board(2, {"R": 38, "B": 37}), piles={"R": {"rubies": 1}})
+    events: list[Any] = []
+    for kind in ("purple-cannon", "rum", "rum", "rum"):
+        events += s.play(f"reveal {kind}")
+    assert s.holdings.locker_cannons["purple"] == 1  # no steal possible: into the Locker
+    assert any(e.kind == "stash" for e in events)
 
 
 def test_end_turn_only_when_locker_moves_were_offered() -> None:

@@ -12,6 +12,7 @@ import shapely
 from shapely.geometry import Point
 
 import treasurekit.treasure_island_2018 as ti
+from treasurekit.core import IllegalMoveError
 from treasurekit.treasure_island_2018.hints import (
     Situation,
     args_problem,
@@ -192,6 +193,40 @@ def test_right_under_your_nose_counts_lines_and_crosses_not_circles() -> None:
     assert truthful("nose", ("blue",), sit, M, T)
     assert not truthful("nose", ("red",), sit, M, T)
     assert covers("nose", ("blue",), sit, T)
+
+
+def test_right_under_your_nose_survives_co_circular_voronoi_cells() -> None:
+    """Issue 15: points along parallel lines are co-circular, GEOS returned self-touching
+    Voronoi cells and the union raised a TopologyException (4 players, SilverBot against
+    GreedyBots, seed 9). The region is now built from repaired cells and still covers
+    every point where the hint is true."""
+    def line(a: tuple[float, float], b: tuple[float, float]) -> tuple[Any, ...]:
+        return (a, b)
+
+    sit = Situation(
+        positions=(("red", (6.0, 16.59)), ("blue", (27.48, 16.98)),
+                   ("yellow", (16.83, 11.26)), ("silver", (27.5, 10.0))),
+        trails=(("red", (line((6.0, 10.6), (6.0, 16.59)),)),
+                ("blue", (line((15.5, 5.0), (15.5, 10.99)), line((15.5, 10.99), (15.5, 16.98)),
+                          line((15.5, 16.98), (21.49, 16.98)),
+                          line((21.49, 16.98), (27.48, 16.98)))),
+                ("yellow", (line((26.5, 13.0), (22.26, 8.76)),
+                            line((22.26, 8.76), (16.83, 11.26)))),
+                ("silver", (line((27.5, 10.0), (27.5, 10.0)),))))
+    regions = {m: region("nose", (m,), sit, M) for m in sit.minis}
+    assert all(r.is_valid and r.area > 0 for r in regions.values())
+    x0, y0, x1, y1 = M.board.bounds
+    rng = random.Random(15)
+    checked = 0
+    for _ in range(600):
+        t = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+        if not M.board.covers(Point(t)):
+            continue
+        checked += 1
+        nearest = [m for m in sit.minis if truthful("nose", (m,), sit, M, t)]
+        assert nearest, t
+        assert all(regions[m].covers(Point(t)) for m in nearest), t
+    assert checked > 300
 
 
 def test_instinct_exactly_one_mile_counts_as_within() -> None:
@@ -387,3 +422,32 @@ def test_hint_events_record_the_situation_for_their_drawing() -> None:
     h = s.hints[-1]
     assert h.situation.pos("red") == RED
     assert shapely.Point(T).within(region(h.kind, h.args, h.situation, M))
+
+
+def test_which_way_names_two_miniatures_when_two_can_be_named() -> None:
+    """TI2018 Black Spot Hints, WHICH WAY?: Silver designates 2 miniatures; a typed hint
+    naming one or none is refused while two have a movement line as their last move
+    (issue 15; ruling TI2018-20)."""
+    s = hint_state(["whichway", "parrot", "instinct"], day=10,
+                   positions={"red": RED, "blue": BLUE},
+                   lines=[("red", (4.0, 10.6), RED), ("blue", (15.5, 9.0), BLUE)])
+    before = (str(s), s.history)
+    assert s.why_illegal("hint whichway blue:further red:closer truth") is None
+    for text in ("hint whichway red:closer truth", "hint whichway none truth",
+                 "hint whichway blue:further truth"):
+        with pytest.raises(IllegalMoveError) as info:
+            s.play(text)
+        assert "2 miniatures can be named" in info.value.reason or \
+            "name 2 miniatures" in info.value.reason, info.value.reason
+        assert "TI2018-20" in info.value.reason and info.value.rule, info.value.rule
+        assert (str(s), s.history) == before
+    assert all(len(m.args) == 2 for m in s.legal_moves()
+               if getattr(m, "kind", None) == "whichway")
+    s.play("hint whichway blue:further red:closer truth")
+
+
+def test_which_way_names_the_one_miniature_that_can_be_named() -> None:
+    s = hint_state(["whichway", "parrot", "instinct"], day=10, positions={"red": RED},
+                   lines=[("red", (4.0, 10.6), RED)])
+    assert "1 miniature can be named" in (s.why_illegal("hint whichway none truth") or "")
+    assert s.why_illegal("hint whichway red:closer truth") is None

@@ -217,3 +217,28 @@ def test_property_holds_for_posteriors_during_a_game() -> None:
         s.play(rng.choice(moves))
     assert checked >= 1
 
+
+
+def test_zero_area_clues_keep_the_map_summing_to_one_and_the_treasure_possible() -> None:
+    """Issue 15: West and East Chest tokens given from the same x leave a line; the map
+    summed to 0. It now sums to 1 on the cells touching the line, the treasure's among
+    them (TI2018 §11 Chest tokens)."""
+    from treasurekit.treasure_island_2018.hints import chest_clue, chest_token_true
+
+    g = ti.TIGame()
+    imap = g.map
+    treasure = (10.0, 13.0)
+    clues = [chest_clue("west", (10.0, 9.0), None, imap),
+             chest_clue("east", (10.0, 15.0), None, imap)]
+    assert all(chest_token_true(c, at, None, treasure, imap)
+               for c, at in (("west", (10.0, 9.0)), ("east", (10.0, 15.0))))
+    post = Posterior(imap, clues)
+    assert post.feasible.area == 0 and not post.feasible.is_empty
+    assert post.mass.sum() == pytest.approx(1.0)
+    assert post.mass_near(treasure, 0.15) > 0
+    _, cx = post.grid.index(treasure)
+    assert post.mass[:, cx - 2:cx + 2].sum() == pytest.approx(1.0)  # all beside the line
+    # and a contradiction (no region at all) still gives a map summing to 1
+    apart = Posterior(imap, [chest_clue("west", (5.0, 9.0), None, imap),
+                             chest_clue("east", (20.0, 9.0), None, imap)])
+    assert apart.feasible.is_empty and apart.mass.sum() == pytest.approx(1.0)

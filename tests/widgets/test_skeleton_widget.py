@@ -178,6 +178,22 @@ def test_rest_then_a_second_card_which_is_kept() -> None:
     assert board.state.turn == 1
 
 
+def test_no_second_card_button_declines_the_second_card_ruling_skel_7() -> None:
+    """SKEL §3: after resting, the second card is a choice: the board offers a button."""
+    _, board = rest_position()
+    assert board.stop_button.layout.display == "none"
+    click_card(board, 3)
+    board.rest_button.click()
+    assert board.state.phase == "second"
+    assert board.stop_button.layout.display is None and not board.stop_button.disabled
+    assert "No second card" in status_text(board)
+    board.stop_button.click()
+    assert str(board.state.history[-1]) == "stop"
+    assert board.state.collection(0) == ()
+    assert board.state.turn == 1
+    assert board.stop_button.layout.display == "none"
+
+
 def test_click_on_a_dashed_spot_rests_the_card_there() -> None:
     _, board = rest_position()
     click_card(board, 3)

@@ -389,6 +389,20 @@ class SjoState(State[SjoMove]):
                         "next turn: no pirate may end a move there", rules.STANDING_UP)
         return None
 
+    def _jump_problem(self, at: int, to: int, seat: int) -> Problem:
+        """Why seat may not jump from ``at`` to ``to``: the landing hex is occupied, or (a
+        cliff jump) the ravine bottom a failure drops into is (ruling SJO-7)."""
+        problem = self._landing_problem(to, seat)
+        if problem is not None:
+            return problem
+        jump = dict(self.board.jump_sites(at))[to]
+        if jump.kind == "cliff":
+            fall = self._landing_problem(jump.fail, seat)
+            if fall is not None:
+                return (f"a failed jump drops into the ravine at {self._h(jump.fail)}, where "
+                        f"no pirate may end a move now: {fall[0]} (ruling SJO-7)", rules.CLIFF)
+        return None
+
     # ----- phases -----------------------------------------------------------------------------
     def _current_player(self) -> int:
         if self._result is not None:
@@ -458,7 +472,7 @@ class SjoState(State[SjoMove]):
         moves.append(Go())
         board = self.board
         for to, _ in board.jump_sites(p.at):
-            if self._landing_problem(to, p.seat) is None:
+            if self._jump_problem(p.at, to, p.seat) is None:
                 moves.append(Jump(self._h(to)))
         for to, _, _ in board.crossing_sites(p.at):
             if self._landing_problem(to, p.seat) is None:
@@ -889,6 +903,8 @@ class SjoState(State[SjoMove]):
                 opts = ", ".join(self._h(t) for t in sites)
                 return (f"from {self._h(p.at)} the {verb} goes to {opts}, not {move.to}",
                         rules.DECLARE)
+            if isinstance(move, Jump):
+                return self._jump_problem(p.at, to, seat)
             return self._landing_problem(to, seat)
         if isinstance(move, Dig):
             return self._dig_problem(p)
@@ -1190,6 +1206,10 @@ class SjoState(State[SjoMove]):
                 self._chest = ("ravine", jump.fail)
                 self._say(f"The chest lies in the ravine at {self._h(jump.fail)}: it must "
                           "be dug up again", rules.CHEST, "chest")
+            # he ends his move there like any other: a wounded pirate lying there is
+            # robbed of his map pieces (and a chest he dropped), SJO §5, §8, §9
+            self._visit(seat, jump.fail)
+            self._arrive(seat)
             return
         rule = rules.WATERFALL if jump.kind == "waterfall" else rules.RIVER_FAIL
         self._fall_in(seat, jump.fail, rule, carrying)

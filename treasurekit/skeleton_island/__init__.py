@@ -20,6 +20,7 @@ from .moves import (
     Spread,
     Steal,
     Stolen,
+    Stop,
     Take,
     parse_move,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "Spread",
     "Steal",
     "Stolen",
+    "Stop",
     "TableCard",
     "Take",
     "completion",

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.bots import Candidate
 from .analysis import completing_kinds, unknown_card
-from .moves import Blow, Discard, Double, Keep, Rest, SkeletonMove, Steal, Take
+from .moves import Blow, Discard, Double, Keep, Rest, SkeletonMove, Steal, Stop, Take
 from .state import SkeletonState
 
 __all__ = ["GreedyBot"]
@@ -38,6 +38,9 @@ class GreedyBot:
     gives the exact chances (fractions) that it is a coin or completes one of your maps.
 
     * take: the card's worth (the second card of a turn too);
+    * stop (declining the second card after a rest): 0, so the bot takes a second card
+      whenever one is worth anything to it (every card is: a pirate object still pays for
+      a pirate turn), and stops only when no card is left to take;
     * keep or rest: keeping is worth the card; resting is worth the best other card
       still uncovered after resting there, minus 0.3 x the card's worth to the next
       player (it stays face up for them);
@@ -173,6 +176,11 @@ class _Context:
             return self._discard(move)
         if isinstance(move, Steal):
             return self._steal(move)
+        if isinstance(move, Stop):
+            best, which = self.best_take(exclude=self.state.rested)
+            why = ("no second card: scores 0" + (
+                f"; card {which} would score {best:.2f}" if which is not None else ""),)
+            return Candidate(move, 0.0, why)
         if isinstance(move, Double):
             first, _ = self.best_take()
             w = first + self.face_down()

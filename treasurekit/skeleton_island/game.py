@@ -55,6 +55,12 @@ class SkeletonGame(Game[SkeletonMove]):
             "they stay in front of the player, e.g. for pirate turns (ruling SKEL-13)",
             choices=("returned", "kept"),
         ),
+        "second_card": Option(
+            "optional",
+            "'optional': after resting a card the player may take a second uncovered card "
+            "or stop (SKEL §3); 'must': the second card must be taken (ruling SKEL-7)",
+            choices=("optional", "must"),
+        ),
         "tie_break": Option(
             "islands",
             "'islands': equal coins are decided by more Island cards, then shared; "

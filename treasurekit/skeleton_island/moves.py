@@ -8,6 +8,7 @@ text                        meaning
 ``take 17``                 take uncovered card 17 from the Sand Pile
 ``keep``                    keep the card just taken (place it in front of you)
 ``rest 3.5,-2,30``          rest it on the pile's edge: centre x,y in cm, angle
+``stop``                    after resting: take no second card (ruling SKEL-7)
 ``discard 3 8 9``           pirate turn: discard three collected cards
 ``steal p1 22``             then take card 22 from seat 1 (``steal="chosen"``)
 ``steal p1``                then take a card from seat 1 blind (``steal="blind"``)
@@ -50,6 +51,7 @@ __all__ = [
     "Spread",
     "Steal",
     "Stolen",
+    "Stop",
     "Take",
     "parse_move",
 ]
@@ -132,6 +134,15 @@ class Rest:
 
 
 @dataclass(frozen=True)
+class Stop:
+    """After resting a card: take no second card and end the standard turn (SKEL §3: the
+    second card is a choice; ruling SKEL-7)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
 class Discard:
     """Pirate turn: discard three collected cards for good (SKEL §3). Ids are sorted."""
 
@@ -194,11 +205,11 @@ class Gust:
 
 
 SkeletonMove = (
-    Spread | Reveal | Take | Keep | Rest | Discard | Steal | Stolen | Double | Blow | Gust
+    Spread | Reveal | Take | Keep | Rest | Stop | Discard | Steal | Stolen | Double | Blow | Gust
 )
 
 _FORMS = (
-    "'take 17', 'keep', 'rest 3.5,-2,30', 'discard 3 8 9', 'steal p1 22', 'steal p1', "
+    "'take 17', 'keep', 'rest 3.5,-2,30', 'stop', 'discard 3 8 9', 'steal p1 22', 'steal p1', "
     "'double', 'blow' (chance: 'spread 4', 'reveal 12 coin-2', 'gust ne strong', 'stolen 22')"
 )
 
@@ -225,8 +236,9 @@ def parse_move(text: str) -> SkeletonMove:
     if not words:
         raise bad
     head, args = words[0], words[1:]
-    if not args and head in ("keep", "double", "blow"):
-        simple: dict[str, SkeletonMove] = {"keep": Keep(), "double": Double(), "blow": Blow()}
+    if not args and head in ("keep", "stop", "double", "blow"):
+        simple: dict[str, SkeletonMove] = {"keep": Keep(), "stop": Stop(), "double": Double(),
+                                           "blow": Blow()}
         return simple[head]
     if head in ("take", "spread", "stolen") and len(args) == 1:
         n = _id(args[0])

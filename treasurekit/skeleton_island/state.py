@@ -5,7 +5,7 @@ Where each rule lives (SKEL = the rulebook, see ``rules.py`` for the sections):
 * the spread and the face-up half ............ ``_apply_spread``, ``_chance_outcomes`` (§2)
 * uncovered cards (positive-area overlap) ...... ``Pile.uncovered`` in ``pile.py``     (§3)
 * the standard turn: take, keep or rest ....... ``_check_take``, ``_check_rest``       (§3)
-* the second card, which must be kept .......... ``_apply_take``                        (§3)
+* the second card: may be taken, then kept ..... ``_apply_take``, ``_apply_stop``      (§3)
 * the pirate turn: discard, steal or double .... ``_check_discard``, ``_check_steal``   (§3)
 * blowing once when 1-2 cards are uncovered .... ``_check_blow``, ``Pile.blown``        (§3)
 * completing a map wins the Island card ........ ``_collect``, ``completion``           (§3)
@@ -41,6 +41,7 @@ from .moves import (
     Spread,
     Steal,
     Stolen,
+    Stop,
     Take,
 )
 from .pile import Pile, Placement, TableCard, spread_layout
@@ -239,6 +240,12 @@ class SkeletonState(State[SkeletonMove]):
         return self._pile
 
     @property
+    def _second_optional(self) -> bool:
+        """The second card after resting is a choice (SKEL §3), unless
+        ``second_card="must"`` (ruling SKEL-7)."""
+        return bool(self.game.options["second_card"] == "optional")
+
+    @property
     def turn(self) -> int:
         """The seat whose turn it is (also while a chance move of that turn is due)."""
         return self._turn
@@ -252,6 +259,11 @@ class SkeletonState(State[SkeletonMove]):
         if self._layout is None or self._setup_left:
             return "setup"
         return self._phase
+
+    @property
+    def rested(self) -> int | None:
+        """The card just rested on the pile's edge this turn (not a second card), or None."""
+        return self._rested
 
     @property
     def hand(self) -> tuple[int, str | None] | None:
@@ -383,6 +395,8 @@ class SkeletonState(State[SkeletonMove]):
                     self.deck.rest_spots, self.deck.rest_overlap_cm)]
         elif self._phase == SECOND:
             moves += [Take(i) for i in self._pile.uncovered() if i != self._rested]
+            if self._second_optional:
+                moves.append(Stop())
         elif self._phase == PIRATE:
             moves += self._steal_moves()
             moves.append(Double())
@@ -446,6 +460,14 @@ class SkeletonState(State[SkeletonMove]):
             if self._phase != HAND:
                 return self._no_hand(who, "keep")
             return None
+        if isinstance(move, Stop):
+            if self._phase != SECOND:
+                return (f"'stop' declines the second card, which {who} may take only after "
+                        "resting a card on the edge of the pile", rules.SECOND)
+            if not self._second_optional:
+                return ("with second_card='must' the second card must be taken (ruling "
+                        "SKEL-7)", rules.SECOND)
+            return None
         if isinstance(move, Rest):
             if self._phase != HAND:
                 return self._no_hand(who, "rest")
@@ -454,6 +476,9 @@ class SkeletonState(State[SkeletonMove]):
 
     def _no_hand(self, who: str, verb: str) -> Problem:
         if self._phase == SECOND:
+            if self._second_optional:
+                return (f"{who} rested a card and may now take a second uncovered card, "
+                        "which is kept ('take N'), or take none ('stop')", rules.SECOND)
             return (f"{who} rested a card and must now take a second uncovered card, which "
                     "is kept", rules.SECOND)
         return (f"{who} holds no card to {verb}: take an uncovered card first", rules.STANDARD)
@@ -558,6 +583,10 @@ class SkeletonState(State[SkeletonMove]):
             events = self._apply_take(move)
         elif isinstance(move, Keep):
             events = self._apply_keep()
+        elif isinstance(move, Stop):
+            events = [Event(f"{self.seat_name(self._turn)} takes no second card (ruling "
+                            "SKEL-7)", rules.SECOND, "stop")]
+            events += self._end_standard_turn()
         elif isinstance(move, Rest):
             events = self._apply_rest(move)
         elif isinstance(move, Discard):

@@ -61,6 +61,11 @@ def _may_protect_fresh(state: TurnFlow, kind: str, from_locker: bool) -> bool:
     return not from_locker and state._chest_no in chests
 
 
+def _from_legacy(state: TurnFlow, from_locker: bool) -> bool:
+    """The cannon came out of Davy Jones' Legacy, whose cannons only steal (TI2003 §9)."""
+    return not from_locker and state._chest == "legacy"
+
+
 def uses(state: TurnFlow, cannon: str, from_locker: bool) -> list[Fire | Protect]:
     """Every way the player to move can use a ``cannon`` from that source now."""
     h = state._h
@@ -79,7 +84,7 @@ def uses(state: TurnFlow, cannon: str, from_locker: bool) -> list[Fire | Protect
     if cannon == "gold":
         out += [Fire("gold", t, JOLLY, from_locker) for t in range(state._n)
                 if t != me and h.jolly[t]]
-    if cannon == "purple":
+    if cannon == "purple" and not _from_legacy(state, from_locker):
         out += [Protect(kind, from_locker) for kind in state.cards.type_ids
                 if kind in mine and kind not in h.protected[me]
                 and _may_protect_fresh(state, kind, from_locker)]
@@ -106,7 +111,7 @@ def locker_moves(state: TurnFlow) -> list[Take | Fire | Protect]:
     h = state._h
     me = state._turn
     out: list[Take | Fire | Protect] = [
-        Take(kind) for kind in state.cards.type_ids if kind in h.locker and kind in h.piles[me]
+        Take(kind) for kind in state.cards.type_ids if h.may_take(me, kind)
     ]
     for cannon in ("purple", "gold"):
         if h.locker_cannons[cannon]:
@@ -137,6 +142,10 @@ def problem(state: TurnFlow, move: CannonMove) -> Problem:
     me = state._turn
     kind = move.kind
     if isinstance(move, Protect):
+        if _from_legacy(state, move.from_locker):
+            return ("the cannons in Davy Jones' Legacy are used to steal from the other "
+                    "players, not to protect: fire it, or it goes into the Locker (ruling "
+                    "TI2003-19)", rules.LEGACY)
         if kind == JOLLY:
             return ("a purple cannon cannot protect a Jolly Roger", rules.PURPLE)
         if kind not in cards.type_ids:
@@ -191,6 +200,9 @@ def take_problem(state: TurnFlow, move: Take) -> Problem:
     if kind not in h.piles[state._turn]:
         return (f"{state.colour(state._turn)} holds no {label}: only a player who already "
                 "has a type may take it out of the Locker", rules.LOCKER_TAKE)
+    if state._turn in h.locker_by.get(kind, frozenset()):
+        return (f"{state.colour(state._turn)} put the {label} into Davy Jones' Locker: only "
+                "the other players may take them out (ruling TI2003-23)", rules.LOCKER_TAKE)
     return None
 
 

@@ -28,6 +28,8 @@ class Holdings:
         protected: per seat, the types with a purple cannon under them.
         jolly: Jolly Rogers per seat.
         locker: treasure type -> cards in Davy Jones' Locker.
+        locker_by: treasure type -> the seats that discarded cards of it into the Locker
+            (they may not take that type back: TI2003 §6; ruling TI2003-23).
         locker_cannons: "purple"/"gold" -> cannons in the Locker.
         fired: "purple"/"gold" -> cannons on the fired-cannon pile.
         unseen: card kind -> cards nobody has seen (unopened chests and set-aside cards).
@@ -41,6 +43,7 @@ class Holdings:
         self.protected: list[set[str]] = [set() for _ in range(players)]
         self.jolly = [0] * players
         self.locker: dict[str, int] = {}
+        self.locker_by: dict[str, frozenset[int]] = {}
         self.locker_cannons = {"purple": 0, "gold": 0}
         self.fired = {"purple": 0, "gold": 0}
         self.unseen = {k: v for k, v in cards.deck.items() if v}
@@ -53,6 +56,7 @@ class Holdings:
             tuple(frozenset(p) for p in self.protected),
             tuple(self.jolly),
             tuple(self.locker.items()),
+            tuple(self.locker_by.items()),
             tuple(self.locker_cannons.items()),
             tuple(self.fired.items()),
             tuple(self.unseen.items()),
@@ -60,11 +64,12 @@ class Holdings:
         )
 
     def restore(self, snap: Any) -> None:
-        piles, protected, jolly, locker, lcannons, fired, unseen, opened = snap
+        piles, protected, jolly, locker, locker_by, lcannons, fired, unseen, opened = snap
         self.piles = [dict(p) for p in piles]
         self.protected = [set(p) for p in protected]
         self.jolly = list(jolly)
         self.locker = dict(locker)
+        self.locker_by = dict(locker_by)
         self.locker_cannons = dict(lcannons)
         self.fired = dict(fired)
         self.unseen = dict(unseen)
@@ -117,6 +122,7 @@ class Holdings:
         the fired pile (TI2003 §6 Discarded cannons). Returns (cards, was protected)."""
         n = self.piles[seat].pop(kind)
         self.locker[kind] = self.locker.get(kind, 0) + n
+        self.locker_by[kind] = self.locker_by.get(kind, frozenset()) | {seat}
         was = kind in self.protected[seat]
         if was:
             self.protected[seat].discard(kind)
@@ -126,8 +132,15 @@ class Holdings:
     def take(self, seat: int, kind: str) -> int:
         """``seat`` takes every card of ``kind`` out of the Locker; returns how many."""
         n = self.locker.pop(kind)
+        self.locker_by.pop(kind, None)
         self.gain(seat, kind, n)
         return n
+
+    def may_take(self, seat: int, kind: str) -> bool:
+        """``seat`` holds ``kind``, it is in the Locker, and ``seat`` did not put any of it
+        there (TI2003 §6: the other players may take discarded treasures)."""
+        return (kind in self.locker and kind in self.piles[seat]
+                and seat not in self.locker_by.get(kind, frozenset()))
 
     def in_play(self) -> dict[str, int]:
         """Cards of each kind that are on the table (not unseen): for checks."""

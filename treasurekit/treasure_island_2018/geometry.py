@@ -53,6 +53,7 @@ __all__ = [
     "outlines",
     "parse_pt",
     "point_segment_distance",
+    "polygonal",
     "sector_index",
     "sector_name",
     "sector_of",
@@ -255,16 +256,53 @@ def outlines(geom: Any) -> list[tuple[list[float], list[float]]]:
     return out
 
 
+#: Snap-rounding grid (miles) for a union GEOS cannot compute in floating point.
+SNAP = 1e-9
+
+
+def polygonal(geom: Any) -> Any:
+    """The valid polygonal part of ``geom``: invalid rings (self-touching slivers, as
+    near-degenerate Voronoi cells have) are repaired with :func:`shapely.make_valid`, and
+    the lines and points a repair or a clipped cell can leave are dropped. Area is kept.
+
+    >>> bowtie = Polygon([(0, 0), (2, 2), (2, 0), (0, 2)])
+    >>> fixed = polygonal(bowtie)
+    >>> bowtie.is_valid, fixed.is_valid, fixed.geom_type, fixed.area
+    (False, True, 'MultiPolygon', 2.0)
+    """
+    if geom.is_empty:
+        return Polygon()
+    if not geom.is_valid:
+        geom = shapely.make_valid(geom)
+    kind = geom.geom_type
+    if kind in ("Polygon", "MultiPolygon"):
+        return geom
+    if kind == "GeometryCollection":
+        parts = [polygonal(g) for g in geom.geoms if g.geom_type.endswith("Polygon")]
+        parts = [g for g in parts if not g.is_empty]
+        if not parts:
+            return Polygon()
+        return parts[0] if len(parts) == 1 else shapely.union_all(parts, grid_size=SNAP)
+    return Polygon()
+
+
 def union(geoms: Iterable[Any]) -> Any:
-    """Union of shapely geometries, checked: shells are made counter-clockwise first
-    (see :func:`ccw`), and if a part still seems lost (a point of it outside the result)
-    the union is redone with snap-rounding to 1e-9 mile. Empty for none."""
-    items = [ccw(g) for g in geoms if not g.is_empty]
+    """Union of shapely geometries, robust: each part is made valid and polygonal first
+    (:func:`polygonal`) and its shells counter-clockwise (see :func:`ccw`); if GEOS still
+    fails (a ``TopologyException`` such as "side location conflict") or a part seems lost
+    (a point of it outside the result), the union is redone with snap-rounding to
+    :data:`SNAP` (1e-9 mile), which GEOS computes robustly. Empty for none."""
+    items = [ccw(polygonal(g)) for g in geoms if not g.is_empty]
+    items = [g for g in items if not g.is_empty]
     if not items:
         return Polygon()
     if len(items) == 1:
         return items[0]
-    out = shapely.union_all(items)
-    if any(g.area > 0 and not out.covers(g.representative_point()) for g in items):
-        out = shapely.union_all(items, grid_size=1e-9)
+    try:
+        out = shapely.union_all(items)
+        lost = any(g.area > 0 and not out.covers(g.representative_point()) for g in items)
+    except shapely.errors.GEOSException:
+        lost = True
+    if lost:
+        out = shapely.union_all(items, grid_size=SNAP)
     return ccw(out)

@@ -75,6 +75,7 @@ from .geometry import (
     distance,
     halfplane,
     point_segment_distance,
+    polygonal,
     sector_of,
     sector_polygon,
     union,
@@ -311,10 +312,16 @@ def args_problem(
             return "write the pirate whose question is answered and yes or no"
         return question_problem(a[1:-1], sit, imap)
     if kind == "whichway":
+        # TI2018 Black Spot Hints: Silver designates 2 miniatures; fewer only when fewer
+        # than 2 may be named (ruling TI2018-20)
+        eligible = [m for m in sit.minis if sit.last_move(m) is not None]
+        need = min(2, len(eligible))
         if a == (NONE,):
+            if need:
+                return (f"{need} miniature{'s' if need > 1 else ''} can be named "
+                        f"({', '.join(eligible)}): 'none' is allowed only when no miniature "
+                        "has a movement line as its last move (ruling TI2018-20)")
             return None
-        if not 1 <= len(a) <= 2:
-            return "name one or two miniatures as miniature:closer or miniature:further"
         seen = set()
         for w in a:
             m, _, d = w.partition(":")
@@ -329,6 +336,10 @@ def args_problem(
             if sit.last_move(m) is None:
                 return (f"{m} has no movement line as its last move (a Full Gallop or no "
                         "move yet): it cannot be named (ruling TI2018-20)")
+        if len(a) != need:
+            return (f"name {need} miniature{'s' if need > 1 else ''} as miniature:closer or "
+                    f"miniature:further: {len(eligible)} can be named ({', '.join(eligible)}) "
+                    "and Silver designates 2 whenever 2 can be (ruling TI2018-20)")
         return None
     if kind == "parrot":
         return None if not a else "PARROT takes no parameters"
@@ -769,11 +780,18 @@ def _nose_region(m: str, sit: Situation, board: Polygon) -> Any:
     mine = [c for c, k in zip(cells.geoms, keys, strict=True) if m in unique[k]]
     if not mine:
         return Polygon()
-    try:  # cells of one diagram share their edges exactly: a coverage union is safe
-        merged = shapely.coverage_union_all(mine)
-    except shapely.errors.GEOSException:  # pragma: no cover - defensive
+    # Points along parallel lines are co-circular, and GEOS then returns some Voronoi
+    # cells as self-touching slivers or collections with a stray line: a coverage union
+    # of those fails, so it is used only when every cell is a valid polygon; otherwise
+    # the robust union repairs them (the 0.1-mile margin covers any sliver lost).
+    if all(c.geom_type == "Polygon" and c.is_valid for c in mine):
+        try:  # cells of one diagram share their edges exactly: a coverage union is safe
+            merged = shapely.coverage_union_all(mine)
+        except shapely.errors.GEOSException:
+            merged = union(mine)
+    else:
         merged = union(mine)
-    return board.intersection(merged.buffer(NOSE_MARGIN, quad_segs=4))
+    return board.intersection(polygonal(merged).buffer(NOSE_MARGIN, quad_segs=4))
 
 
 # ----- drawings ------------------------------------------------------------------------------

@@ -18,7 +18,10 @@ the board minus restricted areas, starting circles and dotted lines).
 * The map is a raster of cells of at most 0.1 mile: each cell's mass is the fraction of
   the cell inside the feasible region (centres tested with ``shapely.contains_xy``,
   cells crossed by a border sampled 4 x 4, and never 0 when the region touches the
-  cell) times the mixture weight of the unverified hints, normalised to 1.
+  cell) times the mixture weight of the unverified hints, normalised to 1. When true
+  clues leave a region of zero area (a line or a point), every cell touching it stays
+  possible instead (:func:`touching`), so the map always sums to 1 and never rules out
+  the true location.
 
 >>> import treasurekit.treasure_island_2018 as ti
 >>> g = ti.TIGame(players=3)
@@ -50,7 +53,7 @@ from .map import IslandMap
 if TYPE_CHECKING:
     from .view import TIView
 
-__all__ = ["Grid", "Posterior", "coverage", "posterior_for"]
+__all__ = ["Grid", "Posterior", "coverage", "posterior_for", "touching"]
 
 #: Sub-samples per side for cells crossed by a border.
 SUB = 4
@@ -126,19 +129,26 @@ def _coverage(geom: Any, grid: Grid) -> np.ndarray:
     return _window_coverage(geom, grid)
 
 
-def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
-    cx, cy = _centres(grid)
-    out: np.ndarray = np.zeros(cx.shape)
-    if geom.is_empty:
-        return out
+def _window(geom: Any, grid: Grid) -> tuple[int, int, int, int] | None:
+    """Rows ``r0:r1`` and columns ``c0:c1`` of the cells ``geom`` can reach (its bounding
+    box and one cell around), or None when it misses the grid."""
     h = grid.cell
     gx0, gy0, gx1, gy1 = geom.bounds
     c0 = max(0, int((gx0 - grid.x0) // h) - 1)
     c1 = min(grid.nx, int((gx1 - grid.x0) // h) + 2)
     r0 = max(0, int((gy0 - grid.y0) // h) - 1)
     r1 = min(grid.ny, int((gy1 - grid.y0) // h) + 2)
-    if c0 >= c1 or r0 >= r1:
+    return None if c0 >= c1 or r0 >= r1 else (r0, r1, c0, c1)
+
+
+def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
+    cx, cy = _centres(grid)
+    out: np.ndarray = np.zeros(cx.shape)
+    window = None if geom.is_empty else _window(geom, grid)
+    if window is None:
         return out
+    r0, r1, c0, c1 = window
+    h = grid.cell
     shapely.prepare(geom)
     wx, wy = cx[r0:r1, c0:c1], cy[r0:r1, c0:c1]
     out[r0:r1, c0:c1] = np.asarray(shapely.contains_xy(geom, wx, wy), dtype=float)
@@ -171,6 +181,31 @@ def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
             shapely.touches(geom, boxes), dtype=bool)
         frac[empty[over]] = 1.0 / (2 * SUB * SUB)
     out[rr, cc] = frac
+    return out
+
+
+def touching(geom: Any, grid: Grid) -> np.ndarray:
+    """1 for every cell whose closed square meets ``geom`` (lines and points included),
+    else 0: the raster of a region of zero area (float array ``[ny, nx]``).
+
+    >>> import treasurekit.treasure_island_2018 as ti
+    >>> from shapely.geometry import LineString
+    >>> grid = Grid.for_map(ti.TIGame().map)
+    >>> int(touching(LineString([(10.05, 10.0), (10.05, 11.0)]), grid).sum())  # 10 + 2 ends
+    12
+    """
+    out: np.ndarray = np.zeros((grid.ny, grid.nx))
+    window = None if geom.is_empty else _window(geom, grid)
+    if window is None:
+        return out
+    r0, r1, c0, c1 = window
+    h = grid.cell
+    cols, rows = np.meshgrid(np.arange(c0, c1), np.arange(r0, r1))
+    x0 = grid.x0 + cols * h
+    y0 = grid.y0 + rows * h
+    shapely.prepare(geom)
+    hit = np.asarray(shapely.intersects(geom, shapely.box(x0, y0, x0 + h, y0 + h)), dtype=float)
+    out[r0:r1, c0:c1] = hit
     return out
 
 
@@ -210,13 +245,20 @@ class Posterior:
 
     def _compute(self) -> None:
         base = _coverage(self.feasible, self.grid)
+        if not base.sum() > 0:
+            # true clues can leave a region of zero area (West and East Chest tokens from
+            # the same x leave a line): the treasure is on it, so every cell touching it
+            # stays possible; with no region at all, every valid point does (issue 15)
+            base = touching(self.feasible, self.grid)
+            if not base.sum() > 0:
+                base = _coverage(self.map.support, self.grid)
         unverified = [c for c in self.clues if c.status == "unverified"]
         weight = self._mixture([_coverage(c.region, self.grid) for c in unverified])
         mass: np.ndarray = np.asarray(base * weight, dtype=float)
         total = float(mass.sum())
         if total <= 0:  # the clues contradict each other: fall back to the certain ones
             mass, total = base.copy(), float(base.sum())
-        self.mass = mass / total if total > 0 else mass
+        self.mass = mass / total
         self._disc_cache: dict[float, np.ndarray] = {}
 
     def _mixture(self, covs: list[np.ndarray]) -> np.ndarray | float:
