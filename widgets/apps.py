@@ -39,7 +39,7 @@ from treasurekit.treasure_island_2018 import SilverBot
 from treasurekit.treasure_island_2018 import rules as ti2018
 
 from .ahoy import AhoyBoard
-from .base import HUMAN, GameBoard
+from .base import HUMAN, GameBoard, fresh_seed
 from .controls import MUTED
 from .rulings import rulings_widget
 from .sjorovaron import SjoBoard
@@ -329,7 +329,8 @@ class PlayApp(w.VBox):  # type: ignore[misc]
 
     Args:
         spec: the game's :class:`AppSpec` (see :data:`APPS`).
-        seed: seed of the first game (the board's own **New game** changes it).
+        seed: seed of the first game; None (the default) picks an unpredictable one, so
+            nobody can work out the hidden draws (the board's own **New game** changes it).
 
     **Start** (class ``tk-app-start``) builds a new board with the form's player count
     and seats; the board keeps its seed box and **New game** for another deal. CSS
@@ -337,8 +338,10 @@ class PlayApp(w.VBox):  # type: ignore[misc]
     ``tk-app-board`` (holds the board, ``tk-board``), ``tk-app-rules``, ``tk-rulings-box``.
     """
 
-    def __init__(self, spec: AppSpec, seed: int = 1) -> None:
+    def __init__(self, spec: AppSpec, seed: int | None = None) -> None:
         super().__init__()
+        if seed is None:
+            seed = fresh_seed()
         self.spec = spec
         low, high = spec.players
         self.players = w.Dropdown(options=list(range(low, high + 1)),
@@ -416,8 +419,14 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         return self.spec.board(int(self.players.value), self._seats(seed), seed)
 
     def start(self) -> None:
-        """Build a new board from the form (same seed as the board on display)."""
-        seed = int(self.board.seed_input.value)
+        """Build a new board from the form: the seed typed in the board's Seed box, or an
+        unpredictable one (a box holding no whole number is refused in the board's notice)."""
+        try:
+            seed = self.board.typed_seed()
+        except ValueError:
+            return  # the board's notice says what is wrong with the typed seed
+        if seed is None:
+            seed = fresh_seed()
         old = self.board
         self.board = self._new_board(seed)
         self.board_box.children = [self.board]
@@ -430,7 +439,7 @@ class PlayApp(w.VBox):  # type: ignore[misc]
                 f"{self.board!r})")
 
 
-def play_app(game: str, seed: int = 1) -> PlayApp:
+def play_app(game: str, seed: int | None = None) -> PlayApp:
     """The play app of ``game`` (a registry id: ``"ahoy"``, ``"treasure_island_2003"``,
     ``"treasure_island_2018"``, ``"sjorovaron"``, ``"skeleton_island"``).
 

@@ -175,3 +175,19 @@ def test_the_app_notebook_runs_and_shows_only_widgets_and_markdown(name: str) ->
             kinds = set(out["data"]) - {"text/plain"}
             assert kinds & {"application/vnd.jupyter.widget-view+json", "text/html",
                             "text/markdown"}, f"{name}: a text-only output {out['data']}"
+
+
+def test_start_uses_the_typed_seed_or_an_unpredictable_one() -> None:
+    app = play_app("ahoy")
+    assert app.board.seed_input.value == ""  # the seed of a game in play is never shown
+    app.start()  # an empty Seed box: a fresh, unpredictable seed
+    first = app.board.seed
+    app.start()
+    assert app.board.seed != first
+    app.board.seed_input.value = "42"
+    app.start()
+    assert app.board.seed == 42
+    app.board.seed_input.value = "forty-two"
+    board = app.board
+    app.start()  # refused in the board's notice; the game on display stays
+    assert app.board is board and "whole number" in board.notice
