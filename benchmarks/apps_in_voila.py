@@ -49,8 +49,10 @@ def first_click(page: Any, board: Any, name: str, point: tuple[float, float]) ->
         click_uncovered_card(page, board)
         return
     if name == "treasure_island_2018.ipynb":
-        click_miles(page, board, *point)
-        board.locator(".tk-ti18-choice").first.wait_for(timeout=30_000)
+        click_miles(page, board, *point)  # the first game's seed is unpredictable: the
+        # answer is the choices at that point or a notice saying why there are none
+        board.locator(".tk-ti18-choice:visible, .tk-notice:visible").first.wait_for(
+            timeout=30_000)
         return
     before = status.text_content()
     board.locator(".tk-roll").click()
