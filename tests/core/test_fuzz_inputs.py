@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import treasurekit
+from tests.core.data_options import DATA_FILES
 from treasurekit.core import (
     BoardDataError,
     GameRecord,
@@ -350,16 +351,6 @@ def test_fuzz_tampered_records_replay_or_raise_a_record_error(text: str) -> None
 
 
 # ----- data files -----------------------------------------------------------------------
-DATA_FILES = [
-    ("ahoy", "board", "ahoy", "data/board.json"),
-    ("treasure_island_2003", "board_file", "treasure_island_2003", "data/large_board.json"),
-    ("treasure_island_2003", "board_file", "treasure_island_2003", "data/small_board.json"),
-    ("treasure_island_2003", "cards", "treasure_island_2003", "data/cards.json"),
-    ("treasure_island_2018", "map", "treasure_island_2018", "data/map.json"),
-    ("treasure_island_2018", "cards", "treasure_island_2018", "data/hints.json"),
-    ("sjorovaron", "map", "sjorovaron", "data/map.json"),
-    ("skeleton_island", "cards", "skeleton_island", "data/cards.json"),
-]
 
 _TMP = tempfile.TemporaryDirectory(prefix="tk-fuzz-")
 

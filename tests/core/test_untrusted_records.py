@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests.core.data_options import DATA_OPTIONS
 from treasurekit.core import (
     BoardDataError,
     GameRecord,
@@ -26,17 +27,6 @@ from treasurekit.core import (
     UnknownGameError,
 )
 from treasurekit.core.inputs import MAX_MOVE_CHARS, parse_decimal, parse_int, short
-
-#: Every data option of every game, with the bundled file it names by default.
-DATA_OPTIONS = [
-    ("ahoy", "board", "ahoy", "data/board.json"),
-    ("treasure_island_2003", "board_file", "treasure_island_2003", "data/large_board.json"),
-    ("treasure_island_2003", "cards", "treasure_island_2003", "data/cards.json"),
-    ("treasure_island_2018", "map", "treasure_island_2018", "data/map.json"),
-    ("treasure_island_2018", "cards", "treasure_island_2018", "data/hints.json"),
-    ("sjorovaron", "map", "sjorovaron", "data/map.json"),
-    ("skeleton_island", "cards", "skeleton_island", "data/cards.json"),
-]
 
 
 def _record(game: str, **options: Any) -> str:
