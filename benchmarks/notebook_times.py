@@ -69,6 +69,11 @@ class NotebookTime:
         return max(self.cells, key=lambda c: c.wall)
 
 
+def notebook_paths() -> list[Path]:
+    """Every notebook under ``notebooks/`` (the solutions notebooks too), sorted."""
+    return sorted(p for p in NOTEBOOKS.glob("**/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
 def _stamp(text: str) -> datetime.datetime:
     return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
@@ -168,7 +173,7 @@ def table(times: list[NotebookTime]) -> str:
 def run(paths: list[Path] | None = None) -> list[Result]:
     """Per notebook: total wall time and its slowest cell (for ``make bench``)."""
     results = []
-    for path in paths or sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in paths or notebook_paths():
         t = time_notebook(path)
         results.append(Result("notebooks", f"{t.name}: all cells, top to bottom", t.total, "s"))
         worst = t.slowest
@@ -183,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
     parser.add_argument("-v", "--verbose", action="store_true", help="every cell's time")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = args.notebooks or notebook_paths()
     times = []
     for path in paths:
         t = time_notebook(path)

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").glob("**/*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
 
 
 def readme_blocks(language: str) -> list[str]:

@@ -103,8 +103,9 @@ PROBLEMS_JS = """() => {
 
 
 def notebook_names() -> list[str]:
-    """File names of the repository's notebooks, sorted."""
-    return sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
+    """Paths of the repository's notebooks relative to ``notebooks/`` (solutions too), sorted."""
+    return sorted(p.relative_to(NOTEBOOK_DIR).as_posix() for p in NOTEBOOK_DIR.glob("**/*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts)
 
 
 def free_port() -> int:
