@@ -37,6 +37,11 @@ CELL_BUDGET = 2.0
 NOTEBOOK_BUDGET = 10.0
 
 
+def all_notebooks() -> list[Path]:
+    """The teaching notebooks, then their worked solutions (``notebooks/solutions/``)."""
+    return sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("solutions/*.ipynb"))
+
+
 @dataclass(frozen=True)
 class CellTime:
     """One code cell: its index among all cells, first source line, wall and CPU seconds."""
@@ -168,7 +173,7 @@ def table(times: list[NotebookTime]) -> str:
 def run(paths: list[Path] | None = None) -> list[Result]:
     """Per notebook: total wall time and its slowest cell (for ``make bench``)."""
     results = []
-    for path in paths or sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in paths or all_notebooks():
         t = time_notebook(path)
         results.append(Result("notebooks", f"{t.name}: all cells, top to bottom", t.total, "s"))
         worst = t.slowest
@@ -180,10 +185,11 @@ def run(paths: list[Path] | None = None) -> list[Result]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path,
+                        help="default: notebooks/*.ipynb and notebooks/solutions/*.ipynb")
     parser.add_argument("-v", "--verbose", action="store_true", help="every cell's time")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = args.notebooks or all_notebooks()
     times = []
     for path in paths:
         t = time_notebook(path)

@@ -188,7 +188,8 @@ def test_binder_environment_runs_every_notebook_and_app(tmp_path: Path) -> None:
     listed = re.sub(r"\x1b\[[0-9;]*m", "", ext.stdout + ext.stderr)  # without colours
     assert re.search(r"^\s*voila\S*\s+enabled", listed, re.M), listed
 
-    paths = sorted(repo.glob("notebooks/*.ipynb")) + sorted(repo.glob("apps/*.ipynb"))
+    paths = sorted(repo.glob("notebooks/*.ipynb"))
+    paths += sorted(repo.glob("notebooks/solutions/*.ipynb")) + sorted(repo.glob("apps/*.ipynb"))
     assert paths, "no notebook to run"
     report = tmp_path / "runs.json"
     proc = subprocess.run(

@@ -103,8 +103,9 @@ PROBLEMS_JS = """() => {
 
 
 def notebook_names() -> list[str]:
-    """File names of the repository's notebooks, sorted."""
-    return sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
+    """Paths of the repository's notebooks (solutions too) relative to ``notebooks/``, sorted."""
+    paths = [*NOTEBOOK_DIR.glob("*.ipynb"), *NOTEBOOK_DIR.glob("solutions/*.ipynb")]
+    return sorted(p.relative_to(NOTEBOOK_DIR).as_posix() for p in paths)
 
 
 def free_port() -> int:
