@@ -165,10 +165,15 @@ def table(times: list[NotebookTime]) -> str:
     return "\n".join(rows)
 
 
+def all_notebooks() -> list[Path]:
+    """The game notebooks, then their solutions notebooks."""
+    return sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("solutions/*.ipynb"))
+
+
 def run(paths: list[Path] | None = None) -> list[Result]:
     """Per notebook: total wall time and its slowest cell (for ``make bench``)."""
     results = []
-    for path in paths or sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in paths or all_notebooks():
         t = time_notebook(path)
         results.append(Result("notebooks", f"{t.name}: all cells, top to bottom", t.total, "s"))
         worst = t.slowest
@@ -180,10 +185,11 @@ def run(paths: list[Path] | None = None) -> list[Result]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path,
+                        help="default: notebooks/*.ipynb, notebooks/solutions/*.ipynb")
     parser.add_argument("-v", "--verbose", action="store_true", help="every cell's time")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = args.notebooks or all_notebooks()
     times = []
     for path in paths:
         t = time_notebook(path)

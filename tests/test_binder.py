@@ -189,6 +189,7 @@ def test_binder_environment_runs_every_notebook_and_app(tmp_path: Path) -> None:
     assert re.search(r"^\s*voila\S*\s+enabled", listed, re.M), listed
 
     paths = sorted(repo.glob("notebooks/*.ipynb")) + sorted(repo.glob("apps/*.ipynb"))
+    paths += sorted(repo.glob("notebooks/solutions/*.ipynb"))
     assert paths, "no notebook to run"
     report = tmp_path / "runs.json"
     proc = subprocess.run(

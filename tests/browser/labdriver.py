@@ -104,7 +104,8 @@ PROBLEMS_JS = """() => {
 
 def notebook_names() -> list[str]:
     """File names of the repository's notebooks, sorted."""
-    return sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
+    return sorted(p.relative_to(NOTEBOOK_DIR).as_posix() for p in [
+        *NOTEBOOK_DIR.glob("*.ipynb"), *NOTEBOOK_DIR.glob("solutions/*.ipynb")])
 
 
 def free_port() -> int:
