@@ -167,10 +167,7 @@ def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
     rr, cc = np.nonzero(mark)
     if not len(rr):
         return out
-    offs = (np.arange(SUB) + 0.5) / SUB * h - h / 2
-    ox, oy = np.meshgrid(offs, offs)
-    sx = cx[rr, cc][:, None] + ox.ravel()[None, :]
-    sy = cy[rr, cc][:, None] + oy.ravel()[None, :]
+    sx, sy = _subsamples(grid, rr, cc)
     frac = np.asarray(shapely.contains_xy(geom, sx, sy)).mean(axis=1)
     empty = np.nonzero(frac == 0)[0]
     if len(empty):  # a sliver the sample missed: any overlap with area keeps the cell
@@ -182,6 +179,17 @@ def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
         frac[empty[over]] = 1.0 / (2 * SUB * SUB)
     out[rr, cc] = frac
     return out
+
+
+def _subsamples(grid: Grid, rr: np.ndarray, cc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The SUB x SUB sample points of the cells ``(rr, cc)``: x and y arrays
+    ``[cells, SUB * SUB]`` in miles."""
+    cx, cy = _centres(grid)
+    h = grid.cell
+    offs = (np.arange(SUB) + 0.5) / SUB * h - h / 2
+    ox, oy = np.meshgrid(offs, offs)
+    return (cx[rr, cc][:, None] + ox.ravel()[None, :],
+            cy[rr, cc][:, None] + oy.ravel()[None, :])
 
 
 def _sample(geom: Any, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -338,11 +346,7 @@ class Posterior:
         share = cov.copy()
         if len(rr):
             g, h = self.grid, self.grid.cell
-            cx, cy = _centres(g)
-            offs = (np.arange(SUB) + 0.5) / SUB * h - h / 2
-            ox, oy = np.meshgrid(offs, offs)
-            sx = cx[rr, cc][:, None] + ox.ravel()[None, :]
-            sy = cy[rr, cc][:, None] + oy.ravel()[None, :]
+            sx, sy = _subsamples(g, rr, cc)
             inside = _sample(geom, sx, sy)
             weight = _sample(self.feasible, sx, sy) * self._mixture(
                 [_sample(c.region, sx, sy) for c in self.clues if c.status == "unverified"])
