@@ -3,7 +3,7 @@
 VENV        := .venv
 BIN         := $(VENV)/bin
 STAMP       := $(VENV)/.installed
-NOTEBOOKS   := $(sort $(wildcard notebooks/*.ipynb))
+NOTEBOOKS   := $(sort $(wildcard notebooks/*.ipynb notebooks/solutions/*.ipynb))
 LAB_ARGS    ?=
 # e.g. PLAY_ARGS='--port 9000 --no-preheat --cull-idle 300' (see scripts/play.py)
 PLAY_ARGS   ?=

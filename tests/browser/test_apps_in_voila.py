@@ -195,7 +195,8 @@ def linked_urls(url: str) -> dict[str, set[str]]:
     from treasurekit_widgets.apps import APPS, play_app
 
     found: dict[str, set[str]] = {}
-    pages = [*APPS_DIR.glob("*.ipynb"), *NOTEBOOK_DIR.glob("*.ipynb")]
+    pages = [*APPS_DIR.glob("*.ipynb"), *NOTEBOOK_DIR.glob("*.ipynb"),
+             *NOTEBOOK_DIR.glob("solutions/*.ipynb")]
     for path in pages:
         base = f"{url}/voila/render/{path.relative_to(ROOT).as_posix()}"
         links = markdown_links(path)

@@ -242,3 +242,35 @@ def test_zero_area_clues_keep_the_map_summing_to_one_and_the_treasure_possible()
     apart = Posterior(imap, [chest_clue("west", (5.0, 9.0), None, imap),
                              chest_clue("east", (20.0, 9.0), None, imap)])
     assert apart.feasible.is_empty and apart.mass.sum() == pytest.approx(1.0)
+
+
+def test_truth_token_hint_holds_all_probability_at_full_trust() -> None:
+    """TI2018 §5 Information tokens: a hint under a Truth token (or one trusted fully) is
+    certain, so the whole map lies inside its region: its ring holds probability 1, not
+    0.99 (issue 14: border cells once counted their coverage twice)."""
+    g = ti.TIGame(players=4)
+    where = {"red": (8.0, 12.0), "blue": (18.0, 9.0)}
+    t = (12.0, 14.0)
+    args = ("red", "4-7")
+    sit = g.position(t, positions=where).situation()
+    ring = ti.region("distance", args, sit, g.map)
+    certain = g.position(t, positions=where, hints=[("distance", args, "truth")])
+    assert posterior_for(certain.view(1), g.map).probability(ring) == pytest.approx(1.0, abs=1e-9)
+    hidden = g.position(t, positions=where, day=6, bluff=1, hints=[
+        ("bearings", ("blue:n",), "truth"), ("distance", args, "truth")])
+    view = hidden.view(1)
+    assert posterior_for(view, g.map, trust=1.0).probability(ring) == pytest.approx(1.0, abs=1e-9)
+    shares = [posterior_for(view, g.map, trust=tr).probability(ring) for tr in (0.2, 0.5, 0.8)]
+    assert shares == sorted(shares) and shares[-1] < 1.0
+
+
+def test_probability_of_a_half_plane_matches_its_share_of_a_uniform_map() -> None:
+    """The probability of a region crossing the burial area is its share of the area (the
+    map is uniform with no clue), to within the raster's 0.1 mile."""
+    from shapely.geometry import box
+
+    g = ti.TIGame(players=4)
+    post = posterior_for(g.position(T).view(1), g.map)
+    west = box(-1.0, -1.0, 15.03, 30.0)
+    exact = post.feasible.intersection(west).area / post.feasible.area
+    assert post.probability(west) == pytest.approx(exact, abs=2e-3)

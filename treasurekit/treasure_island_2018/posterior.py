@@ -167,10 +167,7 @@ def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
     rr, cc = np.nonzero(mark)
     if not len(rr):
         return out
-    offs = (np.arange(SUB) + 0.5) / SUB * h - h / 2
-    ox, oy = np.meshgrid(offs, offs)
-    sx = cx[rr, cc][:, None] + ox.ravel()[None, :]
-    sy = cy[rr, cc][:, None] + oy.ravel()[None, :]
+    sx, sy = _subsamples(grid, rr, cc)
     frac = np.asarray(shapely.contains_xy(geom, sx, sy)).mean(axis=1)
     empty = np.nonzero(frac == 0)[0]
     if len(empty):  # a sliver the sample missed: any overlap with area keeps the cell
@@ -182,6 +179,25 @@ def _window_coverage(geom: Any, grid: Grid) -> np.ndarray:
         frac[empty[over]] = 1.0 / (2 * SUB * SUB)
     out[rr, cc] = frac
     return out
+
+
+def _subsamples(grid: Grid, rr: np.ndarray, cc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The SUB x SUB sample points of the cells ``(rr, cc)``: x and y arrays
+    ``[cells, SUB * SUB]`` in miles."""
+    cx, cy = _centres(grid)
+    h = grid.cell
+    offs = (np.arange(SUB) + 0.5) / SUB * h - h / 2
+    ox, oy = np.meshgrid(offs, offs)
+    return (cx[rr, cc][:, None] + ox.ravel()[None, :],
+            cy[rr, cc][:, None] + oy.ravel()[None, :])
+
+
+def _sample(geom: Any, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """1.0 where the point ``(xs, ys)`` lies in ``geom`` (closed: its border counts), else 0."""
+    if geom.is_empty:
+        return np.zeros(xs.shape)
+    shapely.prepare(geom)
+    return np.asarray(shapely.intersects_xy(geom, xs, ys), dtype=float)
 
 
 def touching(geom: Any, grid: Grid) -> np.ndarray:
@@ -314,8 +330,35 @@ class Posterior:
         return float(self.feasible.area)
 
     def probability(self, geom: Any) -> float:
-        """Probability that the treasure lies in ``geom`` (cells weighted by coverage)."""
-        return float((self.mass * _coverage(geom, self.grid)).sum())
+        """Probability that the treasure lies in ``geom`` (a shapely geometry in miles).
+
+        Cells inside ``geom`` count their whole mass. A cell crossed by the border of
+        ``geom`` counts the share of its mass that lies in ``geom``, measured on the same
+        4 x 4 sample of points the map uses: at each sample point the weight is the
+        feasible region times the mixture of unverified hints, so a region the map already
+        knows (a true hint's ring) holds all of its mass (before issue 14 a border cell
+        counted its coverage twice, and a true ring held 0.99). A cell whose sample points
+        all miss the weight (a sliver) counts whole if ``geom`` overlaps it with area.
+        Returns a float in 0-1.
+        """
+        cov = _coverage(geom, self.grid)
+        rr, cc = np.nonzero((cov > 0) & (cov < 1) & (self.mass > 0))
+        share = cov.copy()
+        if len(rr):
+            g, h = self.grid, self.grid.cell
+            sx, sy = _subsamples(g, rr, cc)
+            inside = _sample(geom, sx, sy)
+            weight = _sample(self.feasible, sx, sy) * self._mixture(
+                [_sample(c.region, sx, sy) for c in self.clues if c.status == "unverified"])
+            total = weight.sum(axis=1)
+            part = (weight * inside).sum(axis=1)
+            boxes = shapely.box(g.x0 + cc * h, g.y0 + rr * h, g.x0 + (cc + 1) * h,
+                                g.y0 + (rr + 1) * h)
+            overlap = np.asarray(shapely.intersects(geom, boxes), dtype=bool) & ~np.asarray(
+                shapely.touches(geom, boxes), dtype=bool)
+            share[rr, cc] = np.where(total > 0, part / np.where(total > 0, total, 1.0),
+                                     overlap.astype(float))
+        return float(min(1.0, (self.mass * share).sum()))
 
     def mass_near(self, p: Pt, radius: float) -> float:
         """Mass of the cells whose centre is within ``radius`` of ``p``."""
