@@ -35,6 +35,7 @@ import numpy as np
 
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
+from ..core.places import point_place
 from ..core.seat import HIDDEN
 from . import rules
 from .decks import CalendarSpace, Character, Decks
@@ -330,11 +331,17 @@ class TIState(State[TIMove]):
         searches = tuple(((s.x, s.y), s.radius) for s in d.searches)
         return Situation(positions, tuple(trails), last, searches)
 
-    def moves_at(self, point: Pt) -> list[TIMove]:
-        """The legal moves of the player to move that use ``point`` (a click on the map):
-        burying there, riding, walking or galloping there, searching centred there (Small,
-        Large, monkey, spyglass, item search), an item move there, Silver's escape ride.
-        Each is checked with the full rules; the list may be empty."""
+    def moves_at(self, place: object) -> list[TIMove]:
+        """The legal moves of the player to move that use ``place``, an ``(x, y)`` point
+        in miles (a click on the map): burying there, riding, walking or galloping there,
+        searching centred there (Small, Large, monkey, spyglass, item search), an item
+        move there, Silver's escape ride. Each is checked with the full rules; the list
+        may be empty.
+
+        Raises:
+            PlaceError: ``place`` is not a pair of finite numbers.
+        """
+        point = point_place(place, "miles", self.game.title)
         x, y = mi(point[0]), mi(point[1])
         p = (x, y)
         d = self._d
