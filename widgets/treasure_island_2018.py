@@ -46,7 +46,6 @@ SILVER = 0
 #: Move types played by a click on the map (every other move is a button).
 MAP_MOVES = (Bury, Horse, Foot, Search, Gallop, Remote, UseItem)
 MAX_BUTTONS = 24  # decision buttons shown at once (the text box plays any other move)
-MAX_CHOICES = 8  # buttons made at first for the moves a click offers (more are added if due)
 SIDE_PX = 300
 EVENT_MARK = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "X",
               "black_spot_hint": "H"}
@@ -91,6 +90,7 @@ class LongJohnBoard(GameBoard):
 
     game: TIGame
     state: TIState
+    CHOICE_CLASS = "tk-ti18-choice"
 
     def __init__(
         self,
@@ -112,15 +112,12 @@ class LongJohnBoard(GameBoard):
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
         self.map = load_map()
         self.picture = MapPicture(self.map, self.click_at)
-        self._choices: list[Any] = []
         self._decisions: list[Any] = []
         # Buttons are reused from render to render (new ones would be new widget models
         # in the browser on every move): pool per box, and the move each one plays.
-        self._pools: dict[str, list[w.Button]] = {"tk-ti18-decision": [],
-                                                   "tk-ti18-choice": []}
+        self._pools: dict[str, list[w.Button]] = {"tk-ti18-decision": []}
         self._button_move: dict[int, Any] = {}
         self._grow("tk-ti18-decision", MAX_BUTTONS)  # made once: the model count stays flat
-        self._grow("tk-ti18-choice", MAX_CHOICES)
         self._teaching = teaching
         self._post_key: tuple[Any, ...] | None = None
         self._post: Posterior | None = None
@@ -163,10 +160,10 @@ class LongJohnBoard(GameBoard):
                             self.decision_list, w.HBox([self.move_text, self.move_play]),
                             self.side_info],
                            layout=w.Layout(width=f"{SIDE_PX}px", margin="0 0 0 8px"))
-        self.choice_box = w.HBox(layout=w.Layout(overflow="hidden", flex="none"))
         self.hint_panel = w.HTML()
         self.hint_panel.add_class("tk-hint-panel")
         super().__init__(game, seats, seed)
+        self.choice_box = self.choice_buttons.box  # the shared choice row (tk-choices)
         self.roll_button.layout.display = "none"  # chance moves play by themselves
         self._offer_seats()
         if self._shown_fixed is not None:
@@ -189,15 +186,12 @@ class LongJohnBoard(GameBoard):
     def _build_main(self) -> list[w.Widget]:
         return [self.calendar, w.HBox([self.picture.figure, self.side])]
 
-    def _slot_widgets(self) -> list[w.Widget]:
-        return [self.choice_box]
-
     def _panels(self) -> list[w.Widget]:
         return [self.hint_panel]
 
     def _sync_widgets(self) -> list[w.Widget]:
         return [*self.picture.marks, self.calendar, self.side_info, self.decision_list,
-                self.choice_box, self.hint_panel]
+                self.hint_panel]
 
     @staticmethod
     def _seat_label(game: TIGame, seat: int) -> str:
@@ -298,32 +292,15 @@ class LongJohnBoard(GameBoard):
         The point is rounded to 0.1 mile (two pixels on screen), the probability map's
         cell, so that moves read ``horse red 8,11`` rather than ``horse red 7.99,11.02``.
         """
-        x, y = round(x, 1) + 0.0, round(y, 1) + 0.0
-        self._resync()
-        if not self.live:
-            self._tell("this is a replay: drag the slider to the end to play on")
-            return
-        state = self.state
-        if state.is_terminal():
-            self._tell("the game is over: start a new game")
-            return
-        seat = self.turn_of(state)
-        if not self.is_human(seat):
-            self._tell(f"not your turn: {state.status()}")
-            return
-        moves = state.moves_at((x, y))
-        if len(moves) == 1:
-            self._quietly(lambda: self.play(moves[0]))
-            return
-        if not moves:
-            self._tell(*self._click_problem(x, y))
-            return
-        self._choices = moves
-        self._tell(f"{len(moves)} moves go to {x:.1f},{y:.1f}: choose one")
+        self.click_place((round(x, 1) + 0.0, round(y, 1) + 0.0))
 
-    def choices(self) -> list[str]:
-        """The moves a click offered as buttons in the slot (notation), if any."""
-        return [str(m) for m in self._choices]
+    def nothing_here(self, place: object) -> tuple[str, str | None]:
+        x, y = place  # type: ignore[misc]  # the point click_at passed
+        return self._click_problem(x, y)
+
+    def choice_title(self, place: object, moves: Any) -> str:
+        x, y = place  # type: ignore[misc]  # the point click_at passed
+        return f"{len(moves)} moves go to {x:.1f},{y:.1f}: choose one"
 
     def decisions(self) -> list[str]:
         """The moves without a map point offered as buttons now (notation)."""
@@ -331,7 +308,7 @@ class LongJohnBoard(GameBoard):
 
     def decide(self, text: str) -> list[Any]:
         """Press the decision or choice button whose move is ``text`` (notation)."""
-        for m in [*self._choices, *self._decisions]:
+        for m in [*self._offered, *self._decisions]:
             if str(m) == text:
                 return self.play(m)
         self._tell(f"no button '{text}' now")
@@ -360,7 +337,6 @@ class LongJohnBoard(GameBoard):
         return (f"nothing to do on the map now ({state.status()}): use the buttons", None)
 
     def _on_change(self) -> None:
-        self._choices = []
         self._offer_seats()  # new_game(seats=...) may change who is human
 
     # ----- drawing -----------------------------------------------------------------------
@@ -378,7 +354,6 @@ class LongJohnBoard(GameBoard):
         moves = shown.legal_moves() if acting else []
         self._decisions = [m for m in moves if not _is_map_move(m)][:MAX_BUTTONS]
         self.decision_list.children = self._buttons(self._decisions, "tk-ti18-decision")
-        self.choice_box.children = self._buttons(self._choices, "tk-ti18-choice")
         self.hint_panel.value = self._hints_html(view)
 
     def _grow(self, cls: str, size: int) -> list[w.Button]:

@@ -32,10 +32,10 @@ most to the least common meaning, so a board can offer them in that order.
 
 from __future__ import annotations
 
-import math
-from numbers import Real
 from typing import TYPE_CHECKING
 
+from ..core.errors import PlaceError
+from ..core.places import point_place
 from .geometry import Pt, distance, mi
 from .map import Tower
 from .moves import (
@@ -64,10 +64,6 @@ __all__ = ["REACH", "PlaceError", "moves_at", "place_point"]
 REACH = 0.6
 
 
-class PlaceError(ValueError):
-    """A place that is not a point on the map: ``moves_at`` wants ``(x, y)`` in miles."""
-
-
 def place_point(place: object) -> Pt:
     """``place`` as a point ``(x, y)`` in miles, rounded to 0.01 mile like every move.
 
@@ -79,19 +75,11 @@ def place_point(place: object) -> Pt:
     >>> place_point("8,11")
     Traceback (most recent call last):
     ...
-    treasurekit.treasure_island_2018.clicks.PlaceError: a place on the Treasure Island map \
-is a point (x, y) in miles, not '8,11'
+    treasurekit.core.errors.PlaceError: '8,11' is not a place of Treasure Island (2018): \
+a place is an (x, y) point in miles
     """
-    ok = (isinstance(place, (tuple, list)) and len(place) == 2
-          and all(isinstance(v, Real) and not isinstance(v, bool) and math.isfinite(float(v))
-                  for v in place))
-    if not ok:
-        shown = repr(place)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        raise PlaceError(f"a place on the Treasure Island map is a point (x, y) in miles, "
-                         f"not {shown}")
-    assert isinstance(place, (tuple, list))
-    return (mi(float(place[0])), mi(float(place[1])))
+    x, y = point_place(place, "miles", "Treasure Island (2018)")
+    return (mi(x), mi(y))
 
 
 def moves_at(state: TIState, place: object, reach: float = REACH) -> list[TIMove]:
