@@ -149,7 +149,7 @@ def test_click_after_the_game_or_at_a_chance_node_means_nothing() -> None:
                                  None, ("8", "11")])
 def test_a_place_that_is_no_point_is_refused_by_name(bad: Any) -> None:
     s = ti.TIGame().position(T)
-    with pytest.raises(PlaceError, match="point \\(x, y\\) in miles") as info:
+    with pytest.raises(PlaceError, match="an \\(x, y\\) point in miles") as info:
         s.moves_at(bad)
     assert isinstance(info.value, ValueError)
     assert moves_at(s, [9.0, 11.0]) == moves_at(s, (9, 11))
