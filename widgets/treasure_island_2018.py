@@ -59,6 +59,11 @@ EVENT_MARK = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "
               "black_spot_hint": "H"}
 EVENT_TIP = {"S": "Starting Hint", "B": "Bluff token", "P": "Prison", "X": "Black Spot",
              "H": "Black Spot Hint"}
+#: Buttons in the "Your move" box wrap their words onto a second line instead of cutting them.
+MOVE_BOX_CSS = ("<style>.tk-ti18-move-box .jupyter-button.tk-choice, .tk-ti18-move-box "
+                ".jupyter-button.tk-ti18-decision {white-space: normal; height: auto; "
+                "min-height: 28px; line-height: 16px; text-align: left; padding: 3px 8px}"
+                "</style>")
 #: Event kinds that concern every human seat (shown in the status until the human acts).
 NEWS_KINDS = ("found", "end", "hint", "prison")
 #: Event kinds the "last:" line skips: chance housekeeping that tells the player nothing.
@@ -535,17 +540,16 @@ class LongJohnBoard(GameBoard):
         self._style_choices()
 
     def _move_title_html(self, acting: bool) -> str:
-        style = f"font-size:13px;line-height:17px;color:{CHOICE_INK};font-weight:600"
+        style = f"font-size:13px;line-height:17px;color:{CHOICE_INK}"
         if not acting:
             text = ("the game is over" if self.state.is_terminal() else
-                    "nothing to do: it is not your turn")
-            return f"<div style='{style};color:#6b7280'>Your move: {html.escape(text)}</div>"
+                    "wait: it is not your turn")
+            return (f"{MOVE_BOX_CSS}<div style='{style};color:#6b7280'><b>Your move</b>: "
+                    f"{text}</div>")
         if self._offered:
-            return f"<div style='{style}'>Your move: choose one of the moves below</div>"
-        if self._decisions:
-            return (f"<div style='{style}'>Your move: click the map, or a button "
-                    "below</div>")
-        return f"<div style='{style}'>Your move: click the map</div>"
+            return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b></div>"
+        hint = "click the map, or a button below" if self._decisions else "click the map"
+        return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b>: {hint}</div>"
 
     def _style_choices(self) -> None:
         """Choice buttons look like choices (blue, full width), never like an error."""

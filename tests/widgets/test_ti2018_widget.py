@@ -30,6 +30,7 @@ def click_map(board: LongJohnBoard, x: float, y: float) -> None:
 
 
 def plain(markup: str) -> str:
+    markup = re.sub(r"<style>.*?</style>", " ", markup, flags=re.S)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
@@ -97,7 +98,7 @@ def test_decision_buttons_play_moves_without_a_point() -> None:
     buttons = board.decision_list.children
     assert all("tk-ti18-decision" in b._dom_classes for b in buttons)
     assert [b.description for b in buttons] == [
-        "Lay the compass around red: Silver gives a true Compass Hint (§7 Compass)"]
+        "Lay the compass around red (§7 Compass)"]
     ply = board.state.ply
     board.done_button.click()
     assert board.state.ply > ply
@@ -247,7 +248,7 @@ def test_choices_are_words_with_their_rule_and_look_like_choices_not_errors() ->
     assert board.notice == "" and "⚠" not in board.notice_box.value  # not a warning
     assert f"{len(labels)} moves go to 8.0, 11.0: choose one" in board.choice_buttons.label.value
     assert board.choice_buttons.label.style.text_color == "#1c4f8c"
-    assert "choose one" in plain(board.move_title.value)
+    assert plain(board.move_title.value) == "Your move"
     # the choices sit in the "Your move" box right of the map, not in the slot
     assert board.choice_buttons.box not in board.slot.children
     assert board.decide("Ride 2.0 miles to 8.0, 11.0 (§7 Horse move)")

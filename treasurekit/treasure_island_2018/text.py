@@ -162,8 +162,7 @@ def move_words(state: TIState, move: TIMove | str) -> MoveWords:
         return MoveWords(f"Use a Chest token: search a small area around {place_words(m.to)}",
                          rules.CHEST_ITEMS)
     if isinstance(m, Compass):
-        return MoveWords(f"Lay the compass around {m.mini}: Silver gives a true Compass Hint",
-                         rules.COMPASS)
+        return MoveWords(f"Lay the compass around {m.mini}", rules.COMPASS)
     if isinstance(m, Verify):
         return MoveWords(f"Verify hint {m.number}: look at its Information token",
                          rules.VERIFICATION)
