@@ -372,7 +372,10 @@ class LongJohnBoard(GameBoard):
 
     def concerns(self, event: Event, seat: int) -> bool:
         """The treasure found, the game's end, a hint played and the Prison concern every
-        human seat; other events those that name the seat."""
+        human seat; other events those that name the seat (but not the calendar's "4 June:
+        Anne's turn", nor Silver's draws)."""
+        if event.kind in QUIET_KINDS or event.kind == "day":
+            return False  # a draw, a deal or the calendar naming whose turn it is
         return event.kind in NEWS_KINDS or super().concerns(event, seat)
 
     def final_text(self, outcome: Outcome) -> str:
