@@ -364,3 +364,23 @@ def test_when_bots_find_the_treasure_the_status_says_who_where_and_why() -> None
     assert "While you waited" in status and "finds Long John Silver's treasure" in status
     assert board.done_button.disabled
     assert "game is over" in plain(board.move_title.value)
+
+
+def test_silver_as_a_human_is_told_what_to_do_and_clicks_mean_his_moves() -> None:
+    seats = {0: "human", 1: GreedyBot(seed=1), 2: GreedyBot(seed=2)}
+    board = LongJohnBoard(players=3, seed=1, seats=seats)
+    assert prompt_of(board) == ("Your turn, Long John Silver: click the map where to bury "
+                                "the treasure")
+    click_map(board, 17.5, 14.6)  # the volcano
+    assert "restricted area (the volcano)" in board.notice and board.state.ply == 0
+    click_map(board, 10.0, 13.0)
+    assert str(board.state.history[0]) == "bury 10,13"
+    assert board.state.phase == "hint"
+    assert prompt_of(board).startswith("Your turn, Long John Silver: play a hint")
+    words = [b.description for b in board.decision_list.children]
+    assert words and all(w.startswith("Play ") and "§5" in w for w in words)
+    red = board.state.position_of("red")
+    assert red is not None
+    click_map(board, *red)  # the hints that name red
+    assert board.offered()
+    assert all("red" in [a.split(":")[0] for a in m.args] for m in board.offered())
