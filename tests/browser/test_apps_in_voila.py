@@ -40,7 +40,7 @@ from voiladriver import (
     wait_for_app,
 )
 
-MOVE = re.compile(r"move (\d+)")
+MOVE = re.compile(r"(?:ply|move) (\d+)")
 MD_LINK = re.compile(r"\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 
 

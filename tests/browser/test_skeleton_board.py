@@ -26,7 +26,7 @@ SCREENSHOT = NOTEBOOK_DIR / "images" / "skeleton-board.png"
 MARKS = ".tk-skeleton-pile svg.svg-figure > g > g"
 OUTLINES = f"{MARKS} > g:nth-child(3) path.line"
 CLICK_LAYER = f"{MARKS} image"
-MOVE = re.compile(r"move (\d+)")
+MOVE = re.compile(r"(?:ply|move) (\d+)")
 
 
 def move_of(text: str) -> int:
