@@ -476,12 +476,16 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
         humans = [p for p in range(self.game.num_players) if self.is_human(p)]
         if not humans:
             return []
-        news = []
+        news: list[str] = []
         for mover, events in zip(self._movers[start:], self._entries[start:], strict=True):
             if self.is_human(mover):
                 news = []  # the human acted since: older news is stale
                 continue
             news += [e.text for e in events if any(self.concerns(e, p) for p in humans)]
+        if self.state.is_terminal() and len(self._entries) > start and self._entries[-1]:
+            last = self._entries[-1][-1].text  # the game ended during the bots' plies: why
+            if last not in news:
+                news.append(last)
         return news
 
     @property

@@ -316,6 +316,11 @@ class SjoBoard(GameBoard):
     def describe_move(self, move: Any) -> str:
         return move_label(move)
 
+    def concerns(self, event: Any, seat: int) -> bool:
+        """Events naming the seat's pirate (shot, wounded, robbed, pushed, out...), but
+        not the deal of the map pieces."""
+        return event.kind != "deal" and super().concerns(event, seat)
+
     def _press(self, index: int) -> None:
         if 0 <= index < len(self._decisions):
             move = self._decisions[index]

@@ -275,6 +275,11 @@ class SkeletonBoard(GameBoard):
             text += " (first of two standard turns)"
         return text
 
+    def concerns(self, event: Any, seat: int) -> bool:
+        """Events naming the seat (a steal from it) and every Island card won (a colour
+        the seat may be collecting is gone)."""
+        return super().concerns(event, seat) or "Island card" in event.text
+
     def detail(self, state: Any) -> str:
         if state.is_terminal():
             return f"ply {state.ply} · press New game to play again"
