@@ -14,7 +14,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.ahoy import SHIP, AhoyGame, AhoyState, GreedyBot, Pass, Step
@@ -23,6 +23,7 @@ from treasurekit.ahoy.analysis import roll_odds
 
 from .ahoy_draw import AhoyPicture, Piece, seat_colour
 from .base import HUMAN, GameBoard
+from .clicks import pair
 from .controls import muted, ranking_html, split_rule
 
 __all__ = ["AhoyBoard"]
@@ -190,7 +191,7 @@ class AhoyBoard(GameBoard):
 
     def nothing_here(self, place: object) -> tuple[str, str | None]:
         """Why a click on pirate ``place`` = ``(square, seat)`` moves nothing."""
-        square, owner = place  # type: ignore[misc]  # _click passes (square, seat)
+        square, owner = pair(place)  # _click passes (square, seat)
         state = self.state
         seat = int(state.turn)
         who = self.seat_name(seat)
@@ -221,7 +222,7 @@ class AhoyBoard(GameBoard):
         return f"Move {who}'s pirate {count} to {goal}"
 
     def choice_title(self, place: object, moves: Any) -> str:
-        square, _ = place  # type: ignore[misc]  # _click passes (square, seat)
+        square, _ = pair(place)  # _click passes (square, seat)
         return f"Ship: how far from {self._where(square)}?"
 
     def _where(self, square: int) -> str:

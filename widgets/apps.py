@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import MCTSBot, RandomBot
 from treasurekit.ahoy import GreedyBot as AhoyGreedy

@@ -39,7 +39,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import Event, IllegalMoveError, Outcome
 from treasurekit.core.game import Game, State

@@ -24,13 +24,13 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 __all__ = ["PlayKernelManager"]
 
 
-class PlayKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class PlayKernelManager(AsyncMappingKernelManager):
     """``AsyncMappingKernelManager`` whose culler restarts the idle clock of every kernel
     that has left Voilà's preheated pool since its last pass (Voilà's pooling subclass,
     pinned at 0.5.13, keeps them in ``_pools``: task -> {"kernel_id": ...})."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._was_pooled: set[str] = set()
 
     def pooled_kernels(self) -> set[str]:
@@ -49,4 +49,4 @@ class PlayKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             if kernel is not None:
                 kernel.last_activity = utcnow()
         self._was_pooled = pooled
-        await super().cull_kernels()
+        await super().cull_kernels()  # type: ignore[no-untyped-call]

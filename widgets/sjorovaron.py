@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.sjorovaron import (
@@ -288,7 +288,8 @@ class SjoBoard(GameBoard):
         """``moves_at(hex)``; at the pick, narrowed to the pirate chosen in the list."""
         moves = list(self.state.moves_at(place))
         if self.state.phase == "pick":
-            moves = [m for m in moves if m.pirate == self.pick_choice.value] or moves
+            moves = [m for m in moves
+                     if isinstance(m, Pick) and m.pirate == self.pick_choice.value] or moves
         return moves
 
     def nothing_here(self, place: object) -> tuple[str, str | None]:

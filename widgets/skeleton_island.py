@@ -16,7 +16,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.skeleton_island import (
@@ -43,6 +43,7 @@ from treasurekit.skeleton_island.analysis import (
 from treasurekit.skeleton_island.pile import Placement
 
 from .base import HUMAN, GameBoard
+from .clicks import pair
 from .controls import MUTED, muted
 from .skeleton_draw import (
     PICKED,
@@ -342,7 +343,7 @@ class SkeletonBoard(GameBoard):
     def nothing_here(self, place: object) -> tuple[str, str | None]:
         """Why a click at table point ``place`` takes or rests nothing."""
         state = self.state
-        x, y = place  # type: ignore[misc]  # click_at passes (x, y)
+        x, y = pair(place)  # click_at passes (x, y)
         card = state.pile.card_at(x, y)
         if card is None:
             if state.phase == "hand":

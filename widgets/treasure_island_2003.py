@@ -16,7 +16,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.core.text import possessive

@@ -14,7 +14,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.treasure_island_2018 import (
@@ -37,6 +37,7 @@ from treasurekit.treasure_island_2018 import (
 )
 
 from .base import HUMAN, GameBoard
+from .clicks import pair
 from .controls import muted, split_rule
 from .ti2018_draw import MINI_COLOURS, MapPicture
 
@@ -274,7 +275,8 @@ class LongJohnBoard(GameBoard):
     # ----- programmatic API ------------------------------------------------------------
     def view(self) -> TIView:
         """The shown seat's view of the position on display."""
-        return self.shown_state().view(self.shown_seat)
+        view: TIView = self.shown_state().view(self.shown_seat)
+        return view
 
     def posterior(self) -> Posterior:
         """The shown seat's probability map at the slider's trust (cached per position)."""
@@ -295,11 +297,11 @@ class LongJohnBoard(GameBoard):
         self.click_place((round(x, 1) + 0.0, round(y, 1) + 0.0))
 
     def nothing_here(self, place: object) -> tuple[str, str | None]:
-        x, y = place  # type: ignore[misc]  # the point click_at passed
+        x, y = pair(place)  # the point click_at passed
         return self._click_problem(x, y)
 
     def choice_title(self, place: object, moves: Any) -> str:
-        x, y = place  # type: ignore[misc]  # the point click_at passed
+        x, y = pair(place)  # the point click_at passed
         return f"{len(moves)} moves go to {x:.1f},{y:.1f}: choose one"
 
     def decisions(self) -> list[str]:
