@@ -16,12 +16,18 @@ Not imported by ``treasurekit_widgets``: only the play server loads it
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-__all__ = ["PlayKernelManager"]
+__all__ = ["PLAYER_ONLY", "PlayKernelManager"]
+
+#: The environment variable that tells the apps' kernels no JupyterLab is served here
+#: (the same name as ``treasurekit_widgets.apps.PLAYER_ONLY``; not imported from there,
+#: which would load ipywidgets into the server).
+PLAYER_ONLY = "TREASUREKIT_PLAYER_ONLY"
 
 
 class PlayKernelManager(AsyncMappingKernelManager):
@@ -31,6 +37,9 @@ class PlayKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        # The kernels inherit the server's environment: the apps then know that no
+        # JupyterLab serves the teaching notebooks here (widgets/apps.py PLAYER_ONLY).
+        os.environ[PLAYER_ONLY] = "1"
         self._was_pooled: set[str] = set()
 
     def pooled_kernels(self) -> set[str]:
