@@ -81,7 +81,7 @@ class AhoyBoard(GameBoard):
         self.hint_button.add_class("tk-hint")
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="800px"))
         self.hint_panel.add_class("tk-hint-panel")
-        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
         super().__init__(game, seats, seed, auto_roll=auto_roll)
         self.layout.max_width = "812px"
 
@@ -181,8 +181,11 @@ class AhoyBoard(GameBoard):
         return list(self.picture.pieces)
 
     def _click(self, index: int) -> None:
+        self.guarded(lambda: self.click_place(self._piece_place(index)))
+
+    def _piece_place(self, index: int) -> tuple[int, int]:
         piece = self.picture.pieces[index]
-        self.click_place((piece.square, piece.seat))
+        return piece.square, piece.seat
 
     def _picked(self) -> int | None:
         """The square of the pirate whose steps the choice buttons offer (after the ship)."""

@@ -538,7 +538,8 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
 
     def _on_replay(self, change: dict[str, Any]) -> None:
         if not self._syncing:
-            self.show_ply(int(change["new"]))
+            ply = int(change["new"])
+            self.guarded(lambda: self.show_ply(ply))
 
     def _last_event(self, ply: int) -> str:
         for events in reversed(self._entries[:ply]):

@@ -167,7 +167,7 @@ class SkeletonBoard(GameBoard):
         self.hint_button.add_class("tk-hint")
         self.hint_panel = w.HTML(layout=w.Layout(display="none"))
         self.hint_panel.add_class("tk-hint-panel")
-        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
         super().__init__(game, seats, seed, auto_roll=True)
         self.roll_button.layout.display = "none"  # chance is resolved by the board
         self.layout.max_width = "812px"

@@ -236,7 +236,7 @@ class TreasureIslandBoard(GameBoard):
         self.hint_button.add_class("tk-hint")
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="808px"))
         self.hint_panel.add_class("tk-hint-panel")
-        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
         super().__init__(game, seats, seed)
         self.roll_button.description = "Roll the dice"
         self.layout.max_width = "812px"

@@ -172,7 +172,7 @@ class LongJohnBoard(GameBoard):
         else:
             self.seat_pick.value = self._default_shown()
         for widget in (self.heat_toggle, self.trust_slider, self.seat_pick, self.hint_pick):
-            widget.observe(lambda _: self._refresh(), names="value")
+            widget.observe(lambda _: self.guarded(self._refresh), names="value")
         self._refresh()
 
     # ----- hooks -------------------------------------------------------------------------
