@@ -39,7 +39,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import Event, IllegalMoveError, Outcome
 from treasurekit.core.game import Game, State
@@ -476,12 +476,16 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
         humans = [p for p in range(self.game.num_players) if self.is_human(p)]
         if not humans:
             return []
-        news = []
+        news: list[str] = []
         for mover, events in zip(self._movers[start:], self._entries[start:], strict=True):
             if self.is_human(mover):
                 news = []  # the human acted since: older news is stale
                 continue
             news += [e.text for e in events if any(self.concerns(e, p) for p in humans)]
+        if self.state.is_terminal() and len(self._entries) > start and self._entries[-1]:
+            last = self._entries[-1][-1].text  # the game ended during the bots' plies: why
+            if last not in news:
+                news.append(last)
         return news
 
     @property
@@ -534,7 +538,8 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
 
     def _on_replay(self, change: dict[str, Any]) -> None:
         if not self._syncing:
-            self.show_ply(int(change["new"]))
+            ply = int(change["new"])
+            self.guarded(lambda: self.show_ply(ply))
 
     def _last_event(self, ply: int) -> str:
         for events in reversed(self._entries[:ply]):

@@ -28,7 +28,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import IllegalMoveError
 from treasurekit.core.errors import PlaceError
@@ -39,10 +39,21 @@ if TYPE_CHECKING:
     from treasurekit import Event
     from treasurekit.core.game import State
 
-__all__ = ["ChoiceButtons", "ClickPath", "error_html", "trace_html"]
+__all__ = ["ChoiceButtons", "ClickPath", "error_html", "pair", "trace_html"]
 
 #: Choice buttons made at first (more are added when a click offers more moves).
 FIRST_CHOICES = 6
+
+
+def pair(place: object) -> tuple[Any, Any]:
+    """The two parts of a place the board's picture made (a point, a pirate...).
+
+    Raises:
+        TypeError: ``place`` is not a pair (a bug in the board that passed it).
+    """
+    if not isinstance(place, tuple) or len(place) != 2:
+        raise TypeError(f"expected a pair, got {place!r:.40}")
+    return place[0], place[1]
 
 
 def error_html(error: str) -> str:

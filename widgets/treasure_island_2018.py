@@ -18,7 +18,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import Event, Outcome, load_game
 from treasurekit.treasure_island_2018 import (
@@ -43,6 +43,7 @@ from treasurekit.treasure_island_2018 import (
 from treasurekit.treasure_island_2018.text import place_words
 
 from .base import HUMAN, GameBoard
+from .clicks import pair
 from .controls import muted, split_rule
 from .ti2018_draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
 
@@ -206,7 +207,7 @@ class LongJohnBoard(GameBoard):
         else:
             self.seat_pick.value = self._default_shown()
         for widget in (self.heat_toggle, self.trust_slider, self.seat_pick, self.hint_pick):
-            widget.observe(lambda _: self._refresh(), names="value")
+            widget.observe(lambda _: self.guarded(self._refresh), names="value")
         self._refresh()
 
     # ----- hooks -------------------------------------------------------------------------
@@ -410,7 +411,8 @@ class LongJohnBoard(GameBoard):
     # ----- programmatic API ------------------------------------------------------------
     def view(self) -> TIView:
         """The shown seat's view of the position on display."""
-        return self.shown_state().view(self.shown_seat)
+        view: TIView = self.shown_state().view(self.shown_seat)
+        return view
 
     def posterior(self) -> Posterior:
         """The shown seat's probability map at the slider's trust (cached per position)."""
@@ -444,14 +446,12 @@ class LongJohnBoard(GameBoard):
         return move_words(self.state, move).short
 
     def nothing_here(self, place: object) -> tuple[str, str | None]:
-        x, y = place  # type: ignore[misc]  # the point click_at passed
+        x, y = pair(place)  # the point click_at passed
         return self._click_problem(float(x), float(y))
 
     def choice_title(self, place: object, moves: Any) -> str:
-        if not isinstance(place, tuple):
-            return f"{len(moves)} moves: choose one"
-        x, y = place
-        return f"{len(moves)} moves go to {place_words((x, y))}: choose one"
+        x, y = pair(place)  # the point click_at passed
+        return f"{len(moves)} moves go to {place_words((float(x), float(y)))}: choose one"
 
     def decisions(self) -> list[str]:
         """The moves without a map point offered as buttons now (notation; Done is the
