@@ -384,3 +384,20 @@ def test_silver_as_a_human_is_told_what_to_do_and_clicks_mean_his_moves() -> Non
     click_map(board, *red)  # the hints that name red
     assert board.offered()
     assert all("red" in [a.split(":")[0] for a in m.args] for m in board.offered())
+
+
+def test_prison_event_a_click_on_a_black_tower_locks_silver_there() -> None:
+    board = LongJohnBoard(players=2, seed=0)  # one pirate: Anne acts every day
+    for _ in range(20):
+        if board.state.phase == "prison":
+            break
+        board.done_button.click()
+    assert board.state.phase == "prison" and board.state.current_player == 1
+    assert prompt_of(board) == ("Your turn, Anne: Prison: click a black tower (triangle) to "
+                                "lock Long John Silver in it")
+    click_map(board, 3.0, 3.0)  # no tower there: the click says what to do
+    assert "black tower" in board.notice
+    x, y = board.state.map.tower("t3").xy
+    click_map(board, x + 0.2, y)  # near enough to the triangle
+    assert board.state.position_of("silver") == (12.5, 12.5)
+    assert "in the black tower t3" in board.log_lines[-1]
