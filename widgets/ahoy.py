@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from contextlib import suppress
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.ahoy import SHIP, AhoyGame, AhoyState, GreedyBot, Pass, Step
@@ -24,6 +23,7 @@ from treasurekit.ahoy.analysis import roll_odds
 
 from .ahoy_draw import AhoyPicture, Piece, seat_colour
 from .base import HUMAN, GameBoard
+from .clicks import pair
 from .controls import muted, ranking_html, split_rule
 
 __all__ = ["AhoyBoard"]
@@ -43,15 +43,18 @@ class AhoyBoard(GameBoard):
         TypeError: both ``game`` and options were given.
         OptionError: an option is unknown or has a bad value (from ``load_game``).
 
-    Clicking a pirate plays ``Step(its square, the die)``; after a ship roll it asks
-    for 1-5 squares (buttons, class ``tk-ship-choice``, in the fixed-height slot under
-    the picture). A refused click shows the engine's ``why_illegal`` reason in that
-    slot. Extra classes: ``tk-ahoy-figure``, ``tk-pass``, ``tk-hint`` (toggle) and
-    ``tk-hint-panel`` (below the controls).
+    A click on a pirate goes through the shared click path: ``state.moves_at((square,
+    seat))`` names the steps it can mean, one after a dot roll (played at once), up to
+    five after the ship (choice buttons in words, classes ``tk-choice`` and
+    ``tk-ship-choice``, in the fixed-height slot under the picture). A click that
+    means nothing shows the engine's ``why_illegal`` reason in that slot. Extra
+    classes: ``tk-ahoy-figure``, ``tk-pass``, ``tk-hint`` (toggle) and ``tk-hint-panel``
+    (below the controls).
     """
 
     game: AhoyGame
     state: AhoyState
+    CHOICE_CLASS = "tk-ship-choice"
 
     def __init__(
         self,
@@ -68,18 +71,8 @@ class AhoyBoard(GameBoard):
             game = loaded
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
-        self.selected: int | None = None  # source square picked after a ship roll
         self.picture = AhoyPicture(game.board, game.num_players, self._click)
         self.pirates = self.picture.pirates
-        self.ship_buttons = [w.Button(description=str(k), layout=w.Layout(width="48px"))
-                             for k in range(1, 6)]
-        for k, button in enumerate(self.ship_buttons, start=1):
-            button.on_click(lambda _, k=k: self._quietly(lambda: self.choose_steps(k)))
-        self.ship_choice = w.HBox([w.HTML("<b>Ship: move</b>"), *self.ship_buttons,
-                                   w.HTML("<b>squares</b>")],
-                                  layout=w.Layout(display="none", align_items="center",
-                                                  flex="none"))
-        self.ship_choice.add_class("tk-ship-choice")
         self.pass_button = w.Button(description="Pass", tooltip="no pirate can move")
         self.pass_button.add_class("tk-pass")
         self.pass_button.on_click(lambda _: self._quietly(lambda: self.play(Pass())))
@@ -88,7 +81,7 @@ class AhoyBoard(GameBoard):
         self.hint_button.add_class("tk-hint")
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="800px"))
         self.hint_panel.add_class("tk-hint-panel")
-        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
         super().__init__(game, seats, seed, auto_roll=auto_roll)
         self.layout.max_width = "812px"
 
@@ -100,9 +93,6 @@ class AhoyBoard(GameBoard):
     def _build_main(self) -> list[w.Widget]:
         return [self.picture.figure]
 
-    def _slot_widgets(self) -> list[w.Widget]:
-        return [self.ship_choice]
-
     def _extra_controls(self) -> list[w.Widget]:
         return [self.pass_button, self.hint_button]
 
@@ -110,8 +100,7 @@ class AhoyBoard(GameBoard):
         return [self.hint_panel]
 
     def _sync_widgets(self) -> list[w.Widget]:
-        return [*self.picture.marks, self.ship_choice, *self.ship_buttons, self.pass_button,
-                self.hint_panel]
+        return [*self.picture.marks, self.pass_button, self.hint_panel]
 
     def turn_of(self, state: Any) -> int | None:
         """The seat whose turn it is, also before its roll; None once the game is over."""
@@ -131,28 +120,31 @@ class AhoyBoard(GameBoard):
         if seat is None:
             return "Game over"
         name = html.escape(self.seat_name(seat))
-        colour = name.lower()
         if not self.is_human(seat):
             return f"{name} (bot) to {'roll' if state.is_chance_node() else 'move'}"
         if state.is_chance_node():
-            return f"{name} to roll: press <b>Roll the die</b>"
+            return f"Your turn, {name}: roll the die (press <b>Roll the die</b>)"
         die = state.view(seat).die
         rolled = "the pirate ship" if die == SHIP else str(die)
         if state.legal_moves() == [Pass()]:
-            return f"{name} rolled {rolled}, but no {colour} pirate can move: press <b>Pass</b>"
+            return (f"Your turn, {name}: you rolled {rolled}, but none of your pirates can "
+                    "move: press <b>Pass</b>")
         if die != SHIP:
-            return f"{name} rolled {rolled}: click a {colour} pirate with an orange ring"
-        if self.selected is None:
-            return (f"{name} rolled the ship: click a {colour} pirate with an orange ring, "
-                    "then choose 1 to 5 squares")
-        return (f"{name} rolled the ship: how many squares for the pirate on "
-                f"{self._where(self.selected)}? Choose below")
+            squares = f"{die} square{'s' if die != 1 else ''}"
+            return (f"Your turn, {name}: you rolled {rolled}: click one of your pirates with "
+                    f"an orange ring to move it {squares}")
+        source = self._picked()
+        if source is None:
+            return (f"Your turn, {name}: you rolled the ship: click one of your pirates with "
+                    "an orange ring, then choose 1 to 5 squares")
+        return (f"Your turn, {name}: the ship: how many squares for the pirate on "
+                f"{self._where(source)}? Choose below")
 
     def detail(self, state: Any) -> str:
         points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
         if state.is_terminal():
-            return f"move {state.ply} · points: {points} · press New game to play again"
-        return f"move {state.ply} · points: {points}"
+            return f"ply {state.ply} · points: {points} · press New game to play again"
+        return f"ply {state.ply} · points: {points}"
 
     def final_text(self, outcome: Any) -> str:
         """The game-over line: the winner first, then everyone's points."""
@@ -162,17 +154,19 @@ class AhoyBoard(GameBoard):
         return f"Game over: {names} {verb}{outcome.reason}. Points: {points}"
 
     # ----- clicks ----------------------------------------------------------------------------
-    def choose_steps(self, steps: int) -> None:
-        """After a ship roll and a pirate click: move that pirate ``steps`` squares.
+    def choose_steps(self, steps: int) -> list[Any]:
+        """After a ship roll and a pirate click: move that pirate ``steps`` squares (the
+        choice button of that many squares).
 
         Raises:
             IllegalMoveError: the engine refused it (the reason is shown).
-            ValueError: no pirate has been chosen yet.
+            ValueError: no pirate has been chosen yet (shown in the notice).
         """
-        if self.selected is None:
+        source = self._picked()
+        if source is None:
             self._tell("click a pirate first, then choose how many squares")
             raise ValueError(self._notice)
-        self.play(Step(self.selected, steps))
+        return self.play(Step(source, steps))
 
     def click(self, index: int) -> None:
         """Act on a click on pirate ``index`` of ``picture.pieces`` (what a real click does).
@@ -187,49 +181,52 @@ class AhoyBoard(GameBoard):
         return list(self.picture.pieces)
 
     def _click(self, index: int) -> None:
-        piece = self.picture.pieces[index]
-        problem = self._click_problem(piece)
-        if problem is None:
-            die = self.state.die
-            if die == SHIP:
-                self.selected = piece.square
-                self._clear_notice()
-                self._refresh()
-                return
-            with suppress(ValueError):  # a refusal is shown under the picture
-                self.play(Step(piece.square, int(die or 0)))
-            return
-        self.selected = None
-        self._tell(*problem)
+        self.guarded(lambda: self.click_place(self._piece_place(index)))
 
-    def _click_problem(self, piece: Piece) -> tuple[str, str | None] | None:
-        """Why clicking ``piece`` does nothing now, with the rule broken (or None for no
-        rule); None if the click names a move the engine allows."""
+    def _piece_place(self, index: int) -> tuple[int, int]:
+        piece = self.picture.pieces[index]
+        return piece.square, piece.seat
+
+    def _picked(self) -> int | None:
+        """The square of the pirate whose steps the choice buttons offer (after the ship)."""
+        offered = self.offered()
+        return offered[0].source if offered and isinstance(offered[0], Step) else None
+
+    def nothing_here(self, place: object) -> tuple[str, str | None]:
+        """Why a click on pirate ``place`` = ``(square, seat)`` moves nothing."""
+        square, owner = pair(place)  # _click passes (square, seat)
         state = self.state
-        if not self.live:
-            return ("this is an earlier position: drag the replay slider to the end to play",
-                    None)
-        seat = self.turn_of(state)
-        if seat is None:
-            return "the game is over: press New game to play again", None
+        seat = int(state.turn)
         who = self.seat_name(seat)
-        if not self.is_human(seat):
-            return f"it is {who}'s turn, played by a bot", None
         if state.is_chance_node():
             return f"{who} must roll the die first: press Roll the die", ahoy_rules.DIE
-        if piece.seat != seat and piece.square == 0:
-            return (f"that is {self.seat_name(piece.seat)}'s starting pile: you play {who} "
+        if owner != seat and square == 0:
+            return (f"that is {self.seat_name(owner)}'s starting pile: you play {who} "
                     f"and move only your own ({who.lower()}) pirates", ahoy_rules.HOW_TO_PLAY)
-        if any(isinstance(m, Step) and m.source == piece.square for m in state.legal_moves()):
-            if not piece.top and piece.square != 0:
-                mine = piece.seat == seat
-                return ((f"that {'pirate' if mine else self.seat_name(piece.seat) + ' pirate'}"
-                         f" is under another one; only the top pirate of a pile moves: click "
-                         f"the top of the pile on square {piece.square}"), ahoy_rules.TOP_ONLY)
-            return None
-        probe = Step(piece.square, 1 if state.die == SHIP else int(state.die or 0))
+        pile = state.pile(square) if square else ()
+        if owner != seat and pile and pile[-1] == seat:
+            return ((f"that {self.seat_name(owner)} pirate is under one of yours; only the "
+                     f"top pirate of a pile moves: click the top of the pile on square "
+                     f"{square}"), ahoy_rules.TOP_ONLY)
+        probe = Step(square, 1 if state.die == SHIP else int(state.die or 0))
         why = state.why_illegal(probe)
         return split_rule(why) if why else ("that pirate cannot move now", None)
+
+    def describe_move(self, move: Any) -> str:
+        """A choice button's words: "Move Red's pirate 3 squares to square 12"."""
+        if not isinstance(move, Step):
+            return self.move_phrase(move)
+        who = self.seat_name(int(self.state.turn))
+        count = f"{move.steps} square{'s' if move.steps != 1 else ''}"
+        target = self.state.target(move.source, move.steps)
+        island = self.game.board.island_square
+        goal = ("Buccaneer Island" if target == island else "the start" if target == 0
+                else f"square {target}")
+        return f"Move {who}'s pirate {count} to {goal}"
+
+    def choice_title(self, place: object, moves: Any) -> str:
+        square, _ = pair(place)  # _click passes (square, seat)
+        return f"Ship: how far from {self._where(square)}?"
 
     def _where(self, square: int) -> str:
         return "the starting square" if square == 0 else f"square {square}"
@@ -256,9 +253,6 @@ class AhoyBoard(GameBoard):
         return f"{origin} → {goal} ({count})"
 
     # ----- drawing ---------------------------------------------------------------------------
-    def _on_change(self) -> None:
-        self.selected = None
-
     def _render(self, shown: Any, live: bool) -> None:
         seat = self.turn_of(shown)
         viewer = seat if seat is not None and self.is_human(seat) else self._first_human()
@@ -266,17 +260,8 @@ class AhoyBoard(GameBoard):
         acting = live and seat is not None and self.is_human(seat) and view.die is not None
         moves = shown.legal_moves() if acting else []
         movable = {m.source for m in moves if isinstance(m, Step)}
-        self.picture.draw(view, seat, movable,
-                          self.selected if acting and view.die == SHIP else None,
+        self.picture.draw(view, seat, movable, self._picked() if acting else None,
                           shown.scores())
-        source = self.selected if acting and view.die == SHIP else None
-        choosing = source is not None
-        self.ship_choice.layout.display = "flex" if choosing else "none"
-        for k, button in enumerate(self.ship_buttons, start=1):
-            why = shown.why_illegal(Step(source, k)) if source is not None else None
-            button.disabled = not choosing or why is not None
-            button.tooltip = why or f"move {k} square{'s' if k > 1 else ''}"
-            button.button_style = "info" if choosing and why is None else ""
         self.pass_button.disabled = not (acting and moves == [Pass()])
         self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
         if self.hint_button.value:

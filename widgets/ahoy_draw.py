@@ -20,8 +20,8 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
-import bqplot as bq
-import ipywidgets as w
+import bqplot as bq  # type: ignore[import-untyped]
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit.ahoy import SHIP, AhoyView
 from treasurekit.ahoy.board import AhoyBoard as BoardData

@@ -19,11 +19,12 @@ PlayApp(ahoy, players=3, seats=human/greedy/greedy, AhoyBoard(players=3, ply=0, 
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import MCTSBot, RandomBot
 from treasurekit.ahoy import GreedyBot as AhoyGreedy
@@ -215,8 +216,9 @@ APPS: dict[str, AppSpec] = {
             blurb="Long John Silver has buried his treasure and is locked away. His hints "
                   "narrow down where it lies: find it before he escapes.",
             how_to_play="Click the map to ride, walk or search (several choices become "
-                        "buttons under the map). <b>Probability map</b> shades where the "
-                        "treasure can still be.",
+                        "buttons in the <b>Your move</b> box right of the map); press "
+                        "<b>Done</b> to end your turn. <b>Probability map</b> shades where "
+                        "the treasure can still be.",
             players=(2, 5), default_players=4, notebook="03-treasure-island-2018.ipynb",
             rules=(
                 Rule("Long John Silver buries the treasure in secret; the pirates race to "
@@ -295,6 +297,31 @@ APPS: dict[str, AppSpec] = {
         ),
     ]
 }
+
+
+#: Set (to "1") in the environment of the play server's kernels by
+#: ``play_server.PlayKernelManager``: Voilà alone serves the page, and no JupyterLab is
+#: there to open a notebook in.
+PLAYER_ONLY = "TREASUREKIT_PLAYER_ONLY"
+
+
+def lab_href(notebook: str) -> str:
+    """The JupyterLab URL of a teaching notebook, relative to an app page
+    (``voila/render/apps/<app>.ipynb``): ``../../../lab/tree/notebooks/<notebook>``, the
+    same server's Lab (Binder, ``make lab``). Voilà would render the notebook as its
+    outputs alone, without the code the reader is meant to run."""
+    return f"../../../lab/tree/notebooks/{notebook}"
+
+
+def notebook_link(notebook: str, title: str, style: str) -> str:
+    """HTML naming a game's teaching notebook: a link that opens it in JupyterLab, or,
+    under the play server alone (:data:`PLAYER_ONLY`), where to find it instead."""
+    name = f"the {html.escape(title)} notebook"
+    if os.environ.get(PLAYER_ONLY):
+        return (f"{name} (<code>notebooks/{html.escape(notebook)}</code>; it runs in "
+                "JupyterLab: start it with <code>make lab</code>)")
+    return (f'<a style="{style}" href="{html.escape(lab_href(notebook))}" target="_blank" '
+            f'title="opens JupyterLab">{name}</a> (in JupyterLab)')
 
 
 def rules_html(spec: AppSpec) -> str:
@@ -378,9 +405,7 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         links = w.HTML(
             f'<div class="tk-app-links" style="color:{MUTED};font-size:12.5px">'
             f'<a style="{link}" href="index.ipynb">All games</a> · the whole story, with '
-            f'the odds worked out: <a style="{link}" '
-            f'href="../notebooks/{html.escape(spec.notebook)}">the '
-            f"{html.escape(spec.title)} notebook</a></div>")
+            f"the odds worked out: {notebook_link(spec.notebook, spec.title, link)}</div>")
         self.children = [head, form, self.board_box, more, links]
         self.add_class("tk-app")
 

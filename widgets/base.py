@@ -9,8 +9,19 @@ no rule logic lives here.
 
 Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 :meth:`GameBoard._render` (redraw it from a state), and may override the hooks
-``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``_extra_controls``,
-``_slot_widgets``, ``_panels`` and ``_sync_widgets``.
+``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``concerns``,
+``_extra_controls``, ``_slot_widgets``, ``_panels`` and ``_sync_widgets``.
+
+Clicks on the picture go through the one click path of :mod:`.clicks`
+(:meth:`GameBoard.click_place`: the not-your-turn / game-over / replay preamble, then
+the engine's ``state.moves_at(place)``: none is a notice saying why, one is played,
+several are choice buttons in the slot). Every button and click handler runs guarded:
+only ``IllegalMoveError`` is a player's notice; any other error is shown as an internal
+error with its traceback, and the board stays usable.
+
+The status always says whose turn it is and what the human can do; what happened to a
+human seat during the bots' plies since the human's last action (events for which
+:meth:`GameBoard.concerns` is true) stays in the status until the human acts again.
 
 The layout never jumps: the status area above the picture has a fixed height (single
 lines cut with an ellipsis), and everything that comes and goes (a refused move's
@@ -22,17 +33,19 @@ from __future__ import annotations
 
 import copy
 import html
+import re
 import secrets
 from collections.abc import Iterator, Mapping
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import Event, IllegalMoveError, Outcome
 from treasurekit.core.game import Game, State
 from treasurekit.core.inputs import seed_problem
 
+from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, log_html, notice_html, status_html
 
 __all__ = ["HUMAN", "GameBoard", "fresh_seed"]
@@ -40,9 +53,10 @@ __all__ = ["HUMAN", "GameBoard", "fresh_seed"]
 #: The seat-map value for a seat played through the widget.
 HUMAN = "human"
 
-#: Tooltip of the status's "move N": what is counted.
-MOVE_TIP = ("every roll of the die and every move counts as one move; the log and the "
-            "Replay slider number them the same way")
+#: Tooltip of the status's "ply N": what is counted.
+PLY_TIP = ("a ply is one roll of the dice or one move; the log and the Replay slider "
+           "number them the same way")
+MOVE_TIP = PLY_TIP  # the former name
 
 
 def fresh_seed() -> int:
@@ -50,7 +64,7 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameBoard(w.VBox):  # type: ignore[misc]
+class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
@@ -66,8 +80,10 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         ValueError: a seat number is not a seat of ``game``.
 
     CSS classes: ``tk-board`` (root), ``tk-status``, ``tk-slot`` (the fixed-height row
-    under the picture) holding ``tk-notice-box``, ``tk-roll``, ``tk-undo``, ``tk-new``
-    (button), ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``.
+    under the picture) holding ``tk-choices`` (choice buttons ``tk-choice``) and
+    ``tk-notice-box`` (a notice ``tk-notice`` or an internal error ``tk-error``),
+    ``tk-error-trace`` (an internal error's traceback, under the controls), ``tk-roll``,
+    ``tk-undo``, ``tk-new`` (button), ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``.
 
     The seed fixes every die, shuffle and draw still to come, so the board never shows
     the seed of a game in play (the Seed box is for typing a chosen seed; the note next
@@ -103,6 +119,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self._notice = ""  # a refused action's reason, "[rule]" at the end (may be set directly)
         self._view_ply: int | None = None  # None: live; else the replayed ply
         self._syncing = False
+        self._news: list[str] = []  # what befell a human seat during the bots' last plies
+        self._init_clicks()
 
         self.status = w.HTML(layout=w.Layout(height=STATUS_HEIGHT, min_height=STATUS_HEIGHT,
                                              overflow="hidden", width="100%"))
@@ -135,6 +153,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
                             (self.new_button, "tk-new"), (self.log_box, "tk-log"),
                             (self.replay_slider, "tk-replay")]:
             widget.add_class(cls)
+        self.error_box = w.HTML(layout=w.Layout(display="none", max_width="800px"))
+        self.error_box.add_class("tk-error-trace")
         self.roll_button.on_click(lambda _: self._quietly(self.roll))
         self.undo_button.on_click(lambda _: self._quietly(self.undo))
         self.new_button.on_click(lambda _: self._new_game_clicked())
@@ -142,7 +162,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
 
         main = self._build_main()
         self.slot = w.HBox(
-            [*self._slot_widgets(), self.notice_box],
+            [*self._slot_widgets(), self.choice_buttons.box, self.notice_box],
             layout=w.Layout(height=SLOT_HEIGHT, min_height=SLOT_HEIGHT, max_width="800px",
                             align_items="center", overflow="hidden"),
         )
@@ -153,8 +173,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
              self.new_button],
             layout=w.Layout(align_items="center", max_width="800px"),
         )
-        self.children = [self.status, *main, self.slot, controls, *self._panels(),
-                         self.log_box, self.replay_slider]
+        self.children = [self.status, *main, self.slot, controls, self.error_box,
+                         *self._panels(), self.log_box, self.replay_slider]
         self.add_class("tk-board")
         self._advance()
         self._refresh()
@@ -206,15 +226,28 @@ class GameBoard(w.VBox):  # type: ignore[misc]
     def prompt(self, state: State[Any]) -> str:
         """HTML telling the player to move what to do (the game is live and not over)."""
         seat = self.turn_of(state)
-        who = self.seat_name(seat) if seat is not None else "Chance"
-        return f"{who} to roll" if state.is_chance_node() else f"{who} to move"
+        if seat is None:
+            return "Chance to play"
+        who = html.escape(self.seat_name(seat))
+        if not self.is_human(seat):
+            return f"{who} (bot) to {'roll' if state.is_chance_node() else 'move'}"
+        if state.is_chance_node():
+            return f"Your turn, {who}: press <b>{html.escape(self.roll_button.description)}</b>"
+        return f"Your turn, {who}: make your move"
 
     def detail(self, state: State[Any]) -> str:
         """Plain text under the prompt (one line): by default the number of moves played.
 
         The last event gets a line of its own (see :meth:`_status_html`).
         """
-        return f"move {state.ply}"
+        return f"ply {state.ply}"
+
+    def concerns(self, event: Event, seat: int) -> bool:
+        """True if ``event`` (played by a bot or chance) befell human seat ``seat``: it
+        stays in the status until the human acts. Default: the event names the seat."""
+        name = self.seat_name(seat)
+        return bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", event.text,
+                                        re.IGNORECASE) is not None
 
     def final_text(self, outcome: Outcome) -> str:
         """The game-over line, from the engine's outcome."""
@@ -303,6 +336,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
             self._tell("nothing to take back: no human move has been played yet")
             raise IndexError(self._notice)
         taken = []
+        self._news = []
         while self.state.ply > humans[-1]:
             taken.append(self.state.undo())
             self._entries.pop()
@@ -365,6 +399,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         self.seats = copy.deepcopy(self._templates)
         self.state = self.game.new_initial_state(seed)
         self._entries, self._movers, self._seen = [], [], ()
+        self._news = []
         self._clear_notice()
         self._view_ply = None
         self.seed_input.value = ""
@@ -427,9 +462,37 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         raise RuntimeError(f"bots played {self.MAX_AUTO_PLIES} plies without a human turn")
 
     def _after_change(self) -> None:
-        self._advance()
+        start = len(self._entries)
+        try:
+            self._advance()
+        finally:
+            self._news = self._news_since(start)
         self._on_change()
         self._refresh()
+
+    def _news_since(self, start: int) -> list[str]:
+        """Texts of the events since ply ``start`` that befell a human seat, played by
+        bots or chance (the human's own plies are in "last:")."""
+        humans = [p for p in range(self.game.num_players) if self.is_human(p)]
+        if not humans:
+            return []
+        news: list[str] = []
+        for mover, events in zip(self._movers[start:], self._entries[start:], strict=True):
+            if self.is_human(mover):
+                news = []  # the human acted since: older news is stale
+                continue
+            news += [e.text for e in events if any(self.concerns(e, p) for p in humans)]
+        if self.state.is_terminal() and len(self._entries) > start and self._entries[-1]:
+            last = self._entries[-1][-1].text  # the game ended during the bots' plies: why
+            if last not in news:
+                news.append(last)
+        return news
+
+    @property
+    def news(self) -> list[str]:
+        """What happened to a human seat during the bots' plies since the human's last
+        action (event texts, oldest first); shown in the status until the human acts."""
+        return list(self._news)
 
     def _on_change(self) -> None:
         """Called after every change of the live state (subclasses reset selections)."""
@@ -461,6 +524,7 @@ class GameBoard(w.VBox):  # type: ignore[misc]
 
     def _clear_notice(self) -> None:
         self._notice = ""
+        self._offered = []
 
     @property
     def notice(self) -> str:
@@ -468,13 +532,14 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         return self._notice
 
     def _quietly(self, action: Any) -> None:
-        """Run a button's action; a refusal (ValueError, IndexError) is already shown."""
-        with suppress(ValueError, IndexError):
-            action()
+        """Run a button's action guarded (see :meth:`guarded`): a refusal is already
+        shown; an internal error is shown as one."""
+        self.guarded(action)
 
     def _on_replay(self, change: dict[str, Any]) -> None:
         if not self._syncing:
-            self.show_ply(int(change["new"]))
+            ply = int(change["new"])
+            self.guarded(lambda: self.show_ply(ply))
 
     def _last_event(self, ply: int) -> str:
         for events in reversed(self._entries[:ply]):
@@ -487,7 +552,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         """Batch every widget update of one redraw into one message per widget."""
         with ExitStack() as stack:
             for widget in [self, self.status, self.notice_box, self.log_box, self.roll_button,
-                           self.undo_button, self.replay_slider, *self._sync_widgets()]:
+                           self.undo_button, self.replay_slider, self.error_box,
+                           *self.choice_buttons.widgets, *self._sync_widgets()]:
                 stack.enter_context(widget.hold_sync())
             yield
 
@@ -499,7 +565,11 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         with self._held():
             self._render(shown, live)
             self.status.value = self._status_html(shown, live, seat)
-            self.notice_box.value = notice_html(self._notice)
+            self.notice_box.value = (error_html(self._error) if self._error
+                                     else notice_html(self._notice))
+            self.error_box.value = trace_html(self._trace) if self._error else ""
+            self.error_box.layout.display = "block" if self._error else "none"
+            self._render_choices()
             self.log_box.value = log_html(
                 [(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
                  for e in events])
@@ -529,15 +599,29 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         last = self._last_event(shown.ply)
         if not live:
             return status_html(
-                f"Replay: the position after move {shown.ply} of {self.state.ply}",
+                f"Replay: the position after ply {shown.ply} of {self.state.ply}",
                 "read-only; drag the slider to the end to play on", last)
+        news = "; ".join(self._news) if shown.ply == self.state.ply else ""
         outcome = shown.outcome()
         if outcome is not None:
-            return status_html(html.escape(self.final_text(outcome)), self.detail(shown), last,
-                               detail_tip=MOVE_TIP)
+            final = " ".join(t for t in (self.final_text(outcome), self.verdict(outcome)) if t)
+            return status_html(html.escape(final), self.detail(shown), last,
+                               detail_tip=PLY_TIP, news=news)
         colour = self.seat_colour(seat) if seat is not None else None
         return status_html(self.prompt(shown), self.detail(shown), last, colour,
-                           detail_tip=MOVE_TIP)
+                           detail_tip=PLY_TIP, news=news)
+
+    def verdict(self, outcome: Outcome) -> str:
+        """For a board with one human seat: "You (Red) won." / "You (Red) lost." ("" else,
+        or when :meth:`final_text` already says it)."""
+        humans = [p for p in range(self.game.num_players) if self.is_human(p)]
+        if len(humans) != 1 or "You " in self.final_text(outcome):
+            return ""
+        me = humans[0]
+        who = f"You ({self.seat_name(me)})"
+        if me in outcome.winners:
+            return f"{who} {'share the win' if len(outcome.winners) > 1 else 'won'}."
+        return f"{who} lost."
 
     def summary(self) -> str:
         """A few words on the live position: "Blue to move", "Red to roll", "game over"."""

@@ -18,8 +18,8 @@ import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-import bqplot as bq
-import ipywidgets as w
+import bqplot as bq  # type: ignore[import-untyped]
+import ipywidgets as w  # type: ignore[import-untyped]
 
 __all__ = ["MAX_WIDTH", "Chart", "bar_chart", "legend_html", "line_chart"]
 

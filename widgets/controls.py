@@ -64,16 +64,19 @@ def _line(markup: str, style: str, title: str, cls: str) -> str:
 
 
 def status_html(main: str, detail: str = "", last: str = "", colour: str | None = None,
-                detail_tip: str = "") -> str:
+                detail_tip: str = "", news: str = "") -> str:
     """The status area: the prompt, a muted detail line and a muted "last:" line.
+
+    ``news`` (plain text: what befell the human's seat during the bots' plies) replaces
+    the "last:" line, in dark red on a pale background (class ``tk-news``).
 
     Always three single lines (empty ones keep their place), each cut with an ellipsis
     and carrying its full text as a tooltip, so the area never changes height.
     ``main`` is already HTML (it may contain a coloured name); ``detail`` and ``last``
     are plain text and get escaped. ``detail_tip`` is an extra tooltip for the detail
-    line (e.g. what "move 25" counts).
+    line (e.g. what "ply 25" counts).
 
-    >>> status_html("Red to roll", "move 0").count("text-overflow:ellipsis")
+    >>> status_html("Red to roll", "ply 0").count("text-overflow:ellipsis")
     3
     """
     lead = chip(colour) if colour else ""
@@ -82,8 +85,11 @@ def status_html(main: str, detail: str = "", last: str = "", colour: str | None 
         _line(f"{lead}{main}", "font-size:15px;font-weight:600;line-height:24px",
               _plain(main), "tk-prompt")
         + _line(muted(detail) if detail else "&nbsp;", "line-height:19px", tip, "tk-detail")
-        + _line(muted(f"last: {last}") if last else "&nbsp;", "line-height:19px",
-                f"last: {last}" if last else "", "tk-last")
+        + (_line(f"<b>While you waited:</b> {html.escape(news)}",
+                 "line-height:19px;color:#9a3412;background:#fff7ed", f"While you waited: {news}",
+                 "tk-news") if news else
+           _line(muted(f"last: {last}") if last else "&nbsp;", "line-height:19px",
+                 f"last: {last}" if last else "", "tk-last"))
     )
 
 

@@ -16,21 +16,30 @@ Not imported by ``treasurekit_widgets``: only the play server loads it
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-__all__ = ["PlayKernelManager"]
+__all__ = ["PLAYER_ONLY", "PlayKernelManager"]
+
+#: The environment variable that tells the apps' kernels no JupyterLab is served here
+#: (the same name as ``treasurekit_widgets.apps.PLAYER_ONLY``; not imported from there,
+#: which would load ipywidgets into the server).
+PLAYER_ONLY = "TREASUREKIT_PLAYER_ONLY"
 
 
-class PlayKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class PlayKernelManager(AsyncMappingKernelManager):
     """``AsyncMappingKernelManager`` whose culler restarts the idle clock of every kernel
     that has left Voilà's preheated pool since its last pass (Voilà's pooling subclass,
     pinned at 0.5.13, keeps them in ``_pools``: task -> {"kernel_id": ...})."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        # The kernels inherit the server's environment: the apps then know that no
+        # JupyterLab serves the teaching notebooks here (widgets/apps.py PLAYER_ONLY).
+        os.environ[PLAYER_ONLY] = "1"
         self._was_pooled: set[str] = set()
 
     def pooled_kernels(self) -> set[str]:
@@ -49,4 +58,4 @@ class PlayKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             if kernel is not None:
                 kernel.last_activity = utcnow()
         self._was_pooled = pooled
-        await super().cull_kernels()
+        await super().cull_kernels()  # type: ignore[no-untyped-call]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 import mistune
 
 from treasurekit.core.rulings import game_rulings

@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from typing import Any
 
-import bqplot as bq
-import ipywidgets as w
+import bqplot as bq  # type: ignore[import-untyped]
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit.sjorovaron import SjoMap, SjoView
 from treasurekit.sjorovaron.moves import LETTERS

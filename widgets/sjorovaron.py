@@ -10,10 +10,9 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Mapping
-from contextlib import suppress
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.sjorovaron import (
@@ -165,7 +164,7 @@ class SjoBoard(GameBoard):
         self.hint_button.add_class("tk-hint")
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="890px"))
         self.hint_panel.add_class("tk-hint-panel")
-        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
         super().__init__(game, seats, seed)
         self.layout.max_width = "900px"
 
@@ -213,20 +212,21 @@ class SjoBoard(GameBoard):
         if not self.is_human(seat):
             return f"{name} (bot) to {'roll' if state.is_chance_node() else 'move'}"
         phase = state.phase
+        turn = f"Your turn, {name}"
         if phase == "order":
-            return f"{name}: roll for the starting order, press <b>Roll the die</b>"
+            return f"{turn}: roll for the starting order, press <b>Roll the die</b>"
         if phase == "pick":
-            return f"{name}: choose a pirate (list below) and click a ringed starting hex"
+            return f"{turn}: choose a pirate (list below) and click a ringed starting hex"
         if phase == "roll":
-            return f"{name}: press <b>Roll the die</b> ({html.escape(state.action or '')})"
+            return f"{turn}: press <b>Roll the die</b> ({html.escape(state.action or '')})"
         if phase == "walk":
-            return f"{name} rolled {state.die}: click a yellow hex to walk there"
+            return f"{turn}: you rolled {state.die}: click a yellow hex to walk there"
         if phase == "start":
-            return f"{name}: choose an action (buttons right of the map)"
-        return f"{name}: shoot, push, or end the turn (right)"
+            return f"{turn}: choose an action (buttons right of the map)"
+        return f"{turn}: shoot, push, or end the turn (buttons right of the map)"
 
     def detail(self, state: Any) -> str:
-        return f"move {state.ply} · round {state.round}"
+        return f"ply {state.ply} · round {state.round}"
 
     def final_text(self, outcome: Any) -> str:
         if not outcome.winners:
@@ -282,33 +282,23 @@ class SjoBoard(GameBoard):
         return [c for c in GreedyBot().explain(guess) if str(c.move) in legal]
 
     def _click(self, h: int) -> None:
-        problem = self._click_problem(h)
-        if problem is not None:
-            self._tell(*problem)
-            return
-        name = self.game.board.label(h)
-        moves = self.state.moves_at(name)
-        if self.state.phase == "pick":
-            moves = [m for m in moves if m.pirate == self.pick_choice.value] or moves
-        with suppress(ValueError):  # a refusal is shown under the picture
-            self.play(moves[0])
+        self.click_place(self.game.board.label(h))
 
-    def _click_problem(self, h: int) -> tuple[str, str | None] | None:
-        """Why clicking hex ``h`` does nothing now (and the rule), or None to play it."""
+    def moves_for(self, place: object) -> list[Any]:
+        """``moves_at(hex)``; at the pick, narrowed to the pirate chosen in the list."""
+        moves = list(self.state.moves_at(place))
+        if self.state.phase == "pick":
+            moves = [m for m in moves
+                     if isinstance(m, Pick) and m.pirate == self.pick_choice.value] or moves
+        return moves
+
+    def nothing_here(self, place: object) -> tuple[str, str | None]:
+        """Why a click on hex ``place`` (a name) means nothing now."""
         state = self.state
-        if not self.live:
-            return ("this is an earlier position: drag the replay slider to the end to play",
-                    None)
-        seat = self.turn_of(state)
-        if seat is None:
-            return "the game is over: press New game to play again", None
-        who = self.seat_name(seat)
-        if not self.is_human(seat):
-            return f"it is {who}'s turn, played by a bot", None
+        who = self.seat_name(int(state.turn))
         board = self.game.board
-        name = board.label(h)
-        if state.moves_at(name):
-            return None
+        name = str(place)
+        h = board.hex(name)
         if state.is_chance_node():
             return f"{who} must roll the die first: press Roll the die", "SJO §5 Movement over Land"
         if state.phase == "walk":
@@ -320,14 +310,22 @@ class SjoBoard(GameBoard):
                     "other pirates): click a yellow hex", "SJO §5 Movement over Land")
         if state.phase == "pick":
             why = state.why_illegal(f"pick {self.pick_choice.value} {name}")
-            return split_rule(why) if why else None
+            return split_rule(why) if why else ("pick a pirate in the list first", None)
         return (f"nothing to do on {name} now: {who} chooses an action with the buttons right "
                 "of the map", "SJO §4 A Turn")
 
+    def describe_move(self, move: Any) -> str:
+        return move_label(move)
+
+    def concerns(self, event: Any, seat: int) -> bool:
+        """Events naming the seat's pirate (shot, wounded, robbed, pushed, out...), but
+        not the deal of the map pieces."""
+        return event.kind != "deal" and super().concerns(event, seat)
+
     def _press(self, index: int) -> None:
         if 0 <= index < len(self._decisions):
-            with suppress(ValueError):
-                self.play(self._decisions[index])
+            move = self._decisions[index]
+            self.guarded(lambda: self.play(move))
 
     def _button(self, index: int) -> w.Button:
         while len(self.decision_buttons) <= index:

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import bqplot as bq
-import ipywidgets as w
-import shapely
-from shapely.geometry import Polygon
+import bqplot as bq  # type: ignore[import-untyped]
+import ipywidgets as w  # type: ignore[import-untyped]
+import shapely  # type: ignore[import-untyped]
+from shapely.geometry import Polygon  # type: ignore[import-untyped]
 
 from treasurekit.skeleton_island import CardView, Deck, HandView, SkeletonView
 from treasurekit.skeleton_island.pile import Corners, Placement, card_corners, card_polygon
@@ -635,7 +635,7 @@ class TablePicture:
         boxes.append((*_box(0, 0, TABLE_W, HEADER_H - 3), HEADER_FILL, HEADER_FILL))
         notes.append((8, 11, "Island cards, 5 coins each", MUTED))
         for k, (colour, owner) in enumerate(view.islands):
-            x0, y0 = 8 + k * (TILE + 6), 24
+            x0, y0 = 8 + k * (TILE + 6), 24.0
             fill = MAP_COLOURS.get(colour, colour)
             boxes.append((*_box(x0, y0, x0 + TILE, y0 + TILE),
                           fill if owner is None else "#e5e7eb", FRAME_EDGE))

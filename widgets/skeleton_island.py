@@ -14,10 +14,9 @@ from __future__ import annotations
 import asyncio
 import html
 from collections.abc import Mapping
-from contextlib import suppress
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.skeleton_island import (
@@ -44,6 +43,7 @@ from treasurekit.skeleton_island.analysis import (
 from treasurekit.skeleton_island.pile import Placement
 
 from .base import HUMAN, GameBoard
+from .clicks import pair
 from .controls import MUTED, muted
 from .skeleton_draw import (
     PICKED,
@@ -167,7 +167,7 @@ class SkeletonBoard(GameBoard):
         self.hint_button.add_class("tk-hint")
         self.hint_panel = w.HTML(layout=w.Layout(display="none"))
         self.hint_panel.add_class("tk-hint-panel")
-        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
         super().__init__(game, seats, seed, auto_roll=True)
         self.roll_button.layout.display = "none"  # chance is resolved by the board
         self.layout.max_width = "812px"
@@ -244,45 +244,49 @@ class SkeletonBoard(GameBoard):
             return f"{name} (bot) to move"
         if state.is_chance_node():
             return f"{name}: the cards are being turned"
+        name = f"Your turn, {name}"
         view = state.view(seat)
         phase = view.phase
         if phase == "hand" and view.hand is not None:
             what = html.escape(hand_text(view.hand, self.game.deck))
             if view.hand.second:
-                return f"{name} keeps {what}"
+                return f"{name}: you keep {what}"
             return (f"{name}: <b>Keep</b> {what}, or <b>Rest</b> it (the button, or click a "
                     "dashed spot)")
         if phase == "second":
             if Stop() in state.legal_moves():
-                return (f"{name}: you may click a second card with an orange outline (it is "
+                return (f"{name}: choose a second card to take (orange outline; it is "
                         "kept), or press <b>No second card</b>")
-            return f"{name}: click a second card with an orange outline; you must keep it"
+            return f"{name}: choose a second card to take (orange outline); you must keep it"
         if phase == "pirate":
             if self.game.options["steal"] == "blind":
-                return (f"{name}, pirate turn: click a card of an opponent, then <b>Steal</b> "
+                return (f"{name}: pirate turn: click a card of an opponent, then <b>Steal</b> "
                         "(drawn blind); or <b>Double</b>")
-            return (f"{name}, pirate turn: click an opponent's card, then <b>Steal</b>; or "
+            return (f"{name}: pirate turn: click an opponent's card, then <b>Steal</b>; or "
                     "<b>Double</b> (two standard turns)")
         pirate = any(isinstance(m, Discard) for m in state.legal_moves())
-        text = f"{name}: click a card with an orange outline"
+        text = f"{name}: choose a card to take (orange outline)"
         if pirate and view.can_blow:
             text += ", pick 3 of your cards for a pirate turn, or <b>Blow</b>"
         elif pirate:
             text += ", or pick 3 of your cards for a pirate turn"
         elif view.can_blow:
             text += ", or <b>Blow</b> on the pile"
-        else:
-            text += " to take it"
         if view.standard_turns_left > 1:
             text += " (first of two standard turns)"
         return text
 
+    def concerns(self, event: Any, seat: int) -> bool:
+        """Events naming the seat (a steal from it) and every Island card won (a colour
+        the seat may be collecting is gone)."""
+        return super().concerns(event, seat) or "Island card" in event.text
+
     def detail(self, state: Any) -> str:
         if state.is_terminal():
-            return f"move {state.ply} · press New game to play again"
+            return f"ply {state.ply} · press New game to play again"
         scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
         pile = f"pile {len(state.pile)} cards, {len(state.uncovered())} uncovered"
-        return f"move {state.ply} · coins: {scores} · {pile}"
+        return f"ply {state.ply} · coins: {scores} · {pile}"
 
     # ----- actions (the programmatic API behind the clicks) ----------------------------
     def rest(self, spot: Any = None) -> list[Any]:
@@ -327,37 +331,31 @@ class SkeletonBoard(GameBoard):
     def click_at(self, x: float, y: float) -> None:
         """Act on a click at table point ``(x, y)`` in cm (what a click on the pile does).
 
-        Holding a card, a click inside an offered (dashed) resting spot rests it there.
-        Otherwise the topmost card under the point (``pile.card_at``) is taken if the
-        engine allows it; if not, the engine's reason is shown under the picture.
-        Never raises for a refused click.
+        The shared click path with ``state.moves_at((x, y))``: holding a card, a click
+        inside an offered (dashed) resting spot rests it there; otherwise the topmost
+        card under the point is taken if the engine allows it; if not, the engine's
+        reason is shown under the picture (and the cards covering a covered card get a
+        red outline for a moment). Never raises for a refused click.
         """
-        problem = self._click_problem()
-        if problem is not None:
-            self._tell(problem)
-            return
-        state = self.state
-        spot = self.picture.spot_at(x, y) if state.phase == "hand" else None
-        if spot is not None:
-            with suppress(ValueError):
-                self.rest(spot)
-            return
         self.picture.clear_covering()
+        self.click_place((x, y))
+
+    def nothing_here(self, place: object) -> tuple[str, str | None]:
+        """Why a click at table point ``place`` takes or rests nothing."""
+        state = self.state
+        x, y = pair(place)  # click_at passes (x, y)
         card = state.pile.card_at(x, y)
         if card is None:
             if state.phase == "hand":
-                self._tell("that is the bare table: press Keep, or rest the card on a dashed "
-                           "spot", rules.REST)
-            else:
-                self._tell("that is the bare table: click an uncovered card (orange outline)")
-            return
+                return ("that is the bare table: press Keep, or rest the card on a dashed "
+                        "spot", rules.REST)
+            return "that is the bare table: click an uncovered card (orange outline)", None
         why = state.why_illegal(Take(card))
-        if why is not None:
+        if why is None:
+            return "nothing to do on that card now", None
+        if not state.pile.is_uncovered(card):
             self._covering = tuple(sorted(state.pile.above(card)))
-            self._tell(*_reason_and_rule(why))
-            return
-        with suppress(ValueError):
-            self.play(Take(card))
+        return _reason_and_rule(why)
 
     def click_card(self, seat: int, card: int) -> None:
         """Act on a click on collected card ``card`` of ``seat`` (the table beside the pile).
@@ -366,7 +364,10 @@ class SkeletonBoard(GameBoard):
         after the discard, an opponent's card becomes the card to steal (:attr:`target`).
         Never raises.
         """
-        problem = self._click_problem()
+        self.guarded(lambda: self._click_card(seat, card))
+
+    def _click_card(self, seat: int, card: int) -> None:
+        problem = self.turn_problem()
         if problem is not None:
             self._tell(problem)
             return
@@ -432,17 +433,6 @@ class SkeletonBoard(GameBoard):
         trio = [card, *[i for i in mine if i != card][:2]]
         why = state.why_illegal(Discard(tuple(trio)))
         return _reason_and_rule(why) if why else ("no pirate turn is possible now", None)
-
-    def _click_problem(self) -> str | None:
-        """Why a click on the board does nothing now (None: it may act)."""
-        if not self.live:
-            return "this is an earlier position: drag the replay slider to the end to play"
-        seat = self.turn_of(self.state)
-        if seat is None:
-            return "the game is over: press New game to play again"
-        if not self.is_human(seat):
-            return f"it is {self.seat_name(seat)}'s turn, played by a bot"
-        return None
 
     # ----- drawing ---------------------------------------------------------------------------
     def _on_change(self) -> None:

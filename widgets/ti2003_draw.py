@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from typing import Any
 
-import bqplot as bq
-import ipywidgets as w
+import bqplot as bq  # type: ignore[import-untyped]
+import ipywidgets as w  # type: ignore[import-untyped]
 import numpy as np
 
 from treasurekit.treasure_island_2003 import Board, CardSet, TIView

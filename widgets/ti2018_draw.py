@@ -8,9 +8,12 @@ movement lines, the crosses, the search circles drawn in vain, the hint drawings
 the miniatures; and, when asked, the probability map as one ``bqplot.Image`` (a PNG
 made from the posterior grid: DESIGN §4, never thousands of rects).
 
-Clicks come from that same Image mark, which always covers the whole map (a
-transparent PNG while the probability map is off): its ``on_element_click`` reports
-the click in data coordinates (miles), passed on to ``on_click(x, y)``.
+Clicks come from a transparent Image mark laid over everything else (``catcher``):
+whatever is drawn under the pointer (a line, a circle, a miniature, a tower), the click
+reaches the map, and its ``on_element_click`` reports it in data coordinates (miles),
+passed on to ``on_click(x, y)``. The clicked point is marked with a ring until the
+next change. :func:`legend_html` is the key: every kind of drawing and the
+probability map's colours.
 
 The picture never decides what to show: the treasure is drawn only if the view holds
 it (Long John Silver's view; a pirate's view never does).
@@ -23,14 +26,14 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import bqplot as bq
-import ipywidgets as w
+import bqplot as bq  # type: ignore[import-untyped]
+import ipywidgets as w  # type: ignore[import-untyped]
 import numpy as np
 
 from treasurekit.treasure_island_2018 import IslandMap, Posterior, TIView, drawings
 from treasurekit.treasure_island_2018.geometry import outlines
 
-__all__ = ["MINI_COLOURS", "MapPicture", "heat_png", "png_rgba"]
+__all__ = ["MINI_COLOURS", "MapPicture", "heat_png", "legend_html", "png_rgba"]
 
 #: Screen colours of the miniatures (anything else is used as CSS as is).
 MINI_COLOURS = {"red": "#d6336c", "blue": "#1c7ed6", "yellow": "#f59f00", "green": "#2b8a3e",
@@ -46,6 +49,7 @@ LAYER_STYLE = {  # layer: (fill, edge, fill opacity)
     "ruined_temple": ("#b197fc", "#5f3dc4", 0.8),
 }
 HINT_INK = "#c2255c"  # what Silver draws for a hint
+CLICK_INK = "#000000"  # the ring round the clicked point
 SEARCH_INK = "#343a40"
 HEAT_RGB = (201, 42, 42)  # the probability map's colour; mass sets the opacity
 HEAT_ALPHA = (50, 170)  # opacity (0-255) of the least and the most likely cells
@@ -183,7 +187,13 @@ class MapPicture:
                                default_size=90, stroke="#fff"))
         self.heat = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"), scales=self.scales,
                              x=[x0, x1], y=[y0, y1])
-        self.heat.on_element_click(self._clicked)
+        # on top of every mark: a click on a line, a circle or a miniature reaches the map
+        self.catcher = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
+                                scales=self.scales, x=[x0, x1], y=[y0, y1])
+        self.catcher.on_element_click(self._clicked)
+        self.clicked = bq.Scatter(x=[], y=[], scales=self.scales, marker="circle", fill=False,
+                                  default_size=260, stroke_width=2.5, colors=[CLICK_INK],
+                                  visible=False)
         self.hint_areas = _lines(self.scales, fill="inside", close_path=True,
                                  colors=[HINT_INK], fill_colors=[HINT_INK],
                                  fill_opacities=[0.12], stroke_width=1)
@@ -206,7 +216,8 @@ class MapPicture:
                                    stroke_width=2, visible=False)
         self.figure = bq.Figure(
             marks=[*base, self.hint_areas, self.searches, self.heat, self.hint_lines,
-                   self.moves, self.crosses, self.treasure, self.minis, self.mini_names],
+                   self.moves, self.crosses, self.treasure, self.minis, self.mini_names,
+                   self.clicked, self.catcher],
             fig_margin={"top": 4, "bottom": 4, "left": 4, "right": 4},
             padding_x=0.0, padding_y=0.0, background_style={"fill": SEA},
             min_aspect_ratio=(x1 - x0) / (y1 - y0), max_aspect_ratio=(x1 - x0) / (y1 - y0),
@@ -219,7 +230,14 @@ class MapPicture:
     def marks(self) -> list[Any]:
         """The marks that change on a redraw (for ``hold_sync``)."""
         return [self.heat, self.hint_areas, self.hint_lines, self.searches, self.moves,
-                self.crosses, self.minis, self.mini_names, self.treasure]
+                self.crosses, self.minis, self.mini_names, self.treasure, self.clicked]
+
+    def mark_click(self, point: tuple[float, float] | None) -> None:
+        """Ring ``point`` (miles) as the clicked point; None removes the ring."""
+        with self.clicked.hold_sync():
+            self.clicked.x = [point[0]] if point is not None else []
+            self.clicked.y = [point[1]] if point is not None else []
+            self.clicked.visible = point is not None
 
     def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
         data = event.get("data") or {}
@@ -277,3 +295,86 @@ class MapPicture:
             self.treasure.x = [t[0]] if t is not None else []
             self.treasure.y = [t[1]] if t is not None else []
             self.treasure.visible = t is not None
+
+
+# ----- the key -------------------------------------------------------------------------------
+def _svg(body: str, width: int = 22) -> str:
+    return (f"<svg width='{width}' height='14' viewBox='0 0 {width} 14' "
+            f"style='vertical-align:-2px;flex:none'>{body}</svg>")
+
+
+def _swatch_line(colour: str, dash: str = "", width: float = 2.5) -> str:
+    dashes = f" stroke-dasharray='{dash}'" if dash else ""
+    return _svg(f"<line x1='1' y1='7' x2='21' y2='7' stroke='{colour}' "
+                f"stroke-width='{width}'{dashes}/>")
+
+
+def _swatch_area(fill: str, edge: str, opacity: float, dash: str = "") -> str:
+    dashes = f" stroke-dasharray='{dash}'" if dash else ""
+    return _svg(f"<rect x='2' y='2' width='18' height='10' fill='{fill}' "
+                f"fill-opacity='{opacity}' stroke='{edge}'{dashes}/>")
+
+
+def _item(swatch: str, label: str) -> str:
+    return (f"<span style='display:inline-flex;align-items:center;gap:3px;"
+            f"margin:0 10px 1px 0;white-space:nowrap'>{swatch}{label}</span>")
+
+
+def _heat_bar() -> str:
+    r, g, b = HEAT_RGB
+    lo, hi = (round(a / 255, 2) for a in HEAT_ALPHA)
+    return (f"<span style='display:inline-block;width:70px;height:10px;vertical-align:-1px;"
+            f"border:1px solid #adb5bd;background:linear-gradient(to right, "
+            f"rgba({r},{g},{b},{lo}), rgba({r},{g},{b},{hi}))'></span>")
+
+
+def legend_html(minis: Sequence[str] = ("red", "blue", "yellow", "green", "silver"),
+                heat: bool = True, treasure: bool = False) -> str:
+    """The map's key: what each kind of drawing means, in the map's own colours.
+
+    ``minis`` the miniatures in play (their colours); ``heat``: add the probability
+    map's colour bar; ``treasure``: add the treasure's diamond (only in a view that holds
+    it). Plain HTML with small inline SVG swatches, text 12 px (class ``tk-ti18-key``).
+    """
+    dots = "".join(
+        f"<circle cx='{5 + 7 * k}' cy='7' r='4.5' fill='{MINI_COLOURS.get(m, m)}' "
+        f"stroke='#000' stroke-width='1'/>" for k, m in enumerate(minis))
+    mini_swatch = _svg(dots, width=max(10, 7 * len(minis) + 4))
+    items = [
+        _item(mini_swatch, "miniatures"),
+        _item(_swatch_line(MINI_COLOURS["red"]), "movement line"),
+        _item(_svg(f"<path d='M7 3 L15 11 M15 3 L7 11' stroke='{SEARCH_INK}' "
+                   "stroke-width='2'/>"), "a miniature stood here"),
+        _item(_svg(f"<circle cx='11' cy='7' r='5.5' fill='#868e96' fill-opacity='0.18' "
+                   f"stroke='{SEARCH_INK}' stroke-width='1.5' stroke-dasharray='3 2'/>"),
+              "searched in vain"),
+        _item(_swatch_line(HINT_INK, "6 2 1 2"), "hint: line"),
+        _item(_swatch_area(HINT_INK, HINT_INK, 0.12), "hint: area"),
+        _item(_svg("<path d='M11 2 L17 12 L5 12 Z' fill='#212529' stroke='#fff'/>"),
+              "black tower"),
+        _item(_svg(f"<circle cx='11' cy='7' r='5.5' fill='none' stroke='{CLICK_INK}' "
+                   "stroke-width='2'/>"), "your click"),
+    ]
+    if treasure:
+        items.append(_item(_svg("<path d='M11 1 L17 7 L11 13 L5 7 Z' fill='#ffd43b' "
+                                "stroke='#000' stroke-width='1.5'/>"), "the treasure"))
+    items += [
+        _item(_swatch_line("#6d4c2f", width=1.2), "district border (number)"),
+        _item(_swatch_line("#495057", "4 2", 1.2), "starting circle"),
+        _item(_swatch_line("#5c3d2e", "1 2", 1.5), "altitude line"),
+    ]
+    for name, label in (("deep_water", "deep water"), ("mountains", "mountains"),
+                        ("volcano", "volcano"), ("forest", "forest"), ("water", "fresh water"),
+                        ("buildings", "buildings"), ("ruined_temple", "ruined temple")):
+        fill, edge, opacity = LAYER_STYLE[name]
+        items.append(_item(_swatch_area(fill, edge, opacity), label))
+    restricted = "<i>deep water, mountains, volcano: no move ends or crosses there</i>"
+    rows = "".join(items)
+    heat_row = ""
+    if heat:
+        heat_row = (f"<div style='margin-top:2px'><b>Probability map</b> (where the treasure "
+                    f"can be, as the shown seat knows it): clear = impossible, "
+                    f"{_heat_bar()} faint = possible, strong = most likely</div>")
+    return (f"<div class='tk-ti18-key' style='font-size:12px;line-height:17px;color:#343a40'>"
+            f"<b>Key</b> <div style='display:flex;flex-wrap:wrap'>{rows}</div>"
+            f"<div style='color:#6b7280'>{restricted}</div>{heat_row}</div>")

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from contextlib import suppress
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
 from treasurekit.core.text import possessive
@@ -237,7 +236,7 @@ class TreasureIslandBoard(GameBoard):
         self.hint_button.add_class("tk-hint")
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="808px"))
         self.hint_panel.add_class("tk-hint-panel")
-        self.hint_button.observe(lambda _: self._refresh(), names="value")
+        self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
         super().__init__(game, seats, seed)
         self.roll_button.description = "Roll the dice"
         self.layout.max_width = "812px"
@@ -285,32 +284,33 @@ class TreasureIslandBoard(GameBoard):
         if not self.is_human(seat):
             return f"{name} (bot) to {'throw' if state.is_chance_node() else 'move'}"
         phase = state.phase
+        turn = f"Your turn, {name}"
         if phase == "opening":
-            return f"{name}: throw for the first turn, press <b>Roll the dice</b>"
+            return f"{turn}: throw for the first turn, press <b>Roll the dice</b>"
         if phase == "roll":
             first = self._went_first(state, seat)
             if first is not None:
                 if first == self.seat_name(seat):
-                    return f"{name} goes first: press <b>Roll the dice</b>"
-                return (f"{html.escape(first)} goes first; now your turn, {name}: "
+                    return f"{turn}: you go first: press <b>Roll the dice</b>"
+                return (f"{html.escape(first)} went first; {turn}: "
                         "press <b>Roll the dice</b>")
-            return f"{name} to throw: press <b>Roll the dice</b>"
+            return f"{turn}: throw the dice (press <b>Roll the dice</b>)"
         if phase == "place":
             a, b = state.dice
             if state.legal_moves() == [Pass()]:
-                return f"{name} threw {a} and {b} and cannot use them: press <b>Pass</b>"
+                return f"{turn}: you threw {a} and {b} and cannot use them: press <b>Pass</b>"
             nums = " or ".join(str(d) for d in sorted(set(state.usable)))
-            return f"{name} threw {a} and {b}: click a yellow square showing {nums}"
+            return f"{turn}: you threw {a} and {b}: click a yellow square showing {nums}"
         if phase == "choose":
-            return f"{name} won several chests: choose which to open first (right)"
+            return f"{turn}: you won several chests: choose which to open first (right)"
         if phase == "cannon":
             cannons = state.view(seat).cannons
             found = cannon_words(cannons)
             them = "them" if len(cannons) > 1 else "it"
-            return f"{name} found {found}: choose how to use {them} (right)"
+            return f"{turn}: you found {found}: choose how to use {them} (right)"
         if phase == "wrap":
-            return f"{name} may take from Davy Jones' Locker, or end the turn (right)"
-        return (f"{name} holds {state.holdings.types(seat)} treasure types but may keep "
+            return f"{turn}: take from Davy Jones' Locker, or end the turn (right)"
+        return (f"{turn}: you hold {state.holdings.types(seat)} treasure types but may keep "
                 f"{state.limit(seat)}: discard a type (right)")
 
     def _went_first(self, state: Any, seat: int) -> str | None:
@@ -327,10 +327,10 @@ class TreasureIslandBoard(GameBoard):
     def detail(self, state: Any) -> str:
         if state.phase in ("over",) or any(state.scores()):
             points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
-            return f"move {state.ply} · points: {points}"
+            return f"ply {state.ply} · points: {points}"
         counters = ", ".join(f"{self.seat_name(p)} {state.counters(p)}"
                              for p in range(self.game.num_players))
-        return f"move {state.ply} · counters: {counters}"
+        return f"ply {state.ply} · counters: {counters}"
 
     def final_text(self, outcome: Any) -> str:
         """The game-over line: the winner first, then everyone's points."""
@@ -368,38 +368,27 @@ class TreasureIslandBoard(GameBoard):
         raise ValueError(self._notice)
 
     def _click(self, square: int) -> None:
-        problem = self._click_problem(square)
-        if problem is None:
-            with suppress(ValueError):  # a refusal is shown under the picture
-                self.play(Place(self.game.board.name_of(square)))
-            return
-        self._tell(*problem)
+        self.click_place(square)
 
-    def _click_problem(self, square: int) -> tuple[str, str | None] | None:
-        """Why clicking ``square`` does nothing now (and the rule), or None to play it."""
+    def nothing_here(self, place: object) -> tuple[str, str | None]:
+        """Why a click on square ``place`` (an index or a name) places nothing now."""
         state = self.state
-        if not self.live:
-            return ("this is an earlier position: drag the replay slider to the end to play",
-                    None)
-        seat = self.turn_of(state)
-        if seat is None:
-            return "the game is over: press New game to play again", None
+        seat = int(state.turn)
         who = self.seat_name(seat)
-        if not self.is_human(seat):
-            return f"it is {who}'s turn, played by a bot", None
-        name = self.game.board.name_of(square)
+        board = self.game.board
+        name = board.name_of(place) if isinstance(place, int) else str(place)
         if state.is_chance_node():
             return (f"{who} must throw the dice first: press Roll the dice", ti_rules.PLACING)
         if state.phase != "place":
             return (f"{state.expecting()}: use the buttons right of the board, not {name}",
                     None)
         why = state.why_illegal(Place(name))
-        return split_rule(why) if why else None
+        return split_rule(why) if why else ("nothing to do on that square now", None)
 
     def _press(self, index: int) -> None:
         if 0 <= index < len(self._decisions):
-            with suppress(ValueError):  # a refusal is shown under the picture
-                self.play(self._decisions[index])
+            move = self._decisions[index]
+            self.guarded(lambda: self.play(move))
 
     def _button(self, index: int) -> w.Button:
         while len(self.decision_buttons) <= index:

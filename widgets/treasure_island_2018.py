@@ -2,10 +2,14 @@
 
 >>> board = LongJohnBoard(players=4, seed=3)
 >>> board
-LongJohnBoard(players=4, ply=17, shown=p1, p1 (Anne) to act (1 action left))
+LongJohnBoard(players=4, ply=17, shown=p1, Anne to act (1 action left))
 >>> board.click_at(6.0, 12.0)
->>> board.choices()
-['search large red 6,12', 'foot red 6,12', 'horse red 6,12', 'gallop red 6,12', 'monkey 6,12']
+>>> board.offered()
+[Horse(mini='red', path=((6.0, 12.0),)), Foot(mini='red', to=(6.0, 12.0)), \
+Search(size='large', mini='red', at=(6.0, 12.0)), Gallop(mini='red', to=(6.0, 12.0)), \
+Remote(kind='monkey', at=(6.0, 12.0))]
+>>> board.choices()[0]
+'Ride 1.4 miles to 6.0, 12.0 (§7 Horse move)'
 """
 
 from __future__ import annotations
@@ -14,11 +18,12 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
-from treasurekit import load_game
+from treasurekit import Event, Outcome, load_game
 from treasurekit.treasure_island_2018 import (
     Bury,
+    Done,
     Foot,
     Gallop,
     GreedyBot,
@@ -32,13 +37,15 @@ from treasurekit.treasure_island_2018 import (
     TIView,
     UseItem,
     describe,
-    load_map,
+    move_words,
     posterior_for,
 )
+from treasurekit.treasure_island_2018.text import place_words
 
 from .base import HUMAN, GameBoard
+from .clicks import pair
 from .controls import muted, split_rule
-from .ti2018_draw import MINI_COLOURS, MapPicture
+from .ti2018_draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
 
 __all__ = ["MAP_MOVES", "LongJohnBoard"]
 
@@ -46,17 +53,27 @@ SILVER = 0
 #: Move types played by a click on the map (every other move is a button).
 MAP_MOVES = (Bury, Horse, Foot, Search, Gallop, Remote, UseItem)
 MAX_BUTTONS = 24  # decision buttons shown at once (the text box plays any other move)
-MAX_CHOICES = 8  # buttons made at first for the moves a click offers (more are added if due)
 SIDE_PX = 300
+CHOICE_INK = "#1c4f8c"  # the words that offer choices: blue, never the notice's red
+CHOICE_FILL = "#e7f1fb"
 EVENT_MARK = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "X",
               "black_spot_hint": "H"}
 EVENT_TIP = {"S": "Starting Hint", "B": "Bluff token", "P": "Prison", "X": "Black Spot",
              "H": "Black Spot Hint"}
+#: Buttons in the "Your move" box wrap their words onto a second line instead of cutting them.
+MOVE_BOX_CSS = ("<style>.tk-ti18-move-box .jupyter-button.tk-choice, .tk-ti18-move-box "
+                ".jupyter-button.tk-ti18-decision {white-space: normal; height: auto; "
+                "min-height: 28px; line-height: 16px; text-align: left; padding: 3px 8px}"
+                "</style>")
+#: Event kinds that concern every human seat (shown in the status until the human acts).
+NEWS_KINDS = ("found", "end", "hint", "prison")
+#: Event kinds the "last:" line skips: chance housekeeping that tells the player nothing.
+QUIET_KINDS = ("draw", "deal")
 
 
 def _is_map_move(move: Any) -> bool:
     return isinstance(move, MAP_MOVES) and not (isinstance(move, UseItem)
-                                                 and getattr(move, "at", None) is None)
+                                                 and getattr(move, "to", None) is None)
 
 
 class LongJohnBoard(GameBoard):
@@ -64,7 +81,8 @@ class LongJohnBoard(GameBoard):
 
     Args:
         game: a ``load_game("treasure_island_2018", ...)`` result, or None to load one
-            from ``options`` (``players`` ...).
+            from ``options`` (``players``, ``map`` ...). The board draws the game's own
+            map (the ``map`` option).
         seats: ``{seat: "human" or bot}``; seat 0 is Long John Silver, seats 1.. the
             pirates. Default: seat 1 human, Silver ``SilverBot(seed=0)``, other pirates
             ``GreedyBot(seed=seat)``.
@@ -78,19 +96,29 @@ class LongJohnBoard(GameBoard):
         trust: the trust level of the probability map (how likely an unverified hint
             is true), also a slider.
 
-    A click on the map becomes the legal moves there (``state.moves_at``): one is
-    played at once; several (a ride, a gallop, a monkey search) become buttons in the
-    slot under the map; none shows the engine's reason. Moves without a point (hints,
-    Compass, Done, answers) are buttons in the side panel; the text box plays any move
-    in notation. Extra classes: ``tk-ti18-map`` (figure), ``tk-heatmap`` (toggle),
-    ``tk-trust`` (slider), ``tk-ti18-seat`` (shown seat), ``tk-ti18-calendar``,
-    ``tk-ti18-decisions`` / ``tk-ti18-decision`` (buttons), ``tk-ti18-choice`` (slot
-    buttons), ``tk-ti18-move-text`` / ``tk-ti18-move-play``, ``tk-ti18-hints``,
-    ``tk-ti18-hint-select``, ``tk-hint-panel``.
+    Raises:
+        TypeError: options given both here and in ``game``; as ``GameBoard`` for seats.
+
+    A click on the map goes through the shared click path: the engine lists the legal
+    moves there (``state.moves_at``); one is played at once; several become choice
+    buttons in words with their rule ("Ride 6.0 miles to 9.2, 8.9 (§7 Horse move)") in
+    the "Your move" box right of the map; none shows the engine's reason. The clicked
+    point is ringed. Moves without a point (Compass, Verification, hints, answers) are
+    buttons in the same box, Done is always visible under them, and the text box plays
+    any move in notation. A key under the map names every kind of drawing and the
+    probability map's colours.
+
+    Extra classes: ``tk-ti18-map`` (figure), ``tk-ti18-key`` (key), ``tk-ti18-move-box``
+    (the "Your move" box), ``tk-ti18-choice`` (choice buttons), ``tk-ti18-decisions`` /
+    ``tk-ti18-decision`` (buttons), ``tk-ti18-done``, ``tk-ti18-move-text`` /
+    ``tk-ti18-move-play``, ``tk-heatmap`` (toggle), ``tk-trust`` (slider),
+    ``tk-ti18-seat`` (shown seat), ``tk-ti18-hint-select``, ``tk-ti18-calendar``,
+    ``tk-ti18-hints`` (what the shown seat holds), ``tk-hint-panel``.
     """
 
     game: TIGame
     state: TIState
+    CHOICE_CLASS = "tk-ti18-choice"
 
     def __init__(
         self,
@@ -110,17 +138,15 @@ class LongJohnBoard(GameBoard):
             game = loaded
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
-        self.map = load_map()
+        self.map = game.map  # the game's own map (its ``map`` option)
         self.picture = MapPicture(self.map, self.click_at)
-        self._choices: list[Any] = []
         self._decisions: list[Any] = []
+        self._clicked: tuple[float, float] | None = None
         # Buttons are reused from render to render (new ones would be new widget models
-        # in the browser on every move): pool per box, and the move each one plays.
-        self._pools: dict[str, list[w.Button]] = {"tk-ti18-decision": [],
-                                                   "tk-ti18-choice": []}
+        # in the browser on every move): a pool, and the move each one plays.
+        self._pool: list[w.Button] = []
         self._button_move: dict[int, Any] = {}
-        self._grow("tk-ti18-decision", MAX_BUTTONS)  # made once: the model count stays flat
-        self._grow("tk-ti18-choice", MAX_CHOICES)
+        self._grow(MAX_BUTTONS)  # made once: the model count stays flat
         self._teaching = teaching
         self._post_key: tuple[Any, ...] | None = None
         self._post: Posterior | None = None
@@ -128,45 +154,52 @@ class LongJohnBoard(GameBoard):
         n = game.num_players
         self.heat_toggle = w.ToggleButton(value=heatmap, description="Probability map",
                                           icon="fire", tooltip="show where the treasure can "
-                                          "still be, as the shown seat knows it")
+                                          "still be, as the shown seat knows it",
+                                          layout=w.Layout(width="150px"))
         self.heat_toggle.add_class("tk-heatmap")
         self.trust_slider = w.FloatSlider(value=trust, min=0.0, max=1.0, step=0.05,
                                           description="Trust", continuous_update=False,
                                           readout_format=".2f",
-                                          layout=w.Layout(width="260px"))
+                                          tooltip="how likely a hint with a face-down token "
+                                                  "is true",
+                                          layout=w.Layout(width="290px"))
         self.trust_slider.add_class("tk-trust")
         self.seat_pick = w.Dropdown(options=[(self._seat_label(game, s), s) for s in range(n)],
                                     value=1, description="View of",
-                                    layout=w.Layout(width="260px"))
+                                    layout=w.Layout(width="290px"))
         self.seat_pick.add_class("tk-ti18-seat")
         self.hint_pick = w.Dropdown(options=[("latest hint", "latest"), ("all hints", "all"),
                                              ("no hint drawings", "none")],
                                     value="latest", description="Draw",
-                                    layout=w.Layout(width="260px"))
+                                    layout=w.Layout(width="290px"))
         self.hint_pick.add_class("tk-ti18-hint-select")
-        self.calendar = w.HTML(layout=w.Layout(overflow="hidden", max_width="960px"))
+        self.calendar = w.HTML(layout=w.Layout(overflow="hidden", max_width="950px"))
         self.calendar.add_class("tk-ti18-calendar")
-        self.decision_list = w.VBox(layout=w.Layout(overflow="hidden auto", height="150px",
-                                                    border="1px solid #e5e7eb",
-                                                    padding="2px"))
+        self.move_title = w.HTML()
+        self.decision_list = w.VBox(layout=w.Layout(flex="none"))
         self.decision_list.add_class("tk-ti18-decisions")
-        self.move_text = w.Text(placeholder="any move, e.g. done", layout=w.Layout(
-            width="190px"))
+        self.done_button = w.Button(description="Done: end your turn", button_style="primary",
+                                    icon="check", tooltip="end your turn [TI2018 §7 Game "
+                                    "Sequence: Choose actions]",
+                                    layout=w.Layout(width="100%", flex="none"))
+        self.done_button.add_class("tk-ti18-done")
+        self.done_button.on_click(lambda _: self._quietly(self._press_done))
+        self.move_text = w.Text(placeholder="or type a move, e.g. done",
+                                layout=w.Layout(width="220px"))
         self.move_text.add_class("tk-ti18-move-text")
         self.move_play = w.Button(description="Play", layout=w.Layout(width="70px"))
         self.move_play.add_class("tk-ti18-move-play")
         self.move_play.on_click(lambda _: self._quietly(self._play_text))
-        self.side_info = w.HTML(layout=w.Layout(overflow="hidden auto", height="170px"))
+        self.side_info = w.HTML(layout=w.Layout(width=f"{SIDE_PX}px", flex="none",
+                                                margin="0 0 0 12px"))
         self.side_info.add_class("tk-ti18-hints")
-        self.side = w.VBox([self.seat_pick, self.heat_toggle, self.trust_slider,
-                            self.hint_pick, w.HTML(muted("Moves without a place on the map:")),
-                            self.decision_list, w.HBox([self.move_text, self.move_play]),
-                            self.side_info],
-                           layout=w.Layout(width=f"{SIDE_PX}px", margin="0 0 0 8px"))
-        self.choice_box = w.HBox(layout=w.Layout(overflow="hidden", flex="none"))
+        self.key = w.HTML(layout=w.Layout(max_width="950px"))
         self.hint_panel = w.HTML()
         self.hint_panel.add_class("tk-hint-panel")
         super().__init__(game, seats, seed)
+        # the choice buttons live in the "Your move" box (built in _build_main), not the slot
+        self.slot.children = tuple(c for c in self.slot.children
+                                   if c is not self.choice_buttons.box)
         self.roll_button.layout.display = "none"  # chance moves play by themselves
         self._offer_seats()
         if self._shown_fixed is not None:
@@ -174,7 +207,7 @@ class LongJohnBoard(GameBoard):
         else:
             self.seat_pick.value = self._default_shown()
         for widget in (self.heat_toggle, self.trust_slider, self.seat_pick, self.hint_pick):
-            widget.observe(lambda _: self._refresh(), names="value")
+            widget.observe(lambda _: self.guarded(self._refresh), names="value")
         self._refresh()
 
     # ----- hooks -------------------------------------------------------------------------
@@ -187,21 +220,41 @@ class LongJohnBoard(GameBoard):
         return seats
 
     def _build_main(self) -> list[w.Widget]:
-        return [self.calendar, w.HBox([self.picture.figure, self.side])]
-
-    def _slot_widgets(self) -> list[w.Widget]:
-        return [self.choice_box]
+        box = self.choice_buttons.box
+        box.layout.flex_flow = "column"
+        box.layout.align_items = "stretch"
+        box.layout.flex = "none"
+        self.choice_buttons.label.layout.margin = "0 0 2px 0"
+        scroll = w.VBox([box, self.decision_list],
+                        layout=w.Layout(flex="1 1 auto", overflow="hidden auto",
+                                        min_height="0"))
+        move_box = w.VBox(
+            [self.move_title, scroll, self.done_button,
+             w.HBox([self.move_text, self.move_play], layout=w.Layout(flex="none"))],
+            layout=w.Layout(height="290px", border="1px solid #d0d7de", padding="4px",
+                            margin="0 0 6px 0"))
+        move_box.add_class("tk-ti18-move-box")
+        view_box = w.VBox([self.seat_pick, w.HBox([self.heat_toggle]), self.trust_slider,
+                           self.hint_pick])
+        side = w.VBox([move_box, view_box],
+                      layout=w.Layout(width=f"{SIDE_PX}px", margin="0 0 0 8px",
+                                      height=f"{MAP_H}px", overflow="hidden"))
+        return [self.calendar, w.HBox([self.picture.figure, side]), self.key]
 
     def _panels(self) -> list[w.Widget]:
-        return [self.hint_panel]
+        return [w.HBox([self.hint_panel, self.side_info],
+                       layout=w.Layout(max_width="950px"))]
 
     def _sync_widgets(self) -> list[w.Widget]:
         return [*self.picture.marks, self.calendar, self.side_info, self.decision_list,
-                self.choice_box, self.hint_panel]
+                self.hint_panel, self.key, self.move_title, self.done_button]
 
     @staticmethod
     def _seat_label(game: TIGame, seat: int) -> str:
-        return "Long John Silver (sees the treasure)" if seat == SILVER else f"pirate p{seat}"
+        if seat == SILVER:
+            return "Long John Silver (sees the treasure)"
+        c = game.seat_characters[seat]
+        return f"{c.name} (p{seat})" if c else f"pirate p{seat}"
 
     def _default_shown(self) -> int:
         humans = [s for s in range(self.game.num_players) if self.is_human(s)]
@@ -254,7 +307,12 @@ class LongJohnBoard(GameBoard):
         self.seat_pick.value = seat
 
     def seat_name(self, seat: int) -> str:
-        return self.state.who(seat)
+        """A seat by its character: "Long John Silver", "Anne", "Olivier"... ("p2" for a
+        pirate without a character)."""
+        if seat == SILVER:
+            return "Long John Silver"
+        c = self.game.seat_characters[seat]
+        return c.name if c else f"p{seat}"
 
     def seat_colour(self, seat: int) -> str | None:
         if seat == SILVER:
@@ -263,15 +321,88 @@ class LongJohnBoard(GameBoard):
         return MINI_COLOURS.get(minis[0]) if minis else None
 
     def prompt(self, state: Any) -> str:
-        return html.escape(state.status())
+        """Whose turn it is and, for a human, what to do now, in words."""
+        seat = self.turn_of(state)
+        if seat is None or not self.is_human(seat):
+            return html.escape(self._status_words(state))
+        return html.escape(f"Your turn, {self.seat_name(seat)}: {self.todo(state)}")
+
+    def _status_words(self, state: TIState) -> str:
+        text = state.status()
+        for s in range(1, self.game.num_players):
+            text = text.replace(state.who(s), self.seat_name(s))
+        return text
+
+    def todo(self, state: TIState | None = None) -> str:
+        """What the human to move can do now, in words (an instruction for the status)."""
+        state = state if state is not None else self.state
+        d = state.data
+        phase = state.phase
+        if phase == "actions":
+            foot = state.map.scale.foot_miles
+            if d.pending == "search":
+                return ("you may still make this action's Small search: click where to "
+                        "search, or press Done")
+            if d.pending == "foot":
+                return (f"you may still make this action's Foot move (up to {foot:g} miles): "
+                        "click where to walk, or press Done")
+            left = d.actions_left
+            if left < 1:
+                return "no action left: use a Chest token (buttons) or press Done"
+            return (f"{left} action{'s' if left != 1 else ''} left. Click the map to move or "
+                    "search; press Done to end your turn")
+        return {
+            "bury": "click the map where to bury the treasure",
+            "hint": "play a hint (buttons right), or click a miniature, tower or district "
+                    "for the hints that name it",
+            "ask": "CONFESSION: choose the question to ask Silver (buttons right)",
+            "confess": "answer the pirate's question (buttons right)",
+            "share": "PARROT: choose the District Hint to show (buttons right)",
+            "prison": "Prison: click a black tower (triangle) to lock Long John Silver in it",
+            "answer": "the search was in vain: answer it (buttons right)",
+            "compass": "give a true Compass Hint (buttons right)",
+            "escape": "your escape: click the map where to ride (at most "
+                      f"{state.map.scale.horse_miles:g} miles)",
+        }.get(phase, "make your move (buttons right)")
 
     def detail(self, state: Any) -> str:
-        when = f"day {state.day} of June" if state.day else "before 1 June"
-        who = "Long John Silver" if self.shown_seat == SILVER else f"p{self.shown_seat}"
-        return f"move {state.ply}; {when}; the map shows what {who} knows"
+        when = (f"escape round {state.escape_round}" if state.escape_round else
+                f"{state.day} June" if state.day else "before 1 June")
+        return (f"ply {state.ply}; {when}; the map shows what "
+                f"{self.seat_name(self.shown_seat)} knows")
+
+    def concerns(self, event: Event, seat: int) -> bool:
+        """The treasure found, the game's end, a hint played and the Prison concern every
+        human seat; other events those that name the seat (but not the calendar's "4 June:
+        Anne's turn", nor Silver's draws)."""
+        if event.kind in QUIET_KINDS or event.kind == "day":
+            return False  # a draw, a deal or the calendar naming whose turn it is
+        return event.kind in NEWS_KINDS or super().concerns(event, seat)
+
+    def final_text(self, outcome: Outcome) -> str:
+        """What ended the game and why: who found the treasure, and where; or how Long
+        John Silver got away with it."""
+        state = self.shown_state()
+        assert isinstance(state, TIState)
+        winner = outcome.winners[0] if outcome.winners else None
+        where = f" at {place_words(state.treasure)}" if state.treasure is not None else ""
+        if winner is not None and winner != SILVER:
+            return (f"Game over: {self.seat_name(winner)} searched the right place and found "
+                    f"the treasure{where}: {self.seat_name(winner)} wins.")
+        return (f"Game over: {outcome.termination}; the treasure lay{where}. Long John "
+                "Silver wins.")
+
+    def _last_event(self, ply: int) -> str:
+        """The status's "last:" line: the last event up to ``ply`` that tells something
+        (Silver's draws and deals, chance housekeeping, are skipped)."""
+        for events in reversed(self._entries[:ply]):
+            told = [e for e in events if e.kind not in QUIET_KINDS]
+            if told:
+                return told[-1].text
+        return ""
 
     def summary(self) -> str:
-        return self.state.status()
+        return self._status_words(self.state)
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(players={self.game.num_players}, ply={self.state.ply},"
@@ -280,7 +411,8 @@ class LongJohnBoard(GameBoard):
     # ----- programmatic API ------------------------------------------------------------
     def view(self) -> TIView:
         """The shown seat's view of the position on display."""
-        return self.shown_state().view(self.shown_seat)
+        view: TIView = self.shown_state().view(self.shown_seat)
+        return view
 
     def posterior(self) -> Posterior:
         """The shown seat's probability map at the slider's trust (cached per position)."""
@@ -297,45 +429,54 @@ class LongJohnBoard(GameBoard):
 
         The point is rounded to 0.1 mile (two pixels on screen), the probability map's
         cell, so that moves read ``horse red 8,11`` rather than ``horse red 7.99,11.02``.
+        The point is ringed on the map until the next move.
         """
-        x, y = round(x, 1) + 0.0, round(y, 1) + 0.0
-        self._resync()
-        if not self.live:
-            self._tell("this is a replay: drag the slider to the end to play on")
-            return
-        state = self.state
-        if state.is_terminal():
-            self._tell("the game is over: start a new game")
-            return
-        seat = self.turn_of(state)
-        if not self.is_human(seat):
-            self._tell(f"not your turn: {state.status()}")
-            return
-        moves = state.moves_at((x, y))
-        if len(moves) == 1:
-            self._quietly(lambda: self.play(moves[0]))
-            return
-        if not moves:
-            self._tell(*self._click_problem(x, y))
-            return
-        self._choices = moves
-        self._tell(f"{len(moves)} moves go to {x:.1f},{y:.1f}: choose one")
+        point = (round(x, 1) + 0.0, round(y, 1) + 0.0)
+        self._clicked = point
+        self.click_place(point)
 
-    def choices(self) -> list[str]:
-        """The moves a click offered as buttons in the slot (notation), if any."""
-        return [str(m) for m in self._choices]
+    @property
+    def clicked(self) -> tuple[float, float] | None:
+        """The point of the last click on the map (ringed), until the next move."""
+        return self._clicked
+
+    def describe_move(self, move: Any) -> str:
+        """A move in words with its rule, for its button: "Ride 6.0 miles to 9.2, 8.9
+        (§7 Horse move)" (``text.move_words``)."""
+        return move_words(self.state, move).short
+
+    def nothing_here(self, place: object) -> tuple[str, str | None]:
+        x, y = pair(place)  # the point click_at passed
+        return self._click_problem(float(x), float(y))
+
+    def choice_title(self, place: object, moves: Any) -> str:
+        x, y = pair(place)  # the point click_at passed
+        return f"{len(moves)} moves go to {place_words((float(x), float(y)))}: choose one"
 
     def decisions(self) -> list[str]:
-        """The moves without a map point offered as buttons now (notation)."""
+        """The moves without a map point offered as buttons now (notation; Done is the
+        Done button)."""
         return [str(m) for m in self._decisions]
 
     def decide(self, text: str) -> list[Any]:
-        """Press the decision or choice button whose move is ``text`` (notation)."""
-        for m in [*self._choices, *self._decisions]:
-            if str(m) == text:
+        """Press the choice, decision or Done button whose move is ``text`` (notation or
+        the button's words).
+
+        Raises:
+            ValueError: no such button now (also shown in the notice).
+            IllegalMoveError: the engine refused the move.
+        """
+        for m in [*self._offered, *self._decisions, *self._done_moves()]:
+            if text in (str(m), self.describe_move(m)):
                 return self.play(m)
         self._tell(f"no button '{text}' now")
         raise ValueError(self._notice)
+
+    def _done_moves(self) -> list[Any]:
+        return [Done()] if not self.done_button.disabled else []
+
+    def _press_done(self) -> None:
+        self.play(Done())
 
     def _play_text(self) -> None:
         text = self.move_text.value.strip()
@@ -352,15 +493,23 @@ class LongJohnBoard(GameBoard):
             tries = [Bury(*p)]
         elif phase in ("actions", "escape"):
             minis = state.seat_minis(state.current_player) or ("silver",)
-            tries = [Horse(minis[0], (p,)), Search("small", minis[0], p)]
+            if state.data.turn_mini is not None:
+                minis = (state.data.turn_mini,)
+            if state.data.pending == "search":
+                tries = [Search("small", minis[0], p)]
+            elif state.data.pending == "foot":
+                tries = [Foot(minis[0], p)]
+            tries += [Horse(minis[0], (p,)), Search("small", minis[0], p)]
         for move in tries:
             reason = state.why_illegal(move)
             if reason:
                 return split_rule(str(reason))
-        return (f"nothing to do on the map now ({state.status()}): use the buttons", None)
+        seat = self.turn_of(state)
+        todo = self.todo(state) if self.is_human(seat) else self._status_words(state)
+        return (f"a click at {place_words(p)} means nothing now: {todo}", None)
 
     def _on_change(self) -> None:
-        self._choices = []
+        self._clicked = None
         self._offer_seats()  # new_game(seats=...) may change who is human
 
     # ----- drawing -----------------------------------------------------------------------
@@ -371,31 +520,67 @@ class LongJohnBoard(GameBoard):
         pick = self.hint_pick.value
         drawn = (numbers if pick == "all" else numbers[-1:] if pick == "latest" else [])
         self.picture.draw(view, post, drawn)
+        self.picture.mark_click(self._clicked if live else None)
+        self.key.value = legend_html([m.name for m in view.miniatures],
+                                     heat=post is not None, treasure=view.treasure is not None)
         self.calendar.value = self._calendar_html(view)
         self.side_info.value = self._info_html(view, post)
         seat = self.turn_of(shown)
         acting = live and self.is_human(seat) and not shown.is_terminal()
         moves = shown.legal_moves() if acting else []
-        self._decisions = [m for m in moves if not _is_map_move(m)][:MAX_BUTTONS]
-        self.decision_list.children = self._buttons(self._decisions, "tk-ti18-decision")
-        self.choice_box.children = self._buttons(self._choices, "tk-ti18-choice")
+        done = [m for m in moves if isinstance(m, Done)]
+        self._decisions = [m for m in moves if not _is_map_move(m)
+                           and not isinstance(m, Done)][:MAX_BUTTONS]
+        self.decision_list.children = self._buttons(self._decisions)
+        self.done_button.disabled = not done
+        if done:
+            words = move_words(shown, done[0])
+            self.done_button.description = words.text
+            self.done_button.tooltip = str(words)
+        self.move_text.disabled = self.move_play.disabled = not acting
+        self.move_title.value = self._move_title_html(acting)
         self.hint_panel.value = self._hints_html(view)
+        self._style_choices()
 
-    def _grow(self, cls: str, size: int) -> list[w.Button]:
-        """The pool of buttons of class ``cls``, grown to at least ``size`` buttons."""
-        pool = self._pools[cls]
+    def _move_title_html(self, acting: bool) -> str:
+        style = f"font-size:13px;line-height:17px;color:{CHOICE_INK}"
+        if not acting:
+            text = ("the game is over" if self.state.is_terminal() else
+                    "wait: it is not your turn")
+            return (f"{MOVE_BOX_CSS}<div style='{style};color:#6b7280'><b>Your move</b>: "
+                    f"{text}</div>")
+        if self._offered:
+            return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b></div>"
+        hint = "click the map, or a button below" if self._decisions else "click the map"
+        return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b>: {hint}</div>"
+
+    def _style_choices(self) -> None:
+        """Choice buttons look like choices (blue, full width), never like an error."""
+        self.choice_buttons.label.style.text_color = CHOICE_INK
+        for b in self.choice_buttons.buttons:
+            b.layout.width = "100%"
+            b.layout.margin = "0 0 2px 0"
+            b.style.button_color = CHOICE_FILL
+            b.style.font_size = "12px"
+
+    def _grow(self, size: int) -> list[w.Button]:
+        """The pool of decision buttons, grown to at least ``size`` buttons."""
+        pool = self._pool
         while len(pool) < size:
-            b = w.Button(layout=w.Layout(width="auto", flex="none"))
-            b.add_class(cls)
+            b = w.Button(layout=w.Layout(width="100%", flex="none", margin="0 0 2px 0"),
+                         style={"font_size": "12px"})
+            b.add_class("tk-ti18-decision")
             b.on_click(self._pressed)
             pool.append(b)
         return pool
 
-    def _buttons(self, moves: list[Any], cls: str) -> tuple[w.Button, ...]:
-        """One button per move, reused from the pool of class ``cls``."""
-        pool = self._grow(cls, len(moves))
+    def _buttons(self, moves: list[Any]) -> tuple[w.Button, ...]:
+        """One button per move, in words with its rule, reused from the pool."""
+        pool = self._grow(len(moves))
         for b, m in zip(pool, moves, strict=False):
-            b.description = b.tooltip = str(m)
+            words = move_words(self.state, m)
+            b.description = words.short
+            b.tooltip = f"{words}  [{m}]"
             self._button_move[id(b)] = m
         return tuple(pool[: len(moves)])
 

@@ -29,7 +29,7 @@ SCREENSHOT = ROOT / "notebooks" / "images" / "ahoy-board.png"
 MARKS = ".tk-ahoy-figure svg.svg-figure > g > g"
 HALO = f"{MARKS} > g:nth-last-child(3) path.dot"
 PIRATE = f"{MARKS} > g:nth-last-child(2) path.dot"
-PLY = re.compile(r"move (\d+) ·")  # the status's "move 12 · points: ..." (12 plies played)
+PLY = re.compile(r"(?:ply|move) (\d+) ·")  # the status's "ply 12 · points: ..."
 
 
 def _stand_in_notebook() -> dict[str, Any]:

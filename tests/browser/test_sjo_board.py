@@ -20,7 +20,7 @@ NOTEBOOK = "04-sjorovaron.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "sjo-board.png"
 DOTS = ".tk-sjo-figure path.dot"
 HILITE_FILL = "rgb(255, 224, 102)"  # sjo_draw.HILITE: a hex a click may choose
-PLY = re.compile(r"move (\d+) ·")
+PLY = re.compile(r"(?:ply|move) (\d+) ·")
 
 LIT_JS = """(board, fill) => [...board.querySelectorAll('DOTS')]
     .map((d, i) => getComputedStyle(d).fill === fill ? i : -1).filter((i) => i >= 0)

@@ -26,7 +26,7 @@ SCREENSHOT = NOTEBOOK_DIR / "images" / "skeleton-board.png"
 MARKS = ".tk-skeleton-pile svg.svg-figure > g > g"
 OUTLINES = f"{MARKS} > g:nth-child(3) path.line"
 CLICK_LAYER = f"{MARKS} image"
-MOVE = re.compile(r"move (\d+)")
+MOVE = re.compile(r"(?:ply|move) (\d+)")
 
 
 def move_of(text: str) -> int:
@@ -57,7 +57,7 @@ def fresh_board(page: Any) -> Any:
     """The first Skeleton Island board waiting for a take (pinned by index)."""
     index = page.evaluate("""() => [...document.querySelectorAll('.tk-board')].findIndex((b) =>
         b.querySelector('.tk-skeleton-pile') && (b.querySelector('.tk-status') || {})
-          .textContent.includes('click a card with an orange outline'))""")
+          .textContent.includes('choose a card to take (orange outline)'))""")
     assert index >= 0, "no Skeleton Island board is waiting for a card to be taken"
     return page.locator(".tk-board").nth(index)
 
@@ -108,7 +108,7 @@ def test_clicking_an_uncovered_card_takes_it(lab_url: str, page: Any) -> None:
         assert {"N", "E", "S", "W"} <= {t.strip() for t in labels}, labels  # the rest spots
         timings.append(keep(board))
         after = status.text_content()
-        assert "click a card with an orange outline" in after, after
+        assert "choose a card to take (orange outline)" in after, after
         assert move_of(after) > move_of(held)  # the keep and the bots' turns
     print(f"{NOTEBOOK}: click -> redrawn status {', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
     assert page.locator("text=Error displaying widget").count() == 0

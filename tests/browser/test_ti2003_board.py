@@ -23,7 +23,7 @@ SCREENSHOT = ROOT / "notebooks" / "images" / "ti2003-board.png"
 # each holding one <rect class="heatmapcell"> per column: DOM order is row-major.
 CELLS = ".tk-ti-figure g.heatmaprow rect.heatmapcell"
 HILITE_FILL = "rgb(255, 224, 102)"  # ti2003_draw.HILITE, a square the dice allow
-PLY = re.compile(r"move (\d+) ·")
+PLY = re.compile(r"(?:ply|move) (\d+) ·")
 
 LIT_JS = """(board, fill) => [...board.querySelectorAll('CELLS')]
     .map((r, i) => getComputedStyle(r).fill === fill ? i : -1).filter((i) => i >= 0)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import bqplot as bq
+import ipywidgets as w
 import pytest
 
 from treasurekit import CHANCE, IllegalMoveError, load_game
@@ -76,7 +77,7 @@ def take_human_turn(board: AhoyBoard) -> None:
         return
     click_pirate(board, index_of(board, move.source, state.current_player))
     if state.die == SHIP:
-        board.ship_buttons[move.steps - 1].click()
+        board.choose_steps(move.steps)
 
 
 def marks_data(board: AhoyBoard) -> list[Any]:
@@ -94,7 +95,7 @@ def test_roll_then_click_on_a_pirate_moves_that_pirate() -> None:
     click_pirate(board, index_of(board, 0, seat=0))
     assert board.state.history[-1] == Step(0, die)
     assert board.state.is_chance_node()
-    assert "Blue to roll" in status_text(board)
+    assert "Your turn, Blue: roll the die" in status_text(board)
 
 
 def test_click_on_a_covered_pirate_leaves_the_state_unchanged_and_shows_why() -> None:
@@ -141,18 +142,22 @@ def test_ship_roll_offers_one_to_five_with_illegal_steps_disabled() -> None:
     play_script(board, "roll 4, move start 4, roll 1, move start 1, roll 5, move 4 5, "
                        "roll 1, move 1 1, roll 4, move 9 4, roll 2, move 2 2, "
                        "roll 5, move 13 5, roll 2, move 4 2, roll ship")
-    assert board.ship_choice.layout.display == "none"
+    row = board.choice_buttons.box
+    assert row.layout.display == "none"
     click_pirate(board, index_of(board, 18, seat=0))
-    assert board.selected == 18
-    assert board.ship_choice.layout.display == "flex"
-    assert "ship-choice" in " ".join(board.ship_choice._dom_classes)
-    enabled = [not b.disabled for b in board.ship_buttons]
-    assert enabled == [True, True, True, False, False]
-    assert "past Buccaneer Island" in board.ship_buttons[3].tooltip
-    board.ship_buttons[2].click()
+    assert row.layout.display == "flex"
+    buttons = [b for b in row.children if isinstance(b, w.Button)]
+    assert all("tk-ship-choice" in b._dom_classes and "tk-choice" in b._dom_classes
+               for b in buttons)
+    # only the legal steps are offered (4 and 5 would pass the island), in words
+    assert [b.description for b in buttons] == [
+        "Move Red's pirate 1 square to square 19", "Move Red's pirate 2 squares to square 20",
+        "Move Red's pirate 3 squares to Buccaneer Island"]
+    assert board.offered() == [Step(18, k) for k in (1, 2, 3)]
+    buttons[2].click()
     assert board.state.history[-1] == Step(18, 3)
     assert board.state.chests[0] == 0
-    assert board.ship_choice.layout.display == "none"
+    assert row.layout.display == "none"
 
 
 def test_choosing_steps_without_a_pirate_is_refused() -> None:
@@ -312,7 +317,7 @@ def test_board_state_replaced_from_outside_is_picked_up_by_refresh() -> None:
     board.state = state
     board.refresh()
     assert board.log_lines == ["Red rolls 2 [AHOY §5 The die]"]
-    assert "Red rolled 2" in status_text(board)
+    assert "Your turn, Red: you rolled 2" in status_text(board)
 
 
 def test_bad_seat_maps_are_refused() -> None:
@@ -424,7 +429,7 @@ def test_transient_rows_live_in_fixed_slots_below_the_picture() -> None:
     controls = next(i for i, c in enumerate(kids)
                     if board.roll_button in getattr(c, "children", ()))
     assert kids.index(board.status) < figure < slot < controls < kids.index(board.hint_panel)
-    assert board.ship_choice in board.slot.children
+    assert board.choice_buttons.box in board.slot.children
     assert board.slot.layout.height == board.slot.layout.min_height == SLOT_HEIGHT
     assert board.picture.figure.layout.height == board.picture.figure.layout.min_height
     layout = heights(board)
@@ -433,7 +438,7 @@ def test_transient_rows_live_in_fixed_slots_below_the_picture() -> None:
                        "roll 1, move 1 1, roll 4, move 9 4, roll 2, move 2 2, "
                        "roll 5, move 13 5, roll 2, move 4 2, roll ship")
     click_pirate(board, index_of(board, 18, seat=0))
-    assert board.ship_choice.layout.display == "flex"
+    assert board.choice_buttons.box.layout.display == "flex"
     assert heights(board) == layout and list(board.children) == kids
 
 
@@ -469,17 +474,18 @@ def test_the_picked_pirate_gets_its_own_ring_after_a_ship_roll() -> None:
     assert list(board.picture.picked.x) == [piece.x]
     assert list(board.picture.picked.y) == [piece.y]
     assert board.picture.picked.stroke == PICKED and board.picture.picked.fill is False
-    board.ship_buttons[1].click()
+    board.choice_buttons.buttons[1].click()
+    assert board.state.history[-1] == Step(9, 2)
     assert list(board.picture.picked.x) == []
 
 
-def test_status_says_move_and_points_not_ply_or_chests() -> None:
+def test_status_says_ply_and_points_not_chests() -> None:
     board = AhoyBoard(players=2, seats=TWO_HUMANS, seed=1)
     play_script(board, "roll 1, move start 1, roll 2")
     text = status_text(board)
-    assert "move 3 · points: Red 0, Blue 0" in text
-    assert "ply" not in text and "chests:" not in text
-    assert "every roll of the die and every move counts as one move" in board.status.value
+    assert "ply 3 · points: Red 0, Blue 0" in text
+    assert "move 3" not in text and "chests:" not in text
+    assert "a ply is one roll of the dice or one move" in board.status.value
     assert repr(board) == "AhoyBoard(players=2, ply=3, Blue to move)"  # nbval compares it
 
 
@@ -595,7 +601,7 @@ def test_log_numbers_match_the_move_count_over_a_whole_game() -> None:
             board.play(str(board.state.legal_moves()[0]))
     numbers = [int(n) for n in re.findall(r'class="tk-muted"[^>]*>(\d+)\.<', board.log_box.value)]
     assert numbers == list(range(1, board.state.ply + 1))
-    assert f"move {board.state.ply}" in status_text(board)
+    assert f"ply {board.state.ply}" in status_text(board)
 
 
 # ----- charts (user report 8) ---------------------------------------------------------------

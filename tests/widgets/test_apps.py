@@ -8,6 +8,7 @@ prints. The browser side (Voilà, clicks) is in tests/browser/test_apps_in_voila
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -19,12 +20,29 @@ import treasurekit
 from treasurekit.core.rulings import PREFIXES, game_rulings
 from treasurekit.treasure_island_2018 import SilverBot
 from treasurekit_widgets import HUMAN, LongJohnBoard
-from treasurekit_widgets.apps import APPS, PlayApp, play_app, rules_html, widget_tree
+from treasurekit_widgets.apps import (
+    APPS,
+    PLAYER_ONLY,
+    PlayApp,
+    lab_href,
+    play_app,
+    rules_html,
+    widget_tree,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS_DIR = ROOT / "apps"
 GALLERY = APPS_DIR / "index.ipynb"
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+LAB = "../../../lab/tree/"  # from voila/render/apps/<page> to the same server's JupyterLab
+
+
+def local_file(link: str) -> Path:
+    """The file a link of an app page opens: a JupyterLab tree link names a path from
+    the server's root (the repository); any other link is relative to apps/."""
+    if link.startswith(LAB):
+        return (ROOT / link.removeprefix(LAB)).resolve()
+    return (APPS_DIR / link).resolve()
 
 
 def code_cells(path: Path) -> list[str]:
@@ -51,15 +69,14 @@ def test_every_game_has_a_tiny_app_notebook(game: str) -> None:
 def test_the_gallery_links_every_app_and_every_teaching_notebook() -> None:
     links = gallery_links()
     apps = {p.name for p in APPS_DIR.glob("*.ipynb")} - {"index.ipynb"}
-    notebooks = {f"../notebooks/{p.name}" for p in (ROOT / "notebooks").glob("0[1-9]*.ipynb")}
+    notebooks = {lab_href(p.name) for p in (ROOT / "notebooks").glob("0[1-9]*.ipynb")}
     assert apps and apps <= links, f"apps missing from the gallery: {sorted(apps - links)}"
     assert notebooks <= links, f"notebooks missing from the gallery: {sorted(notebooks - links)}"
     assert not code_cells(GALLERY), "the gallery is Markdown only"
 
 
 def test_every_gallery_link_points_at_a_file() -> None:
-    missing = [link for link in gallery_links()
-               if not (APPS_DIR / link).resolve().is_file()]
+    missing = [link for link in gallery_links() if not local_file(link).is_file()]
     assert not missing
 
 
@@ -72,7 +89,7 @@ def test_the_app_is_widgets_only_and_links_resolve(game: str) -> None:
     assert board.game.name == game and board in widgets
     html_text = " ".join(x.value for x in widgets if isinstance(x, w.HTML))
     for href in re.findall(r'href="([^"]+)"', html_text):
-        assert (APPS_DIR / href).resolve().is_file(), f"{game}: link to a missing {href}"
+        assert local_file(href).is_file(), f"{game}: link to a missing {href}"
     assert "How to play:" in html_text
 
 
@@ -191,3 +208,34 @@ def test_start_uses_the_typed_seed_or_an_unpredictable_one() -> None:
     board = app.board
     app.start()  # refused in the board's notice; the game on display stays
     assert app.board is board and "whole number" in board.notice
+
+
+def test_learn_links_open_the_notebooks_in_jupyterlab_not_voila() -> None:
+    """Voilà shows a teaching notebook as its outputs alone (00-start-here became a text
+    dump): the gallery's and the apps' learn links open JupyterLab's tree instead."""
+    links = gallery_links()
+    learn = [link for link in links if "notebooks/" in link]
+    assert learn and all(link.startswith(LAB + "notebooks/") for link in learn)
+    assert lab_href("00-start-here.ipynb") in links
+    assert "make lab" in GALLERY.read_text(encoding="utf-8")  # where Voilà serves alone
+
+
+def test_under_the_play_server_alone_the_app_names_the_notebook_and_make_lab(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(PLAYER_ONLY, raising=False)
+    with_lab = play_app("ahoy").children[-1].value
+    assert f'href="{lab_href("01-ahoy-treasures.ipynb")}"' in with_lab
+    monkeypatch.setenv(PLAYER_ONLY, "1")
+    alone = play_app("ahoy").children[-1].value
+    assert "lab/tree" not in alone and "make lab" in alone
+    assert "notebooks/01-ahoy-treasures.ipynb" in alone
+
+
+def test_the_play_servers_kernel_manager_tells_its_kernels_no_lab_is_served(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit_widgets import play_server
+
+    monkeypatch.setenv(PLAYER_ONLY, "")  # restored (removed) after the test
+    assert play_server.PLAYER_ONLY == PLAYER_ONLY
+    play_server.PlayKernelManager()
+    assert os.environ.get(PLAYER_ONLY) == "1"

@@ -90,7 +90,7 @@ def test_roll_then_click_on_a_usable_square_places_a_counter() -> None:
     click_cell(board, lit[0])
     assert state.owner(lit[0]) == 0
     assert board.log_lines[-1].startswith(f"Red lands at the anchorage {lit[0]}")
-    assert board.state.is_chance_node() and "Blue to throw" in status_text(board)
+    assert board.state.is_chance_node() and "Your turn, Blue: throw the dice" in status_text(board)
     assert board.highlighted() == []
 
 
@@ -525,8 +525,8 @@ def test_the_status_says_who_went_first_when_the_human_turn_comes() -> None:
         board.roll()
     text = status_text(board)
     assert board.state.turn == 0 and board.state.phase == "roll"
-    assert re.search(r"(Blue|Green|Yellow) goes first; now your turn, Red: press Roll the "
-                     r"dice|Red goes first: press Roll the dice", text), text
+    assert re.search(r"(Blue|Green|Yellow) went first; Your turn, Red: press Roll the "
+                     r"dice|Your turn, Red: you go first: press Roll the dice", text), text
     take_human_turn(board)
     assert "goes first" not in status_text(board)
 

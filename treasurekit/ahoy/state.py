@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
-from . import rules
+from . import clicks, rules
 from .moves import SHIP, AhoyMove, Pass, Roll, Step
 from .view import AhoyView
 
@@ -231,6 +231,17 @@ class AhoyState(State[AhoyMove]):
         if self._bounce:
             return 2 * self._island - target
         return None
+
+    def moves_at(self, place: object) -> list[AhoyMove]:
+        """What a click on ``place`` can mean: the legal steps of the seat to move from
+        that square. ``place`` is a square number (0 = the starting square) or a pirate
+        ``(square, seat)`` as drawn (another seat's pirate means nothing). See
+        :mod:`.clicks` (AHOY §5 The die, §6).
+
+        Raises:
+            PlaceError: ``place`` is not a square or pirate of this game.
+        """
+        return clicks.moves_at(self, place)
 
     def _legal_moves(self) -> list[AhoyMove]:
         # The same moves as "every movable source and die step whose target() is not

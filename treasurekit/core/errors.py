@@ -13,6 +13,7 @@ __all__ = [
     "IllegalMoveError",
     "MoveParseError",
     "OptionError",
+    "PlaceError",
     "RecordError",
     "UnknownGameError",
 ]
@@ -74,3 +75,9 @@ class UnknownGameError(ValueError, KeyError):
 
 class OptionError(ValueError):
     """A game option that does not exist or has a value out of range."""
+
+
+class PlaceError(ValueError):
+    """``state.moves_at(place)`` was given something that is not a place of the game's
+    board (a square, hex, point or card the board can draw); the message names it and
+    says what a place of that game is."""

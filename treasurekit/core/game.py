@@ -440,5 +440,24 @@ class State(ABC, Generic[M]):
         """
         return self.copy()
 
+    def moves_at(self, place: object) -> list[M]:
+        """What a click on ``place`` could mean: the legal moves of the seat to move that
+        use that place (empty when none; always empty at a chance node or once the game
+        is over). Every move returned is legal now (``why_illegal`` is None).
+
+        ``place`` is what a board's picture knows at a click; each game documents its
+        own (Ahoy: a square number or a pirate ``(square, seat)``; Treasure Island 2003:
+        a square name or index; Treasure Island 2018: an ``(x, y)`` point in miles;
+        Sjörövarön: a hex name; Skeleton Island: an ``(x, y)`` point in cm on the table,
+        or a collected card's id). A board shows one move at once, several as choice
+        buttons, none with the reason (``why_illegal``) of the nearest candidate.
+
+        Raises:
+            PlaceError: ``place`` is not a place of this game (a ValueError).
+            NotImplementedError: the game does not say what a click means.
+        """
+        raise NotImplementedError(
+            f"{self.game.title} does not say what a click on a place means (moves_at)")
+
     def _repr_text_moves(self, moves: Sequence[M]) -> str:
         return ", ".join(str(m) for m in moves)

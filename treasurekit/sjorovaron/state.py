@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
 from ..core.seat import HIDDEN
-from . import rules
+from . import clicks, rules
 from .board import KINDS, SjoMap
 from .movement import Walker, walker
 from .moves import (
@@ -671,18 +671,16 @@ class SjoState(State[SjoMove]):
         path = self._walks().get(h)
         return None if path is None else self.walker.walk_move(path)
 
-    def moves_at(self, hex_name: str) -> list[SjoMove]:
-        """The legal moves aimed at ``hex_name``: the listed walk ending there, a jump,
-        crossing or climb to it, a push into it, a pick of it. What a click on a hex can
-        mean; empty when nothing is aimed there."""
-        out: list[SjoMove] = []
-        for m in self.legal_moves():
-            target = (m.end if isinstance(m, Walk) else m.to if isinstance(m, (Jump, Cross, Climb))
-                      else m.into if isinstance(m, Push) else m.at if isinstance(m, Pick)
-                      else None)
-            if target == hex_name:
-                out.append(m)
-        return out
+    def moves_at(self, place: object) -> list[SjoMove]:
+        """What a click on hex ``place`` (a name such as ``"k11"``) can mean: the legal
+        moves aimed at it (a walk ending there, a jump, crossing or climb to it, a push
+        into it, a pick of it, a shot or mortar fire at a pirate standing there); empty
+        when nothing is aimed there. See :mod:`.clicks`.
+
+        Raises:
+            PlaceError: ``place`` is not a hex of the map.
+        """
+        return clicks.moves_at(self, place)
 
     def reachable(self) -> dict[str, tuple[str, ...]]:
         """End hex -> path of the rolled land move (phase "walk"), by name."""

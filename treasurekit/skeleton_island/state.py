@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
-from . import rules
+from . import clicks, rules
 from .cards import CardKind, Deck
 from .moves import (
     Blow,
@@ -279,6 +279,17 @@ class SkeletonState(State[SkeletonMove]):
     def out(self) -> tuple[tuple[int, str, str], ...]:
         """``(id, kind, why)`` of the cards out of the game (discarded or used for an Island)."""
         return tuple(self._out)
+
+    def moves_at(self, place: object) -> list[SkeletonMove]:
+        """What a click on ``place`` can mean: ``place`` is an ``(x, y)`` point in cm on
+        the table (rest the card in hand on the offered spot there, or take the topmost
+        card there) or a collected card's id (steal it, after a pirate turn's discard).
+        See :mod:`.clicks` (SKEL §3, §4).
+
+        Raises:
+            PlaceError: ``place`` is neither a point nor a card id of the deck.
+        """
+        return clicks.moves_at(self, place)
 
     def collection(self, seat: int) -> tuple[tuple[int, str], ...]:
         """``(id, kind)`` of the Sand cards in front of ``seat``, in the order collected."""

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
-from . import cannons, reckoning, rules
+from . import cannons, clicks, reckoning, rules
 from .enclosure import EMPTY, reaches_treasure
 from .flow import PLACED, TurnFlow
 from .holdings import Holdings
@@ -192,6 +192,16 @@ class TIState(TurnFlow):
         if phase == "discard":
             return [Discard(k) for k in self.cards.type_ids if k in self._h.piles[self._turn]]
         return []
+
+    def moves_at(self, place: object) -> list[TIMove]:
+        """What a click on square ``place`` (a name such as ``"c7"`` or an index) can
+        mean: ``[place <square>]`` when the dice allow a counter there now, else ``[]``
+        (TI2003 §4). See :mod:`.clicks`.
+
+        Raises:
+            PlaceError: ``place`` is not a square of this board.
+        """
+        return clicks.moves_at(self, place)
 
     # ----- checks -------------------------------------------------------------------------
     def expecting(self) -> str:

@@ -10,6 +10,7 @@ probability map), ``bots.py`` (SilverBot, GreedyBot), ``analysis.py``.
 
 from .analysis import Shrinkage, bot_match, feasible_history, hint_shrinkage, treasure_rank
 from .bots import GreedyBot, SilverBot
+from .clicks import PlaceError, moves_at
 from .decks import Decks, load_decks
 from .game import TIGame
 from .hints import Clue, Drawing, Situation, clues_for, describe, drawings, region, truthful
@@ -41,6 +42,7 @@ from .moves import (
 )
 from .posterior import Grid, Posterior, coverage, posterior_for, sample_treasure
 from .state import PlayedHint, TIState
+from .text import MoveWords, move_words
 from .view import TIView
 
 __all__ = [
@@ -62,6 +64,8 @@ __all__ = [
     "Grid",
     "Horse",
     "IslandMap",
+    "MoveWords",
+    "PlaceError",
     "PlayHint",
     "PlayedHint",
     "Posterior",
@@ -89,6 +93,8 @@ __all__ = [
     "hint_shrinkage",
     "load_decks",
     "load_map",
+    "move_words",
+    "moves_at",
     "parse_move",
     "posterior_for",
     "region",

@@ -36,6 +36,7 @@ import numpy as np
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
 from ..core.seat import HIDDEN
+from . import clicks as _clicks
 from . import rules
 from .decks import CalendarSpace, Character, Decks
 from .geometry import EPS, Pt, disc_cover, distance, fmt_pt, mi, sector_of
@@ -330,28 +331,14 @@ class TIState(State[TIMove]):
         searches = tuple(((s.x, s.y), s.radius) for s in d.searches)
         return Situation(positions, tuple(trails), last, searches)
 
-    def moves_at(self, point: Pt) -> list[TIMove]:
-        """The legal moves of the player to move that use ``point`` (a click on the map):
-        burying there, riding, walking or galloping there, searching centred there (Small,
-        Large, monkey, spyglass, item search), an item move there, Silver's escape ride.
-        Each is checked with the full rules; the list may be empty."""
-        x, y = mi(point[0]), mi(point[1])
-        p = (x, y)
-        d = self._d
-        cands: list[TIMove] = []
-        if d.winner is not None or d.chance:
-            return []
-        if d.phase == "bury":
-            cands.append(Bury(x, y))
-        elif d.phase == "escape":
-            cands.append(Horse("silver", (p,)))
-        elif d.phase == "actions" and d.active is not None:
-            for m in self._turn_minis():
-                cands += [Search("small", m, p), Search("large", m, p), Foot(m, p),
-                          Horse(m, (p,)), UseItem("search", m, p), UseItem("move7", m, p),
-                          Gallop(m, p)]
-            cands += [Remote("monkey", p), Remote("spyglass", p)]
-        return [m for m in self._dedupe(cands) if self._slow_check(m) is None]
+    def moves_at(self, place: object) -> list[TIMove]:
+        """The legal moves of the seat to move that a click on the map at ``place`` (an
+        ``(x, y)`` point in miles) could mean; see :func:`.clicks.moves_at`.
+
+        Raises:
+            PlaceError: ``place`` is not a point (a ``ValueError``).
+        """
+        return _clicks.moves_at(self, place)
 
     # ----- whose move ------------------------------------------------------------------
     def _current_player(self) -> int:

@@ -1,0 +1,62 @@
+"""What a click on the Ahoy Treasures! board means (``AhoyState.moves_at``).
+
+A board's picture knows, at a click, a square (``0`` is the starting square, the
+island is ``board.island_square``) or a pirate drawn there, ``(square, seat)``. The
+moves a click can mean are the steps of the seat to move from that square: one after
+a dot roll (move exactly the face, AHOY §5 The die), up to five after the ship (choose
+1-5 squares), none when the top pirate there is not the mover's (AHOY §6: only the
+top pirate of a pile moves) or when a click on a pirate names another seat's pirate.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.errors import PlaceError
+from ..core.inputs import short
+from .moves import AhoyMove, Step
+
+if TYPE_CHECKING:
+    from .state import AhoyState
+
+__all__ = ["moves_at", "place_square"]
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def place_square(state: AhoyState, place: object) -> tuple[int, int | None]:
+    """``(square, seat or None)`` of a place: a square number, or a pirate
+    ``(square, seat)``.
+
+    Raises:
+        PlaceError: not a square of the board, or not a seat of the game.
+    """
+    island = state.game.board.island_square
+    n = state.game.num_players
+    square: object = place
+    seat: object = None
+    if isinstance(place, tuple) and len(place) == 2:
+        square, seat = place
+    if not _whole(square) or not 0 <= square <= island:  # type: ignore[operator]
+        raise PlaceError(f"{short(place, 40)} is not a place of Ahoy Treasures!: a place is a "
+                         f"square 0-{island} or a pirate (square, seat)")
+    if seat is not None and (not _whole(seat) or not 0 <= seat < n):  # type: ignore[operator]
+        raise PlaceError(f"{short(place, 40)}: seat {short(seat, 20)} is not a seat of this "
+                         f"game (0-{n - 1})")
+    return int(square), (None if seat is None else int(seat))  # type: ignore[call-overload]
+
+
+def moves_at(state: AhoyState, place: object) -> list[AhoyMove]:
+    """The legal steps of the seat to move from the square of ``place`` (see the module).
+
+    Raises:
+        PlaceError: ``place`` is not a square or a pirate of this game.
+    """
+    square, seat = place_square(state, place)
+    if state.is_chance_node() or state.is_terminal():
+        return []
+    if seat is not None and seat != state.current_player:
+        return []
+    return [m for m in state.legal_moves() if isinstance(m, Step) and m.source == square]

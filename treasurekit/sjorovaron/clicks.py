@@ -1,0 +1,57 @@
+"""What a click on a hex of the Sjörövarön map means (``SjoState.moves_at``).
+
+A board's picture knows the hex under the pointer, by name (``"k11"``). The moves a
+click there can mean are the legal moves of the seat to move that are aimed at that
+hex: the listed walk ending there (SJO §5 Movement over Land), a jump, a river
+crossing or a climb to it, a push of a wounded pirate into it, a pick of it as a
+starting hex (SJO §3 Set Up), and a shot or a mortar fire at a pirate standing there
+(SJO §7). Several moves (picks of different pirates, a walk and a shot) are offered
+as choices by the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.errors import PlaceError
+from ..core.inputs import short
+from .moves import Climb, Cross, Fire, Jump, Pick, Push, Shoot, SjoMove, Walk
+
+if TYPE_CHECKING:
+    from .state import SjoState
+
+__all__ = ["moves_at"]
+
+
+def _aim(move: SjoMove) -> str | None:
+    """The hex name a move is aimed at, or None."""
+    if isinstance(move, Walk):
+        return move.end
+    if isinstance(move, (Jump, Cross, Climb)):
+        return move.to
+    if isinstance(move, Push):
+        return move.into
+    if isinstance(move, Pick):
+        return move.at
+    return None
+
+
+def moves_at(state: SjoState, place: object) -> list[SjoMove]:
+    """The legal moves of the seat to move that a click on hex ``place`` can mean.
+
+    Raises:
+        PlaceError: ``place`` is not the name of a hex of the map.
+    """
+    if not isinstance(place, str):
+        raise PlaceError(f"{short(place, 40)} is not a place of Sjörövarön: a place is a hex "
+                         "name such as 'k11'")
+    board = state.board
+    try:
+        h = board.hex(place)
+    except ValueError as exc:
+        raise PlaceError(str(exc)) from exc
+    name = board.label(h)
+    standing = {p.name for p in state.pirates if p is not None and p.at == h and not p.out}
+    return [m for m in state.legal_moves()
+            if _aim(m) == name
+            or (isinstance(m, (Shoot, Fire)) and m.target is not None and m.target in standing)]

@@ -1,0 +1,218 @@
+"""Treasure Island (2018) moves in words, each with the rule it uses: :func:`move_words`.
+
+The move notation (``horse red 9.2,8.9``) is for records and programmers; a player
+reads "Ride 6.0 miles to 9.2, 8.9" with its source, "TI2018 §7 Game Sequence: Horse
+move". The words are what the player choosing the move may know: they name only the
+move's own parts (never the treasure, even for Silver's escape onto it).
+
+>>> import treasurekit
+>>> s = treasurekit.load_game("treasure_island_2018", players=4).new_initial_state(seed=1)
+>>> str(move_words(s, "bury 10,13"))
+'Bury the treasure at 10.0, 13.0 (TI2018 §6 Preparation Phase: Burying the treasure)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import rules
+from .geometry import Pt, distance
+from .hints import describe, question_text
+from .moves import (
+    Answer,
+    Ask,
+    Bury,
+    Card,
+    Compass,
+    Confess,
+    Deal,
+    Done,
+    Draw,
+    Foot,
+    Gallop,
+    Horse,
+    PlayHint,
+    Prison,
+    Redraw,
+    Remote,
+    Reveal,
+    Search,
+    Share,
+    TIMove,
+    UseItem,
+    Verify,
+)
+
+if TYPE_CHECKING:
+    from .state import TIState
+
+__all__ = ["MoveWords", "move_words", "place_words", "short_rule"]
+
+_SECTION_TITLES = ("Game Sequence: ", "Preparation Phase: ", "Long John Silver's Hints: ")
+
+
+@dataclass(frozen=True)
+class MoveWords:
+    """A move in words (``text``) and the rule it uses (``rule``, a TI2018 citation)."""
+
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})"
+
+    @property
+    def short(self) -> str:
+        """The words and a shortened rule, for a button: "Ride ... (§7 Horse move)"."""
+        return f"{self.text} ({short_rule(self.rule)})"
+
+
+def short_rule(rule: str) -> str:
+    """A citation without the game's name and the section's title.
+
+    >>> short_rule("TI2018 §7 Game Sequence: Horse move")
+    '§7 Horse move'
+    >>> short_rule("ruling TI2018-5")
+    'ruling TI2018-5'
+    """
+    if not rule.startswith("TI2018 "):
+        return rule
+    text = rule[len("TI2018 "):]
+    for title in _SECTION_TITLES:
+        text = text.replace(title, "", 1)
+    return text
+
+
+def place_words(p: Pt) -> str:
+    """A point in miles as a player reads it: one decimal, two if it needs them.
+
+    >>> place_words((9.2, 8.9)), place_words((8, 11)), place_words((4.25, 7.5))
+    ('9.2, 8.9', '8.0, 11.0', '4.25, 7.5')
+    """
+    def one(v: float) -> str:
+        text = f"{v:.2f}"
+        return text[:-1] if text.endswith("0") else text
+
+    return f"{one(p[0])}, {one(p[1])}"
+
+
+def _miles(d: float) -> str:
+    return f"{d:.1f} mile{'' if round(d, 1) == 1 else 's'}"
+
+
+def move_words(state: TIState, move: TIMove | str) -> MoveWords:
+    """``move`` (played next in ``state``) in words, with the rule it uses.
+
+    Args:
+        state: the position the move is played in (distances are measured from it).
+        move: a move or its notation.
+
+    Raises:
+        MoveParseError: ``move`` is text that is not a Treasure Island move.
+    """
+    m = state.parse_move(move)
+    seat = state.current_player
+    several = seat >= 0 and len(state.seat_minis(seat)) > 1
+
+    def who(mini: str) -> str:
+        return f" {mini}" if several else ""
+
+    def ride(mini: str, to: Pt) -> str:
+        here = state.position_of(mini)
+        gap = f" {_miles(distance(here, to))}" if here is not None else ""
+        return f"{gap} to {place_words(to)}"
+
+    if isinstance(m, Bury):
+        return MoveWords(f"Bury the treasure at {place_words(m.at)}", rules.BURY)
+    if isinstance(m, Horse):
+        if m.mini == "silver":
+            return MoveWords(f"Ride Long John Silver{ride('silver', m.path[-1])}", rules.ESCAPE)
+        if len(m.path) == 2:
+            here = state.position_of(m.mini)
+            total = (distance(here, m.path[0]) if here is not None else 0.0) + distance(*m.path)
+            return MoveWords(f"Ride{who(m.mini)} {_miles(total)} to {place_words(m.path[1])} in "
+                             f"two legs, by {place_words(m.path[0])}",
+                             rules.ABILITIES["thoroughbred"])
+        return MoveWords(f"Ride{who(m.mini)}{ride(m.mini, m.path[0])}", rules.HORSE)
+    if isinstance(m, Foot):
+        return MoveWords(f"Walk{who(m.mini)}{ride(m.mini, m.to)}", rules.FOOT)
+    if isinstance(m, Search):
+        seat_fortune = seat >= 0 and state.has_ability(seat, "fortune")
+        if m.size == "small":
+            return MoveWords(f"Search a small area around {place_words(m.at)}",
+                             rules.SMALL_SEARCH)
+        rule = rules.ABILITIES["fortune"] if seat_fortune else rules.LARGE_SEARCH
+        return MoveWords(f"Search a large area around {place_words(m.at)}", rule)
+    if isinstance(m, Remote):
+        if m.kind == "monkey":
+            return MoveWords(f"Send the monkey to search a small area around "
+                             f"{place_words(m.at)}", rules.ABILITIES["king_georges"])
+        return MoveWords(f"Search a large area around {place_words(m.at)} with the spyglass",
+                         rules.ABILITIES["spyglass"])
+    if isinstance(m, Gallop):
+        return MoveWords(f"Full Gallop{who(m.mini)}{ride(m.mini, m.to)}, no line drawn",
+                         rules.GALLOP)
+    if isinstance(m, UseItem):
+        if m.item == "action" or m.to is None or m.mini is None:
+            return MoveWords("Use a Chest token: one more action this turn", rules.CHEST_ITEMS)
+        if m.item == "move7":
+            return MoveWords(f"Use a Chest token: move{who(m.mini)}{ride(m.mini, m.to)}",
+                             rules.CHEST_ITEMS)
+        return MoveWords(f"Use a Chest token: search a small area around {place_words(m.to)}",
+                         rules.CHEST_ITEMS)
+    if isinstance(m, Compass):
+        return MoveWords(f"Lay the compass around {m.mini}", rules.COMPASS)
+    if isinstance(m, Verify):
+        return MoveWords(f"Verify hint {m.number}: look at its Information token",
+                         rules.VERIFICATION)
+    if isinstance(m, Done):
+        if state.phase == "escape":
+            return MoveWords("Stay: no Horse move is possible", rules.ESCAPE)
+        return MoveWords("Done: end your turn", rules.ACTIONS)
+    if isinstance(m, Prison):
+        tower = state.map.tower(m.tower)
+        return MoveWords(f"Put Long John Silver in black tower {m.tower} "
+                         f"({place_words(tower.xy)})", rules.PRISON)
+    if isinstance(m, Share):
+        district = state.map.district(m.district)
+        return MoveWords(f"Show District Hint {district.id} ({district.name})",
+                         rules.R_PARROT)
+    if isinstance(m, Ask):
+        return MoveWords(f"Ask: {question_text(m.question, state.map)}", rules.R_CONFESSION)
+    if isinstance(m, PlayHint):
+        name = state.decks.hint(m.kind).name
+        token = {"truth": " with a Truth token", "bluff": " with a Bluff token"}.get(
+            m.token or "", "")
+        if m.kind == "confession" and not m.args:
+            return MoveWords(f"Play {name}: each pirate asks a yes-or-no question",
+                             rules.hint(name, True))
+        return MoveWords(f"Play {describe(m.kind, m.args, state.map, name)}{token}",
+                         rules.PLAY_HINT)
+    if isinstance(m, Redraw):
+        return MoveWords("Show three Chest-icon hints and draw three new ones", rules.REDRAW)
+    if isinstance(m, Confess):
+        token = "a Truth" if m.token == "truth" else "a Bluff"
+        return MoveWords(f"Answer {state.who(m.seat)}: {m.answer}, with {token} token",
+                         rules.R_CONFESSION)
+    if isinstance(m, Answer):
+        if m.token == "none":
+            return MoveWords("Give nothing: the search was in vain", rules.CHEST_TOKENS)
+        return MoveWords(f"Give {_token_name(m.token)} Chest token", rules.CHEST_TOKENS)
+    if isinstance(m, Card):
+        if m.card is None:
+            return MoveWords("Give no Compass Hint: none in hand is true here", rules.COMPASS)
+        return MoveWords(f"Give Compass Hint {m.card}", rules.COMPASS)
+    if isinstance(m, Deal):
+        return MoveWords(f"Deal a District Hint to {state.who(m.seat)}", rules.DEAL)
+    if isinstance(m, Draw):
+        return MoveWords(f"Draw a {m.deck} card", rules.DRAW_STARTING
+                         if m.deck != "compass" else rules.DRAW_COMPASS)
+    assert isinstance(m, Reveal)
+    return MoveWords(f"PARROT shows District Hint {m.district}", rules.hint("PARROT", True))
+
+
+def _token_name(token: str) -> str:
+    return {"move7": "the 7-mile move", "action": "the additional action",
+            "search": "the additional search", "west": "West", "east": "East",
+            "district": "District"}.get(token, token)
