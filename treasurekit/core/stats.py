@@ -8,8 +8,10 @@ from dataclasses import dataclass
 __all__ = ["Estimate", "wilson_interval"]
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default).
+
+    ``successes`` may be fractional (shared wins count a share each).
 
     >>> lo, hi = wilson_interval(50, 100)
     >>> round(lo, 3), round(hi, 3)
