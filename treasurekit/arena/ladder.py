@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.bots import Bot, MCTSBot, RandomBot
+from ..core.stats import wilson_interval
 from .play import ArenaError, BotFactory, GameResult, check_batch, run_calls, seating
 from .rating import Rating, bradley_terry, pairwise_wins
 from .stats import BotSummary, summarize
@@ -55,15 +56,19 @@ class GreedyFactory:
 @dataclass(frozen=True)
 class MCTSFactory:
     """Builds an :class:`MCTSBot` with a seed; ``greedy_playouts`` gives it the game's
-    ``GreedyBot`` (seeded alike) as its ``playout_bot``."""
+    ``GreedyBot`` (seeded alike) as its ``playout_bot``, and ``candidates`` searches only
+    that many of the GreedyBot's best moves at the root."""
 
     game: str
     iterations: int
     greedy_playouts: bool = False
+    candidates: int | None = None
 
     def __call__(self, seed: int) -> Bot:
-        playout = GreedyFactory(self.game)(seed) if self.greedy_playouts else None
-        return MCTSBot(iterations=self.iterations, seed=seed, playout_bot=playout)
+        greedy = self.greedy_playouts or self.candidates is not None
+        playout = GreedyFactory(self.game)(seed) if greedy else None
+        return MCTSBot(iterations=self.iterations, seed=seed, playout_bot=playout,
+                       candidates=self.candidates)
 
 
 @dataclass(frozen=True)
@@ -76,36 +81,42 @@ class SilverFactory:
         return SilverBot(seed=seed)
 
 
-#: Each game's ladder MCTSBot: (iterations per decision, GreedyBot playouts or random).
-MCTS_SETTINGS: dict[str, tuple[int, bool]] = {
-    "ahoy": (100, True),
-    "treasure_island_2003": (50, True),
-    "treasure_island_2018": (20, False),
-    "sjorovaron": (50, True),
-    "skeleton_island": (30, True),
+#: Each game's ladder MCTSBot: (iterations per decision, GreedyBot playouts (else random),
+#: root candidates from the GreedyBot's ranking (None: every legal move)).
+MCTS_SETTINGS: dict[str, tuple[int, bool, int | None]] = {
+    "ahoy": (30, True, 3),
+    "treasure_island_2003": (30, True, 3),
+    "treasure_island_2018": (12, False, 3),
+    "sjorovaron": (30, True, 3),
+    "skeleton_island": (30, True, 3),
 }
 
 
-def ladder_bots(game: str, iterations: int | None = None,
-                greedy_playouts: bool | None = None) -> dict[str, BotFactory]:
+def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool | None = None,
+                candidates: int | None = 0) -> dict[str, BotFactory]:
     """The factories of a game's ladder: ``random``, ``greedy``, ``mcts`` (and ``silver``
-    in Treasure Island 2018). ``iterations``/``greedy_playouts`` override
+    in Treasure Island 2018). ``iterations``, ``greedy_playouts`` and ``candidates``
+    (``None``: every legal move; ``0``, the default: the game's setting) override
     :data:`MCTS_SETTINGS`.
 
     Raises:
-        ArenaError: unknown game, or ``iterations`` < 1.
+        ArenaError: unknown game, ``iterations`` < 1 or ``candidates`` < 0.
     """
     if game not in MCTS_SETTINGS:
         raise ArenaError(f"unknown game {game!r}; choose one of {', '.join(MCTS_SETTINGS)}")
-    its, heavy = MCTS_SETTINGS[game]
+    its, heavy, cands = MCTS_SETTINGS[game]
     its = its if iterations is None else iterations
     heavy = heavy if greedy_playouts is None else greedy_playouts
+    cands = cands if candidates == 0 else candidates
     if isinstance(its, bool) or not isinstance(its, int) or its < 1:
         raise ArenaError(f"iterations must be a whole number of at least 1, not {its!r}")
+    if cands is not None and (isinstance(cands, bool) or not isinstance(cands, int)
+                              or cands < 1):
+        raise ArenaError(f"candidates must be None, 0 or a whole number, not {candidates!r}")
     bots: dict[str, BotFactory] = {
         "random": RandomBot,
         "greedy": GreedyFactory(game),
-        "mcts": MCTSFactory(game, its, heavy),
+        "mcts": MCTSFactory(game, its, heavy, cands),
     }
     if game == "treasure_island_2018":
         bots["silver"] = SilverFactory()
@@ -139,6 +150,28 @@ class RoundRobin:
             raise ArenaError(f"{a!r} and {b!r} did not play each other; the bots are "
                              f"{', '.join(map(repr, self.names))}")
         return next(s for s in summarize(games) if s.name == a)
+
+    def score_rate(self, a: str, b: str) -> tuple[float, tuple[float, float]]:
+        """Bot ``a``'s pairwise score against ``b``: (wins + half the ties) / games, where a
+        tie is a game both ended with the same share (a shared win, or no winner), and its
+        95% Wilson interval. Above 0.5 with the whole interval: ``a`` beats ``b``.
+
+        Raises:
+            ArenaError: the pair did not play.
+        """
+        games = self.pairs.get((a, b)) or self.pairs.get((b, a))
+        if not games:
+            raise ArenaError(f"{a!r} and {b!r} did not play each other")
+        _, w = pairwise_wins(games, [a, b])
+        n = float(w[0, 1] + w[1, 0])
+        return float(w[0, 1]) / n, wilson_interval(float(w[0, 1]), round(n))
+
+    def verdict(self, a: str, b: str) -> str:
+        """``"beats"``, ``"ties"`` or ``"loses to"``: whether ``a``'s pairwise score
+        against ``b`` (:meth:`score_rate`) is above, around or below 0.5 with 95%
+        confidence."""
+        _, (lo, hi) = self.score_rate(a, b)
+        return "beats" if lo > 0.5 else "loses to" if hi < 0.5 else "ties"
 
     @property
     def results(self) -> list[GameResult]:
@@ -223,7 +256,8 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *, games_per_pair: in
 
 
 def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None,
-           greedy_playouts: bool | None = None, options: Mapping[str, Any] | None = None,
+           greedy_playouts: bool | None = None, candidates: int | None = 0,
+           options: Mapping[str, Any] | None = None,
            seed: int = 0, jobs: int = 1, client: Any = None,
            progress: bool = True, bots: Sequence[str] | None = None) -> RoundRobin:
     """The round robin of a game's bundled bots (:func:`ladder_bots`).
@@ -235,7 +269,7 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
     >>> [len(g) for g in r.pairs.values()]
     [2]
     """
-    every = ladder_bots(game, iterations, greedy_playouts)
+    every = ladder_bots(game, iterations, greedy_playouts, candidates)
     chosen = list(every) if bots is None else list(bots)
     unknown = [b for b in chosen if b not in every]
     if unknown:
