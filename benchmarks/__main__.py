@@ -66,7 +66,10 @@ def main(argv: list[str]) -> None:
         _replace_in_results(section, SECTION)
         return
     if argv[:1] == ["ladder"]:
-        _replace_in_results(ladder.main(argv[1:]), ladder.SECTION)
+        ladders = ladder.main(argv[1:])
+        # read results.md only now: a run of another --game may have written it meanwhile
+        old = RESULTS.read_text() if RESULTS.exists() else ""
+        _replace_in_results(ladder.section(ladders, old), ladder.SECTION)
         return
     if argv:
         raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder' or "
@@ -94,7 +97,7 @@ def main(argv: list[str]) -> None:
     print("\n" + memory)
     text = text + "\n\n" + memory
     # Every game's bot ladder (issue 13; also runnable alone).
-    ladders = ladder.run()
+    ladders = ladder.section(ladder.run())
     text = _with_section(text, ladders, ladder.SECTION)
     if section is not None:
         text = _with_section(text, section)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import time
 from dataclasses import dataclass
 
@@ -31,11 +32,11 @@ TITLES = {
 }
 #: Games per pair in the benchmark run (each game's ladder: a few minutes on 2 cores).
 GAMES_PER_PAIR = {
-    "ahoy": 60,
-    "treasure_island_2003": 40,
-    "treasure_island_2018": 20,
-    "sjorovaron": 40,
-    "skeleton_island": 30,
+    "ahoy": 20,
+    "treasure_island_2003": 10,
+    "treasure_island_2018": 4,
+    "sjorovaron": 16,
+    "skeleton_island": 10,
 }
 SEED = 2026
 SECTION = "## Bot ladders (`python -m benchmarks ladder`)"
@@ -47,14 +48,21 @@ class Ladder:
     result: RoundRobin
     games_per_pair: int
     wall: float
-    cpu: float
+    jobs: int
+    load: float
+
+    @property
+    def cpu(self) -> float:
+        """CPU seconds of all the games, wherever they ran."""
+        return sum(r.seconds for r in self.result.results)
 
 
 def run_game(game: str, jobs: int = 2, scale: float = 1.0, progress: bool = True) -> Ladder:
     n = max(2, 2 * round(GAMES_PER_PAIR[game] * scale / 2))
-    t0, c0 = time.perf_counter(), time.process_time()
+    load = os.getloadavg()[0]
+    t0 = time.perf_counter()
     result = ladder(game, n, seed=SEED, jobs=jobs, progress=progress)
-    return Ladder(game, result, n, time.perf_counter() - t0, time.process_time() - c0)
+    return Ladder(game, result, n, time.perf_counter() - t0, jobs, load)
 
 
 def checks(r: RoundRobin) -> list[str]:
@@ -80,7 +88,8 @@ def describe(lad: Ladder) -> str:
         f"MCTSBot: {its} iterations per decision, {playouts}{root}. {lad.games_per_pair} "
         f"games per pair ({games} games, seeds from {SEED}), 2 players, seats rotating"
         + (" (SilverBot always in Silver's seat 0)" if lad.game == "treasure_island_2018"
-           else "") + f"; {lad.wall:,.0f} s wall, {lad.cpu:,.0f} s CPU in the main process.",
+           else "") + f"; {lad.wall:,.0f} s wall on {lad.jobs} jobs, {lad.cpu:,.0f} s CPU "
+        f"(the games' total), machine load average {lad.load:.1f} at the start.",
         "",
         "Rating: Bradley-Terry on the Elo scale (mean 1500). A cell: the row bot's win rate "
         "against the column bot, with its 95% Wilson interval.",
@@ -92,23 +101,35 @@ def describe(lad: Ladder) -> str:
     return "\n".join(lines)
 
 
-def section(ladders: list[Ladder]) -> str:
-    body = "\n\n".join(describe(lad) for lad in ladders)
-    return (f"{SECTION}\n\n{body}\n\nMeasured {datetime.date.today().isoformat()} on "
-            f"{machine()}.")
+def section(ladders: list[Ladder], old: str = "") -> str:
+    """The ladder section; with ``old`` (the current results.md), the subsections of the
+    games not run now are kept."""
+    today = f"Measured {datetime.date.today().isoformat()} on {machine()}."
+    parts = {lad.game: f"{describe(lad)}\n\n{today}" for lad in ladders}
+    start = old.find(SECTION)
+    if start >= 0:
+        end = old.find("\n## ", start + len(SECTION))
+        kept = old[start + len(SECTION): None if end < 0 else end]
+        for chunk in kept.split("\n### ")[1:]:
+            title = chunk.split("\n", 1)[0].strip()
+            game = next((g for g, t in TITLES.items() if t == title), None)
+            if game is not None and game not in parts:
+                parts[game] = "### " + chunk.strip("\n")
+    body = "\n\n".join(parts[g] for g in GAMES if g in parts)
+    return f"{SECTION}\n\n{body}"
 
 
 def run(games: tuple[str, ...] = GAMES, jobs: int = 2, scale: float = 1.0,
-        progress: bool = True) -> str:
+        progress: bool = True) -> list[Ladder]:
     ladders = []
     for game in games:
         lad = run_game(game, jobs, scale, progress)
         print(describe(lad), flush=True)
         ladders.append(lad)
-    return section(ladders)
+    return ladders
 
 
-def main(argv: list[str]) -> str:
+def main(argv: list[str]) -> list[Ladder]:
     parser = argparse.ArgumentParser(prog="python -m benchmarks ladder")
     parser.add_argument("--game", choices=GAMES, action="append")
     parser.add_argument("--jobs", type=int, default=2)

@@ -85,10 +85,10 @@ class SilverFactory:
 #: root candidates from the GreedyBot's ranking (None: every legal move)).
 MCTS_SETTINGS: dict[str, tuple[int, bool, int | None]] = {
     "ahoy": (30, True, 3),
-    "treasure_island_2003": (30, True, 3),
-    "treasure_island_2018": (12, False, 3),
-    "sjorovaron": (30, True, 3),
-    "skeleton_island": (30, True, 3),
+    "treasure_island_2003": (10, True, 2),
+    "treasure_island_2018": (20, False, 3),
+    "sjorovaron": (20, True, 3),
+    "skeleton_island": (8, True, 2),
 }
 
 

@@ -21,8 +21,9 @@ Definitions used everywhere in the arena:
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.bots import Bot
@@ -62,6 +63,8 @@ class GameResult:
         shares: each seat's share of the win (1 shared among the winners).
         plies: moves played, chance included (a ply is one roll of the dice or one move).
         termination: why the game ended, in the engine's words.
+        seconds: CPU seconds the game took where it was played (not compared: two runs
+            of the same seeds are equal whatever their speed).
     """
 
     index: int
@@ -71,6 +74,7 @@ class GameResult:
     shares: tuple[float, ...]
     plies: int
     termination: str
+    seconds: float = field(default=0.0, compare=False)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -109,6 +113,7 @@ def play_game(game_name: str, options: Mapping[str, Any],
     Raises:
         ArenaError: a bot returned an illegal move, or the game passed ``MAX_PLIES``.
     """
+    start = time.process_time()
     game = load_game(game_name, **dict(options))
     state = game.new_initial_state(seed)
     bots = [factories[name](bot_seed(seed, s)) for s, name in enumerate(seats)]
@@ -130,7 +135,8 @@ def play_game(game_name: str, options: Mapping[str, Any],
     return GameResult(index=index, seed=seed, seats=tuple(seats),
                       scores=tuple(float(x) for x in outcome.scores),
                       shares=outcome.returns(), plies=state.ply,
-                      termination=outcome.termination)
+                      termination=outcome.termination,
+                      seconds=time.process_time() - start)
 
 
 def check_batch(game_name: str, options: Mapping[str, Any], factories: Mapping[str, BotFactory],
