@@ -30,13 +30,15 @@ TITLES = {
     "sjorovaron": "Sjörövarön",
     "skeleton_island": "Skeleton Island",
 }
-#: Games per pair in the benchmark run (each game's ladder: a few minutes on 2 cores).
+#: Games per pair in the benchmark run, and (second) per pair with MCTSBot: each game's
+#: ladder takes a few minutes of CPU (MCTSBot with GreedyBot playouts plays a whole game
+#: per simulation).
 GAMES_PER_PAIR = {
-    "ahoy": 20,
-    "treasure_island_2003": 10,
-    "treasure_island_2018": 4,
-    "sjorovaron": 16,
-    "skeleton_island": 10,
+    "ahoy": (20, 20),
+    "treasure_island_2003": (20, 4),
+    "treasure_island_2018": (4, 4),
+    "sjorovaron": (16, 8),
+    "skeleton_island": (20, 4),
 }
 SEED = 2026
 SECTION = "## Bot ladders (`python -m benchmarks ladder`)"
@@ -46,7 +48,7 @@ SECTION = "## Bot ladders (`python -m benchmarks ladder`)"
 class Ladder:
     game: str
     result: RoundRobin
-    games_per_pair: int
+    games_per_pair: str
     wall: float
     jobs: int
     load: float
@@ -58,11 +60,12 @@ class Ladder:
 
 
 def run_game(game: str, jobs: int = 2, scale: float = 1.0, progress: bool = True) -> Ladder:
-    n = max(2, 2 * round(GAMES_PER_PAIR[game] * scale / 2))
+    n, m = (max(2, 2 * round(x * scale / 2)) for x in GAMES_PER_PAIR[game])
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
-    result = ladder(game, n, seed=SEED, jobs=jobs, progress=progress)
-    return Ladder(game, result, n, time.perf_counter() - t0, jobs, load)
+    result = ladder(game, n, seed=SEED, jobs=jobs, progress=progress, mcts_games_per_pair=m)
+    return Ladder(game, result, f"{n}" if n == m else f"{n} ({m} with mcts)",
+                  time.perf_counter() - t0, jobs, load)
 
 
 def checks(r: RoundRobin) -> list[str]:

@@ -3,9 +3,10 @@
 A **round robin** plays every pair of bots head to head: ``games_per_pair`` seeded
 two-player games per pair, seats rotating (a pinned bot keeps its seat), then reports
 each pair's head-to-head win rates with 95% intervals and a Bradley-Terry rating of
-every bot (:mod:`treasurekit.arena.rating`). Pair ``k`` (in the order of
-``itertools.combinations`` of the bot names) is dealt seeds ``seed + k * games_per_pair``
-onwards, so every pair meets on new deals and the whole table is reproducible.
+every bot (:mod:`treasurekit.arena.rating`). The pairs, in the order of
+``itertools.combinations`` of the bot names, are dealt consecutive seeds from ``seed``
+onwards (the seeds of the pairs before it, counted), so every pair meets on new deals
+and the whole table is reproducible.
 
 The **ladder** of a game is the round robin of its bundled bots: ``random``
 (:class:`~treasurekit.core.bots.RandomBot`), ``greedy`` (the game's ``GreedyBot``),
@@ -85,10 +86,10 @@ class SilverFactory:
 #: root candidates from the GreedyBot's ranking (None: every legal move)).
 MCTS_SETTINGS: dict[str, tuple[int, bool, int | None]] = {
     "ahoy": (30, True, 3),
-    "treasure_island_2003": (10, True, 2),
-    "treasure_island_2018": (20, False, 3),
-    "sjorovaron": (20, True, 3),
-    "skeleton_island": (8, True, 2),
+    "treasure_island_2003": (4, True, 2),
+    "treasure_island_2018": (8, False, 3),
+    "sjorovaron": (10, True, 2),
+    "skeleton_island": (4, True, 2),
 }
 
 
@@ -203,7 +204,8 @@ class RoundRobin:
         return self.table()
 
 
-def round_robin(game: str, bots: Mapping[str, BotFactory], *, games_per_pair: int = 20,
+def round_robin(game: str, bots: Mapping[str, BotFactory], *,
+                games_per_pair: int | Mapping[tuple[str, str], int] = 20,
                 pinned: Mapping[str, int] | None = None,
                 options: Mapping[str, Any] | None = None, seed: int = 0, jobs: int = 1,
                 client: Any = None, progress: bool = True, prior: float = 1.0) -> RoundRobin:
@@ -212,7 +214,9 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *, games_per_pair: in
     Args:
         game: a registered game id.
         bots: name -> factory taking a seed (at least two).
-        games_per_pair: games per pair (even numbers give each bot each seat equally).
+        games_per_pair: games per pair (even numbers give each bot each seat equally), or
+            ``{(a, b): games}`` for every pair (in either order), e.g. fewer games for
+            the pairs of a slow bot.
         pinned: bots that keep their seat, e.g. ``{"silver": 0}``.
         options: the game's options (``players`` is 2).
         seed, jobs, client, progress: as for :func:`~treasurekit.arena.play.play_games`;
@@ -232,19 +236,20 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *, games_per_pair: in
     pins = dict(pinned or {})
     calls: list[tuple[Any, ...]] = []
     keys: list[tuple[str, str]] = []
-    for k, (a, b) in enumerate(itertools.combinations(names, 2)):
+    first = seed
+    for a, b in itertools.combinations(names, 2):
+        n = _pair_games(games_per_pair, a, b)
         lineup = [a, b]
         if a in pins and b in pins:
             raise ArenaError(f"{a!r} and {b!r} are both pinned; they cannot meet")
         pair_pins = {n: pins[n] for n in lineup if n in pins}
         if pins.get(b) == 0:
             lineup = [b, a]
-        first = seed + k * games_per_pair
-        opts = check_batch(game, options or {}, bots, lineup, pair_pins, games_per_pair,
-                           first, jobs)
-        for i in range(games_per_pair):
+        opts = check_batch(game, options or {}, bots, lineup, pair_pins, n, first, jobs)
+        for i in range(n):
             calls.append((game, opts, bots, seating(lineup, i, pair_pins), first + i, i))
             keys.append((a, b))
+        first += n
     rows = run_calls(calls, jobs=jobs, client=client, progress=progress,
                      desc=f"{game} round robin")
     pairs: dict[tuple[str, str], list[GameResult]] = {}
@@ -255,15 +260,26 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *, games_per_pair: in
     return RoundRobin(game, tuple(names), pairs, ratings)
 
 
+def _pair_games(games: int | Mapping[tuple[str, str], int], a: str, b: str) -> int:
+    if not isinstance(games, Mapping):
+        return games
+    n = games.get((a, b), games.get((b, a)))
+    if n is None:
+        raise ArenaError(f"games_per_pair gives no number of games for the pair {a!r}, {b!r}")
+    return n
+
+
 def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None,
            greedy_playouts: bool | None = None, candidates: int | None = 0,
            options: Mapping[str, Any] | None = None,
            seed: int = 0, jobs: int = 1, client: Any = None,
-           progress: bool = True, bots: Sequence[str] | None = None) -> RoundRobin:
+           progress: bool = True, bots: Sequence[str] | None = None,
+           mcts_games_per_pair: int | None = None) -> RoundRobin:
     """The round robin of a game's bundled bots (:func:`ladder_bots`).
 
     ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``); Silver is pinned to
-    seat 0 in Treasure Island (2018).
+    seat 0 in Treasure Island (2018). ``mcts_games_per_pair`` (default ``games_per_pair``)
+    is the number of games of the pairs with MCTSBot, the slow one.
 
     >>> r = ladder("ahoy", 2, bots=["random", "greedy"], progress=False)
     >>> [len(g) for g in r.pairs.values()]
@@ -275,6 +291,10 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
     if unknown:
         raise ArenaError(f"unknown ladder bot {unknown[0]!r}; choose from {', '.join(every)}")
     pinned = {"silver": 0} if "silver" in chosen else None
-    return round_robin(game, {b: every[b] for b in chosen}, games_per_pair=games_per_pair,
+    per_pair: int | dict[tuple[str, str], int] = games_per_pair
+    if mcts_games_per_pair is not None:
+        per_pair = {(a, b): mcts_games_per_pair if "mcts" in (a, b) else games_per_pair
+                    for a, b in itertools.combinations(chosen, 2)}
+    return round_robin(game, {b: every[b] for b in chosen}, games_per_pair=per_pair,
                        pinned=pinned, options=options, seed=seed, jobs=jobs, client=client,
                        progress=progress)
