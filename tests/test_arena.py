@@ -296,3 +296,21 @@ def test_same_seed_same_choices_and_greedy_explains(game: str) -> None:
         rows = greedy(seed=1).explain(state)
         if state.current_player != 0 or game != "treasure_island_2018":
             assert rows and all(r.reasons for r in rows[:1])
+
+
+def test_round_robin_games_per_pair_can_differ_by_pair() -> None:
+    bots = {"a": RandomBot, "b": RandomBot, "c": RandomBot}
+    rr = round_robin("ahoy", bots, games_per_pair={("a", "b"): 2, ("c", "a"): 4, ("b", "c"): 1},
+                     seed=5, progress=False)
+    assert {k: len(v) for k, v in rr.pairs.items()} == {("a", "b"): 2, ("a", "c"): 4,
+                                                        ("b", "c"): 1}
+    assert sorted(r.seed for r in rr.results) == list(range(5, 12))
+    with pytest.raises(ArenaError, match="no number of games for the pair 'b', 'c'"):
+        round_robin("ahoy", bots, games_per_pair={("a", "b"): 2, ("a", "c"): 2},
+                    progress=False)
+    lad = ladder("ahoy", 4, bots=["random", "greedy", "mcts"], iterations=1,
+                 mcts_games_per_pair=2, progress=False)
+    assert {k: len(v) for k, v in lad.pairs.items()} == {
+        ("random", "greedy"): 4, ("random", "mcts"): 2, ("greedy", "mcts"): 2}
+    rate, (lo, hi) = lad.score_rate("greedy", "random")
+    assert lo <= rate <= hi and lad.verdict("greedy", "random") in ("beats", "ties", "loses to")
