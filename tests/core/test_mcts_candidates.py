@@ -25,7 +25,7 @@ def _decision(seed: int = 4) -> treasurekit.core.State:  # type: ignore[type-arg
 
 
 def test_mcts_candidates_needs_a_playout_bot_that_explains() -> None:
-    with pytest.raises(ValueError, match="playout_bot with explain"):
+    with pytest.raises(ValueError, match="prior_bot or playout_bot with"):
         MCTSBot(candidates=3)
     with pytest.raises(ValueError, match="candidates must be"):
         MCTSBot(candidates=0, playout_bot=SjoGreedy())
@@ -49,3 +49,13 @@ def test_mcts_with_one_candidate_plays_the_greedy_move() -> None:
     best = SjoGreedy(seed=9).explain(state)[0].move
     bot = MCTSBot(iterations=5, seed=3, playout_bot=SjoGreedy(seed=9), candidates=1)
     assert bot.choose(state) == best
+
+
+def test_mcts_candidates_from_a_prior_bot_with_random_playouts() -> None:
+    state = _decision()
+    ranked = [str(c.move) for c in SjoGreedy(seed=9).explain(state)]
+    bot = MCTSBot(iterations=4, seed=3, prior_bot=SjoGreedy(seed=9), candidates=2,
+                  max_playout_plies=50)
+    assert bot.playout_bot is None
+    assert [str(m) for m in bot.root_moves(state)] == ranked[:2]
+    assert str(bot.choose(state)) in ranked[:2]

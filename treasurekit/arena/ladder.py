@@ -66,10 +66,11 @@ class MCTSFactory:
     candidates: int | None = None
 
     def __call__(self, seed: int) -> Bot:
-        greedy = self.greedy_playouts or self.candidates is not None
-        playout = GreedyFactory(self.game)(seed) if greedy else None
-        return MCTSBot(iterations=self.iterations, seed=seed, playout_bot=playout,
-                       candidates=self.candidates)
+        greedy = GreedyFactory(self.game)(seed)
+        return MCTSBot(iterations=self.iterations, seed=seed,
+                       playout_bot=greedy if self.greedy_playouts else None,
+                       candidates=self.candidates,
+                       prior_bot=greedy if self.candidates is not None else None)
 
 
 @dataclass(frozen=True)

@@ -80,16 +80,20 @@ class MCTSBot:
             are scored with ``state.returns()`` (all zeros).
         playout_bot: plays every seat in the playouts (e.g. a game's ``GreedyBot``);
             default uniformly random moves. Heavier playouts are slower but wiser.
-        candidates: search only the ``candidates`` best moves that ``playout_bot.explain``
-            ranks at the root (a heuristic prior, as pruning). With fewer iterations than
-            legal moves an unpruned search tries most moves once and picks among them by
-            a single playout; pruned, every candidate gets several simulations and the
-            search refines the heuristic's choice. ``None`` (default) searches every
-            legal move. Where the explanation lists no move, every legal move is searched.
+        candidates: search only the ``candidates`` best moves that ``prior_bot.explain``
+            (default ``playout_bot.explain``) ranks at the root (a heuristic prior, as
+            pruning). With fewer iterations than legal moves an unpruned search tries most
+            moves once and picks among them by a single playout; pruned, every candidate
+            gets several simulations and the search refines the heuristic's choice.
+            ``None`` (default) searches every legal move; so does an explanation that
+            lists no move.
+        prior_bot: the bot whose ``explain`` ranks the root moves for ``candidates``
+            (e.g. the game's ``GreedyBot`` with random playouts, where greedy playouts
+            would be too slow); default ``playout_bot``.
 
     Raises:
         ValueError: ``iterations`` < 1, ``candidates`` < 1, or ``candidates`` without a
-            ``playout_bot`` that has ``explain``.
+            ``prior_bot`` or ``playout_bot`` that has ``explain``.
     """
 
     def __init__(
@@ -100,6 +104,7 @@ class MCTSBot:
         max_playout_plies: int = 2000,
         playout_bot: Bot | None = None,
         candidates: int | None = None,
+        prior_bot: Bot | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -107,10 +112,12 @@ class MCTSBot:
             if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
                 raise ValueError(f"candidates must be a whole number of at least 1 or None, "
                                  f"not {candidates!r}")
-            if not callable(getattr(playout_bot, "explain", None)):
-                raise ValueError("candidates needs a playout_bot with explain(state) "
-                                 "(e.g. the game's GreedyBot) to rank the root moves")
+            if not callable(getattr(prior_bot or playout_bot, "explain", None)):
+                raise ValueError("candidates needs a prior_bot or playout_bot with "
+                                 "explain(state) (e.g. the game's GreedyBot) to rank the "
+                                 "root moves")
         self.candidates = candidates
+        self.prior_bot = prior_bot or playout_bot
         self.iterations = iterations
         self.exploration = exploration
         self.seed = seed
@@ -129,7 +136,7 @@ class MCTSBot:
         moves = state.legal_moves()
         if self.candidates is None or len(moves) <= 1:
             return moves
-        ranked = self.playout_bot.explain(state)  # type: ignore[union-attr]
+        ranked = self.prior_bot.explain(state)  # type: ignore[union-attr]
         picked = [c.move for c in ranked[: self.candidates]
                   if state.why_illegal(c.move) is None]
         return picked or moves
