@@ -91,8 +91,9 @@ def describe(lad: Ladder) -> str:
         f"MCTSBot: {its} iterations per decision, {playouts}{root}. {lad.games_per_pair} "
         f"games per pair ({games} games, seeds from {SEED}), 2 players, seats rotating"
         + (" (SilverBot always in Silver's seat 0)" if lad.game == "treasure_island_2018"
-           else "") + f"; {lad.wall:,.0f} s wall on {lad.jobs} job{'s' if lad.jobs != 1 else ''}, {lad.cpu:,.0f} s CPU "
-        f"(the games' total), machine load average {lad.load:.1f} at the start.",
+           else "") + f"; {lad.wall:,.0f} s wall on {lad.jobs} job"
+        + ("s" if lad.jobs != 1 else "") + f", {lad.cpu:,.0f} s CPU (the games' total), "
+        f"machine load average {lad.load:.1f} at the start.",
         "",
         "Rating: Bradley-Terry on the Elo scale (mean 1500). A cell: the row bot's win rate "
         "against the column bot, with its 95% Wilson interval.",
