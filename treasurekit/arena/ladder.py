@@ -4,9 +4,9 @@ A **round robin** plays every pair of bots head to head: ``games_per_pair`` seed
 two-player games per pair, seats rotating (a pinned bot keeps its seat), then reports
 each pair's head-to-head win rates with 95% intervals and a Bradley-Terry rating of
 every bot (:mod:`treasurekit.arena.rating`). The pairs, in the order of
-``itertools.combinations`` of the bot names, are dealt consecutive seeds from ``seed``
-onwards (the seeds of the pairs before it, counted), so every pair meets on new deals
-and the whole table is reproducible.
+``itertools.combinations`` of the bot names, are dealt consecutive runs of seeds from
+``seed`` onwards (each pair starts where the previous pair's games ended), so every pair
+meets on new deals and the whole table is reproducible.
 
 The **ladder** of a game is the round robin of its bundled bots: ``random``
 (:class:`~treasurekit.core.bots.RandomBot`), ``greedy`` (the game's ``GreedyBot``),
