@@ -2,6 +2,8 @@
 
 ``python -m benchmarks openspiel`` runs only the comparison with OpenSpiel
 (benchmarks/openspiel.py) and replaces that section of results.md.
+``python -m benchmarks ladder [--game G] [--jobs N] [--scale X]`` runs only the bot
+ladders (benchmarks/ladder.py) and replaces their section.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from . import (
     ahoy,
     kernel_memory,
+    ladder,
     notebook_times,
     sjorovaron,
     skeleton_island,
@@ -36,9 +39,22 @@ def _openspiel_section() -> str | None:
     return f"{openspiel.run()}\n\nMeasured {datetime.date.today().isoformat()} on {machine()}."
 
 
-def _with_section(text: str, section: str) -> str:
-    head = text.split(SECTION, 1)[0].rstrip("\n")
-    return f"{head}\n\n{section}\n"
+def _with_section(text: str, section: str, header: str = SECTION) -> str:
+    """``text`` with the section that starts at ``header`` (up to the next ``## `` heading)
+    replaced by ``section``, or ``section`` appended."""
+    start = text.find(header)
+    if start < 0:
+        return f"{text.rstrip(chr(10))}\n\n{section}\n"
+    end = text.find("\n## ", start + len(header))
+    head = text[:start].rstrip("\n")
+    tail = "" if end < 0 else text[end:].lstrip("\n")
+    return f"{head}\n\n{section}\n" + (f"\n{tail}" if tail else "")
+
+
+def _replace_in_results(section: str, header: str) -> None:
+    old = RESULTS.read_text() if RESULTS.exists() else ""
+    RESULTS.write_text(_with_section(old, section, header))
+    print(f"\nwritten to {RESULTS}")
 
 
 def main(argv: list[str]) -> None:
@@ -47,12 +63,17 @@ def main(argv: list[str]) -> None:
         if section is None:
             return
         print(section)
+        _replace_in_results(section, SECTION)
+        return
+    if argv[:1] == ["ladder"]:
+        ladders = ladder.main(argv[1:])
+        # read results.md only now: a run of another --game may have written it meanwhile
         old = RESULTS.read_text() if RESULTS.exists() else ""
-        RESULTS.write_text(_with_section(old, section))
-        print(f"\nwritten to {RESULTS}")
+        _replace_in_results(ladder.section(ladders, old), ladder.SECTION)
         return
     if argv:
-        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel' or nothing for all")
+        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder' or "
+                         "nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()
@@ -75,6 +96,9 @@ def main(argv: list[str]) -> None:
     memory = kernel_memory.section(kernel_memory.run())
     print("\n" + memory)
     text = text + "\n\n" + memory
+    # Every game's bot ladder (issue 13; also runnable alone).
+    ladders = ladder.section(ladder.run())
+    text = _with_section(text, ladders, ladder.SECTION)
     if section is not None:
         text = _with_section(text, section)
     RESULTS.write_text(text + "\n")

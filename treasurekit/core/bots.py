@@ -80,6 +80,20 @@ class MCTSBot:
             are scored with ``state.returns()`` (all zeros).
         playout_bot: plays every seat in the playouts (e.g. a game's ``GreedyBot``);
             default uniformly random moves. Heavier playouts are slower but wiser.
+        candidates: search only the ``candidates`` best moves that ``prior_bot.explain``
+            (default ``playout_bot.explain``) ranks at the root (a heuristic prior, as
+            pruning). With fewer iterations than legal moves an unpruned search tries most
+            moves once and picks among them by a single playout; pruned, every candidate
+            gets several simulations and the search refines the heuristic's choice.
+            ``None`` (default) searches every legal move; so does an explanation that
+            lists no move.
+        prior_bot: the bot whose ``explain`` ranks the root moves for ``candidates``
+            (e.g. the game's ``GreedyBot`` with random playouts, where greedy playouts
+            would be too slow); default ``playout_bot``.
+
+    Raises:
+        ValueError: ``iterations`` < 1, ``candidates`` < 1, or ``candidates`` without a
+            ``prior_bot`` or ``playout_bot`` that has ``explain``.
     """
 
     def __init__(
@@ -89,9 +103,21 @@ class MCTSBot:
         seed: int = 0,
         max_playout_plies: int = 2000,
         playout_bot: Bot | None = None,
+        candidates: int | None = None,
+        prior_bot: Bot | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if candidates is not None:
+            if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
+                raise ValueError(f"candidates must be a whole number of at least 1 or None, "
+                                 f"not {candidates!r}")
+            if not callable(getattr(prior_bot or playout_bot, "explain", None)):
+                raise ValueError("candidates needs a prior_bot or playout_bot with "
+                                 "explain(state) (e.g. the game's GreedyBot) to rank the "
+                                 "root moves")
+        self.candidates = candidates
+        self.prior_bot = prior_bot or playout_bot
         self.iterations = iterations
         self.exploration = exploration
         self.seed = seed
@@ -101,18 +127,31 @@ class MCTSBot:
         self.last_root: _Node | None = None
 
     def __repr__(self) -> str:
-        return f"MCTSBot(iterations={self.iterations}, seed={self.seed})"
+        extra = f", candidates={self.candidates}" if self.candidates is not None else ""
+        return f"MCTSBot(iterations={self.iterations}, seed={self.seed}{extra})"
+
+    def root_moves(self, state: State[Any]) -> list[Any]:
+        """The moves searched at the root: every legal move, or the ``candidates`` best
+        of the playout bot's explanation (all legal there, checked)."""
+        moves = state.legal_moves()
+        if self.candidates is None or len(moves) <= 1:
+            return moves
+        ranked = self.prior_bot.explain(state)  # type: ignore[union-attr]
+        picked = [c.move for c in ranked[: self.candidates]
+                  if state.why_illegal(c.move) is None]
+        return picked or moves
 
     def choose(self, state: State[Any]) -> Any:
-        moves = state.legal_moves()
+        moves = self.root_moves(state)
         if not moves:
             raise ValueError("no legal move: the game is over")
         if len(moves) == 1:
             return moves[0]
         root = _Node()
         me = state.current_player
+        pruned = moves if self.candidates is not None else None
         for _ in range(self.iterations):
-            self._iterate(root, state.determinize(me, self.rng))
+            self._iterate(root, state.determinize(me, self.rng), pruned)
         self.last_root = root
         by_text = {str(m): m for m in moves}
         best = max(
@@ -135,7 +174,8 @@ class MCTSBot:
         ]
         return sorted(rows, key=lambda c: -c.score)
 
-    def _iterate(self, root: _Node, state: State[Any]) -> None:
+    def _iterate(self, root: _Node, state: State[Any],
+                 root_moves: list[Any] | None = None) -> None:
         path: list[tuple[_Node, int]] = []  # (node, player who moved into it)
         node = root
         rng = self.rng
@@ -146,7 +186,8 @@ class MCTSBot:
             if player == CHANCE:
                 state.apply(state.sample_chance(rng), undoable=False)
                 continue
-            moves = state.legal_moves()
+            moves: list[Any] = (root_moves if node is root and root_moves is not None
+                                else state.legal_moves())
             children = node.children
             texts = [str(m) for m in moves]
             untried = []

@@ -1,0 +1,143 @@
+"""Every game's bot ladder: ``python -m benchmarks ladder [--game G] [--jobs N] [--scale X]``.
+
+For each game, ``treasurekit.arena.ladder`` plays a round robin of RandomBot, GreedyBot and
+MCTSBot (and SilverBot, in Long John Silver's seat, for Treasure Island 2018) in seeded
+2-player games with the seats rotating, then prints each pair's win rates with 95% Wilson
+intervals, the Bradley-Terry ratings, and the checks of issue 13 point 4: GreedyBot beats
+RandomBot, and MCTSBot beats or ties GreedyBot, with 95% confidence (pairwise score:
+wins plus half the ties, per game). The number of games per pair is chosen so that each
+game's ladder takes a few minutes on 2 cores (``--scale`` multiplies it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import time
+from dataclasses import dataclass
+
+from treasurekit.arena import MCTS_SETTINGS, RoundRobin, ladder
+
+from .harness import machine
+
+GAMES = ("ahoy", "treasure_island_2003", "treasure_island_2018", "sjorovaron",
+         "skeleton_island")
+TITLES = {
+    "ahoy": "Ahoy Treasures!",
+    "treasure_island_2003": "Treasure Island (2003)",
+    "treasure_island_2018": "Treasure Island (2018)",
+    "sjorovaron": "Sjörövarön",
+    "skeleton_island": "Skeleton Island",
+}
+#: Games per pair in the benchmark run, and (second) per pair with MCTSBot: each game's
+#: ladder takes a few minutes of CPU (MCTSBot with GreedyBot playouts plays a whole game
+#: per simulation).
+GAMES_PER_PAIR = {
+    "ahoy": (20, 20),
+    "treasure_island_2003": (20, 4),
+    "treasure_island_2018": (4, 4),
+    "sjorovaron": (16, 8),
+    "skeleton_island": (20, 4),
+}
+SEED = 2026
+SECTION = "## Bot ladders (`python -m benchmarks ladder`)"
+
+
+@dataclass
+class Ladder:
+    game: str
+    result: RoundRobin
+    games_per_pair: str
+    wall: float
+    jobs: int
+    load: float
+
+    @property
+    def cpu(self) -> float:
+        """CPU seconds of all the games, wherever they ran."""
+        return sum(r.seconds for r in self.result.results)
+
+
+def run_game(game: str, jobs: int = 2, scale: float = 1.0, progress: bool = True) -> Ladder:
+    n, m = (max(2, 2 * round(x * scale / 2)) for x in GAMES_PER_PAIR[game])
+    load = os.getloadavg()[0]
+    t0 = time.perf_counter()
+    result = ladder(game, n, seed=SEED, jobs=jobs, progress=progress, mcts_games_per_pair=m)
+    return Ladder(game, result, f"{n}" if n == m else f"{n} ({m} with mcts)",
+                  time.perf_counter() - t0, jobs, load)
+
+
+def checks(r: RoundRobin) -> list[str]:
+    """Issue 13 point 4, in words, from the pairwise scores."""
+    out = []
+    for a, b, goal in (("greedy", "random", ("beats",)), ("mcts", "greedy", ("beats", "ties"))):
+        rate, (lo, hi) = r.score_rate(a, b)
+        verdict = r.verdict(a, b)
+        met = "met" if verdict in goal else "NOT met"
+        out.append(f"{a} {verdict} {b}: pairwise score {rate:.0%} (95% CI {lo:.0%}-{hi:.0%}); "
+                   f"goal '{' or '.join(goal)}': {met}")
+    return out
+
+
+def describe(lad: Ladder) -> str:
+    its, heavy, cands = MCTS_SETTINGS[lad.game]
+    playouts = "GreedyBot playouts" if heavy else "random playouts"
+    root = f", root: GreedyBot's best {cands} moves" if cands else ""
+    games = sum(len(g) for g in lad.result.pairs.values())
+    lines = [
+        f"### {TITLES[lad.game]}",
+        "",
+        f"MCTSBot: {its} iterations per decision, {playouts}{root}. {lad.games_per_pair} "
+        f"games per pair ({games} games, seeds from {SEED}), 2 players, seats rotating"
+        + (" (SilverBot always in Silver's seat 0)" if lad.game == "treasure_island_2018"
+           else "") + f"; {lad.wall:,.0f} s wall on {lad.jobs} job"
+        + ("s" if lad.jobs != 1 else "") + f", {lad.cpu:,.0f} s CPU (the games' total), "
+        f"machine load average {lad.load:.1f} at the start.",
+        "",
+        "Rating: Bradley-Terry on the Elo scale (mean 1500). A cell: the row bot's win rate "
+        "against the column bot, with its 95% Wilson interval.",
+        "",
+        lad.result.table(),
+        "",
+        *(f"- {c}" for c in checks(lad.result)),
+    ]
+    return "\n".join(lines)
+
+
+def section(ladders: list[Ladder], old: str = "") -> str:
+    """The ladder section; with ``old`` (the current results.md), the subsections of the
+    games not run now are kept."""
+    today = f"Measured {datetime.date.today().isoformat()} on {machine()}."
+    parts = {lad.game: f"{describe(lad)}\n\n{today}" for lad in ladders}
+    start = old.find(SECTION)
+    if start >= 0:
+        end = old.find("\n## ", start + len(SECTION))
+        kept = old[start + len(SECTION): None if end < 0 else end]
+        for chunk in kept.split("\n### ")[1:]:
+            title = chunk.split("\n", 1)[0].strip()
+            game = next((g for g, t in TITLES.items() if t == title), None)
+            if game is not None and game not in parts:
+                parts[game] = "### " + chunk.strip("\n")
+    body = "\n\n".join(parts[g] for g in GAMES if g in parts)
+    return f"{SECTION}\n\n{body}"
+
+
+def run(games: tuple[str, ...] = GAMES, jobs: int = 2, scale: float = 1.0,
+        progress: bool = True) -> list[Ladder]:
+    ladders = []
+    for game in games:
+        lad = run_game(game, jobs, scale, progress)
+        print(describe(lad), flush=True)
+        ladders.append(lad)
+    return ladders
+
+
+def main(argv: list[str]) -> list[Ladder]:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks ladder")
+    parser.add_argument("--game", choices=GAMES, action="append")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiply the games per pair (e.g. 0.25 for a quick look)")
+    args = parser.parse_args(argv)
+    return run(tuple(args.game or GAMES), args.jobs, args.scale)

@@ -1,0 +1,301 @@
+"""Round robins and every game's bot ladder.
+
+A **round robin** plays every pair of bots head to head: ``games_per_pair`` seeded
+two-player games per pair, seats rotating (a pinned bot keeps its seat), then reports
+each pair's head-to-head win rates with 95% intervals and a Bradley-Terry rating of
+every bot (:mod:`treasurekit.arena.rating`). The pairs, in the order of
+``itertools.combinations`` of the bot names, are dealt consecutive runs of seeds from
+``seed`` onwards (each pair starts where the previous pair's games ended), so every pair
+meets on new deals and the whole table is reproducible.
+
+The **ladder** of a game is the round robin of its bundled bots: ``random``
+(:class:`~treasurekit.core.bots.RandomBot`), ``greedy`` (the game's ``GreedyBot``),
+``mcts`` (:class:`~treasurekit.core.bots.MCTSBot` with the iterations and playouts of
+:data:`MCTS_SETTINGS`) and, in Treasure Island (2018), ``silver``
+(:class:`~treasurekit.treasure_island_2018.bots.SilverBot`, pinned to Long John Silver's
+seat 0; the other bots play Silver when they hold seat 0, ``greedy`` through a truthful
+SilverBot).
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.bots import Bot, MCTSBot, RandomBot
+from ..core.stats import wilson_interval
+from .play import ArenaError, BotFactory, GameResult, check_batch, run_calls, seating
+from .rating import Rating, bradley_terry, pairwise_wins
+from .stats import BotSummary, summarize
+
+__all__ = [
+    "MCTS_SETTINGS",
+    "GreedyFactory",
+    "MCTSFactory",
+    "RoundRobin",
+    "ladder",
+    "ladder_bots",
+    "round_robin",
+]
+
+
+@dataclass(frozen=True)
+class GreedyFactory:
+    """Builds a game's ``GreedyBot`` with a seed (picklable, for worker processes)."""
+
+    game: str
+
+    def __call__(self, seed: int) -> Bot:
+        module = importlib.import_module(f"treasurekit.{self.game}.bots")
+        bot: Bot = module.GreedyBot(seed=seed)
+        return bot
+
+
+@dataclass(frozen=True)
+class MCTSFactory:
+    """Builds an :class:`MCTSBot` with a seed; ``greedy_playouts`` gives it the game's
+    ``GreedyBot`` (seeded alike) as its ``playout_bot``, and ``candidates`` searches only
+    that many of the GreedyBot's best moves at the root."""
+
+    game: str
+    iterations: int
+    greedy_playouts: bool = False
+    candidates: int | None = None
+
+    def __call__(self, seed: int) -> Bot:
+        greedy = GreedyFactory(self.game)(seed)
+        return MCTSBot(iterations=self.iterations, seed=seed,
+                       playout_bot=greedy if self.greedy_playouts else None,
+                       candidates=self.candidates,
+                       prior_bot=greedy if self.candidates is not None else None)
+
+
+@dataclass(frozen=True)
+class SilverFactory:
+    """Builds Treasure Island (2018)'s ``SilverBot`` with a seed."""
+
+    def __call__(self, seed: int) -> Bot:
+        from ..treasure_island_2018.bots import SilverBot
+
+        return SilverBot(seed=seed)
+
+
+#: Each game's ladder MCTSBot: (iterations per decision, GreedyBot playouts (else random),
+#: root candidates from the GreedyBot's ranking (None: every legal move)).
+MCTS_SETTINGS: dict[str, tuple[int, bool, int | None]] = {
+    "ahoy": (30, True, 3),
+    "treasure_island_2003": (4, True, 2),
+    "treasure_island_2018": (8, False, 3),
+    "sjorovaron": (10, True, 2),
+    "skeleton_island": (4, True, 2),
+}
+
+
+def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool | None = None,
+                candidates: int | None = 0) -> dict[str, BotFactory]:
+    """The factories of a game's ladder: ``random``, ``greedy``, ``mcts`` (and ``silver``
+    in Treasure Island 2018). ``iterations``, ``greedy_playouts`` and ``candidates``
+    (``None``: every legal move; ``0``, the default: the game's setting) override
+    :data:`MCTS_SETTINGS`.
+
+    Raises:
+        ArenaError: unknown game, ``iterations`` < 1 or ``candidates`` < 0.
+    """
+    if game not in MCTS_SETTINGS:
+        raise ArenaError(f"unknown game {game!r}; choose one of {', '.join(MCTS_SETTINGS)}")
+    its, heavy, cands = MCTS_SETTINGS[game]
+    its = its if iterations is None else iterations
+    heavy = heavy if greedy_playouts is None else greedy_playouts
+    cands = cands if candidates == 0 else candidates
+    if isinstance(its, bool) or not isinstance(its, int) or its < 1:
+        raise ArenaError(f"iterations must be a whole number of at least 1, not {its!r}")
+    if cands is not None and (isinstance(cands, bool) or not isinstance(cands, int)
+                              or cands < 1):
+        raise ArenaError(f"candidates must be None, 0 or a whole number, not {candidates!r}")
+    bots: dict[str, BotFactory] = {
+        "random": RandomBot,
+        "greedy": GreedyFactory(game),
+        "mcts": MCTSFactory(game, its, heavy, cands),
+    }
+    if game == "treasure_island_2018":
+        bots["silver"] = SilverFactory()
+    return bots
+
+
+@dataclass(frozen=True)
+class RoundRobin:
+    """The games of a round robin and what they say.
+
+    Attributes:
+        game: the game id.
+        names: the bots, in the order given.
+        pairs: ``(a, b)`` -> the games of that pair, in order.
+        ratings: one Bradley-Terry :class:`~treasurekit.arena.rating.Rating` per bot.
+    """
+
+    game: str
+    names: tuple[str, ...]
+    pairs: dict[tuple[str, str], list[GameResult]] = field(repr=False)
+    ratings: tuple[Rating, ...]
+
+    def head_to_head(self, a: str, b: str) -> BotSummary:
+        """Bot ``a``'s results against ``b`` (win rate and mean score, 95% intervals).
+
+        Raises:
+            ArenaError: the pair did not play.
+        """
+        games = self.pairs.get((a, b)) or self.pairs.get((b, a))
+        if not games:
+            raise ArenaError(f"{a!r} and {b!r} did not play each other; the bots are "
+                             f"{', '.join(map(repr, self.names))}")
+        return next(s for s in summarize(games) if s.name == a)
+
+    def score_rate(self, a: str, b: str) -> tuple[float, tuple[float, float]]:
+        """Bot ``a``'s pairwise score against ``b``: (wins + half the ties) / games, where a
+        tie is a game both ended with the same share (a shared win, or no winner), and its
+        95% Wilson interval. Above 0.5 with the whole interval: ``a`` beats ``b``.
+
+        Raises:
+            ArenaError: the pair did not play.
+        """
+        games = self.pairs.get((a, b)) or self.pairs.get((b, a))
+        if not games:
+            raise ArenaError(f"{a!r} and {b!r} did not play each other")
+        _, w = pairwise_wins(games, [a, b])
+        n = float(w[0, 1] + w[1, 0])
+        return float(w[0, 1]) / n, wilson_interval(float(w[0, 1]), round(n))
+
+    def verdict(self, a: str, b: str) -> str:
+        """``"beats"``, ``"ties"`` or ``"loses to"``: whether ``a``'s pairwise score
+        against ``b`` (:meth:`score_rate`) is above, around or below 0.5 with 95%
+        confidence."""
+        _, (lo, hi) = self.score_rate(a, b)
+        return "beats" if lo > 0.5 else "loses to" if hi < 0.5 else "ties"
+
+    @property
+    def results(self) -> list[GameResult]:
+        return [r for games in self.pairs.values() for r in games]
+
+    def rating(self, name: str) -> Rating:
+        return next(r for r in self.ratings if r.name == name)
+
+    def table(self) -> str:
+        """A markdown table: each bot's rating, then its win rate against each other bot
+        (row against column, 95% Wilson interval)."""
+        head = "| bot | rating (95% CI) | " + " | ".join(f"vs {n}" for n in self.names) + " |"
+        lines = [head, "|---|---|" + "---|" * len(self.names)]
+        for a in self.names:
+            r = self.rating(a)
+            cells = []
+            for b in self.names:
+                if a == b:
+                    cells.append("")
+                    continue
+                s = self.head_to_head(a, b)
+                lo, hi = s.win_interval
+                cells.append(f"{s.win_rate:.0%} ({lo:.0%}-{hi:.0%})")
+            lines.append(f"| {a} | {r.rating:.0f} ({r.interval[0]:.0f}-{r.interval[1]:.0f}) | "
+                         + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def round_robin(game: str, bots: Mapping[str, BotFactory], *,
+                games_per_pair: int | Mapping[tuple[str, str], int] = 20,
+                pinned: Mapping[str, int] | None = None,
+                options: Mapping[str, Any] | None = None, seed: int = 0, jobs: int = 1,
+                client: Any = None, progress: bool = True, prior: float = 1.0) -> RoundRobin:
+    """Every pair of ``bots`` head to head in ``games_per_pair`` seeded 2-player games.
+
+    Args:
+        game: a registered game id.
+        bots: name -> factory taking a seed (at least two).
+        games_per_pair: games per pair (even numbers give each bot each seat equally), or
+            ``{(a, b): games}`` for every pair (in either order), e.g. fewer games for
+            the pairs of a slow bot.
+        pinned: bots that keep their seat, e.g. ``{"silver": 0}``.
+        options: the game's options (``players`` is 2).
+        seed, jobs, client, progress: as for :func:`~treasurekit.arena.play.play_games`;
+            all pairs' games go to the workers as one batch.
+        prior: virtual drawn games per pair in the rating (see ``bradley_terry``).
+
+    Returns:
+        A :class:`RoundRobin` (same seeds, same table, whatever ``jobs`` or ``client``).
+
+    Raises:
+        ArenaError: fewer than two bots, two bots pinned to one seat, or any error of
+            ``play_games``'s checks.
+    """
+    names = list(bots)
+    if len(names) < 2:
+        raise ArenaError("a round robin needs at least two bots")
+    pins = dict(pinned or {})
+    calls: list[tuple[Any, ...]] = []
+    keys: list[tuple[str, str]] = []
+    first = seed
+    for a, b in itertools.combinations(names, 2):
+        n = _pair_games(games_per_pair, a, b)
+        lineup = [a, b]
+        if a in pins and b in pins:
+            raise ArenaError(f"{a!r} and {b!r} are both pinned; they cannot meet")
+        pair_pins = {n: pins[n] for n in lineup if n in pins}
+        if pins.get(b) == 0:
+            lineup = [b, a]
+        opts = check_batch(game, options or {}, bots, lineup, pair_pins, n, first, jobs)
+        for i in range(n):
+            calls.append((game, opts, bots, seating(lineup, i, pair_pins), first + i, i))
+            keys.append((a, b))
+        first += n
+    rows = run_calls(calls, jobs=jobs, client=client, progress=progress,
+                     desc=f"{game} round robin")
+    pairs: dict[tuple[str, str], list[GameResult]] = {}
+    for key, row in zip(keys, rows, strict=True):
+        pairs.setdefault(key, []).append(row)
+    order, wins = pairwise_wins(rows, names)
+    ratings = tuple(bradley_terry(order, wins, prior=prior))
+    return RoundRobin(game, tuple(names), pairs, ratings)
+
+
+def _pair_games(games: int | Mapping[tuple[str, str], int], a: str, b: str) -> int:
+    if not isinstance(games, Mapping):
+        return games
+    n = games.get((a, b), games.get((b, a)))
+    if n is None:
+        raise ArenaError(f"games_per_pair gives no number of games for the pair {a!r}, {b!r}")
+    return n
+
+
+def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None,
+           greedy_playouts: bool | None = None, candidates: int | None = 0,
+           options: Mapping[str, Any] | None = None,
+           seed: int = 0, jobs: int = 1, client: Any = None,
+           progress: bool = True, bots: Sequence[str] | None = None,
+           mcts_games_per_pair: int | None = None) -> RoundRobin:
+    """The round robin of a game's bundled bots (:func:`ladder_bots`).
+
+    ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``); Silver is pinned to
+    seat 0 in Treasure Island (2018). ``mcts_games_per_pair`` (default ``games_per_pair``)
+    is the number of games of the pairs with MCTSBot, the slow one.
+
+    >>> r = ladder("ahoy", 2, bots=["random", "greedy"], progress=False)
+    >>> [len(g) for g in r.pairs.values()]
+    [2]
+    """
+    every = ladder_bots(game, iterations, greedy_playouts, candidates)
+    chosen = list(every) if bots is None else list(bots)
+    unknown = [b for b in chosen if b not in every]
+    if unknown:
+        raise ArenaError(f"unknown ladder bot {unknown[0]!r}; choose from {', '.join(every)}")
+    pinned = {"silver": 0} if "silver" in chosen else None
+    per_pair: int | dict[tuple[str, str], int] = games_per_pair
+    if mcts_games_per_pair is not None:
+        per_pair = {(a, b): mcts_games_per_pair if "mcts" in (a, b) else games_per_pair
+                    for a, b in itertools.combinations(chosen, 2)}
+    return round_robin(game, {b: every[b] for b in chosen}, games_per_pair=per_pair,
+                       pinned=pinned, options=options, seed=seed, jobs=jobs, client=client,
+                       progress=progress)
