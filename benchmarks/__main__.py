@@ -2,6 +2,8 @@
 
 ``python -m benchmarks openspiel`` runs only the comparison with OpenSpiel
 (benchmarks/openspiel.py) and replaces that section of results.md.
+``python -m benchmarks board_latency [options]`` measures how fast every board answers
+clicks in JupyterLab in headless Chromium (benchmarks/board_latency.py; ``--help``).
 """
 
 from __future__ import annotations
@@ -51,8 +53,14 @@ def main(argv: list[str]) -> None:
         RESULTS.write_text(_with_section(old, section))
         print(f"\nwritten to {RESULTS}")
         return
+    if argv[:1] == ["board_latency"]:
+        from . import board_latency
+
+        board_latency.main(argv[1:])
+        return
     if argv:
-        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel' or nothing for all")
+        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', "
+                         "'board_latency' or nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()

@@ -19,8 +19,12 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
+import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -100,6 +104,72 @@ PROBLEMS_JS = """() => {
   });
   return found;
 }""".replace("EXPECTS_ERROR", EXPECTS_ERROR_JS)
+
+
+LAB_START_TIMEOUT_S = 60
+#: JupyterLab user settings for tests: no autosave (the served copy is never rewritten),
+#: no news or update check.
+USER_SETTINGS = {
+    "docmanager-extension/plugin": {"autosave": False},
+    "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+
+class LabStartError(RuntimeError):
+    """JupyterLab did not answer within LAB_START_TIMEOUT_S (the message holds its log)."""
+
+
+@contextmanager
+def lab_server(tmp: Path, root: Path) -> Iterator[str]:
+    """Start JupyterLab serving ``root`` with private Jupyter dirs under ``tmp``, no token,
+    autosave off; yield its base URL; stop it by PID.
+
+    Raises:
+        LabStartError: the server exited or did not answer in time (with its log's tail).
+    """
+    for plugin, values in USER_SETTINGS.items():
+        path = tmp / "user-settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    env = dict(os.environ)  # private Jupyter dirs: no user config or kernelspec leaks in
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")]:
+        env[var] = str(tmp / sub)
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+        "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+        "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={tmp / 'user-settings'}",
+        f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+    ]
+    url = f"http://127.0.0.1:{port}"
+    log_path = tmp / "lab.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp)
+        try:
+            deadline = time.monotonic() + LAB_START_TIMEOUT_S
+            while True:
+                try:
+                    http("GET", f"{url}/api/status")
+                    break
+                except OSError as exc:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        tail = log_path.read_text(errors="replace")[-3000:]
+                        raise LabStartError(
+                            f"JupyterLab did not start (exit {proc.returncode}):\n{tail}"
+                        ) from exc
+                    time.sleep(0.25)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=15)
 
 
 def notebook_names() -> list[str]:
