@@ -32,6 +32,8 @@ import numpy as np
 
 from treasurekit.treasure_island_2003 import Board, CardSet, TIView
 
+from .updates import assign
+
 __all__ = [
     "CLICK_THROUGH_CSS",
     "FIGURE_PX",
@@ -251,30 +253,30 @@ class TIPicture:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
             codes = [CODES["usable"] if s in lit else t for s, t in enumerate(self.terrain)]
-            self.cells.color = np.array(codes, dtype=float).reshape(size, size)
+            # assign(): a mark whose data did not change is not re-sent (nor redrawn)
+            assign(self.cells, color=np.array(codes, dtype=float).reshape(size, size))
             self._ring_squares = self.highlighted
-            self.rings.x = [s % size + 0.5 for s in self._ring_squares]
-            self.rings.y = [s // size + 0.5 for s in self._ring_squares]
-            self.numbers.colors = [
-                "white" if s in board.treasure_at and s not in lit else INK for s in self.land]
-            self.numbers.text = ["" if view.owner[s] >= 0 else str(board.numbers[s])
-                                 for s in self.land]
+            assign(self.rings, x=[s % size + 0.5 for s in self._ring_squares],
+                   y=[s // size + 0.5 for s in self._ring_squares])
+            assign(self.numbers, colors=[
+                "white" if s in board.treasure_at and s not in lit else INK for s in self.land],
+                text=["" if view.owner[s] >= 0 else str(board.numbers[s]) for s in self.land])
             for mark, squares, dy in (
                     (self.counters, [s for s in self.land if view.owner[s] >= 0
                                      and s not in board.treasure_at], 0.5),
                     (self.chest_counters, [s for s in self.treasures if view.owner[s] >= 0],
                      0.37)):
-                mark.x = [s % size + 0.5 for s in squares]
-                mark.y = [s // size + dy for s in squares]
-                mark.colors = [seat_colour(view.owner[s]) for s in squares]
-                mark.opacities = [ENCLOSED_OPACITY if view.enclosed[s] else 1.0
-                                  for s in squares]
+                assign(mark, x=[s % size + 0.5 for s in squares],
+                       y=[s // size + dy for s in squares],
+                       colors=[seat_colour(view.owner[s]) for s in squares],
+                       opacities=[ENCLOSED_OPACITY if view.enclosed[s] else 1.0
+                                  for s in squares])
             self._counter_squares = [s for s in self.land if view.owner[s] >= 0
                                      and s not in board.treasure_at]
             self._chest_counter_squares = [s for s in self.treasures if view.owner[s] >= 0]
             self._last_squares = [s for s in last if view.owner[s] >= 0]
-            self.last.x = [s % size + 0.5 for s in self._last_squares]
-            self.last.y = [s // size + 0.5 for s in self._last_squares]
+            assign(self.last, x=[s % size + 0.5 for s in self._last_squares],
+                   y=[s // size + 0.5 for s in self._last_squares])
 
 
 # ----- HTML panels ---------------------------------------------------------------------------
