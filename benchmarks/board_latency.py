@@ -39,7 +39,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from labdriver import READY_JS, RUN_ALL_JS, lab_server  # noqa: E402
+from labdriver import (  # noqa: E402
+    CLOCK_JS,
+    QUIET_MS,
+    READ_JS,
+    READY_JS,
+    RUN_ALL_JS,
+    candidates,
+    click_target,
+    lab_server,
+    settle,
+)
 
 from .harness import machine  # noqa: E402
 
@@ -59,74 +69,6 @@ BOARDS: dict[str, str] = {
         "SkeletonBoard(players=3, seed=2024)"),
 }
 
-#: Highlighted places of each picture that a click may choose (CSS, inside the board),
-#: with the computed style a usable place has (None: every match is usable): Ahoy's
-#: orange halo round a pirate that may move (a click at its centre hits the pirate),
-#: the yellow squares and hexes the dice allow, Skeleton Island's outlined cards.
-MARKS: dict[str, tuple[str, dict[str, str]]] = {
-    "ahoy": (".tk-ahoy-figure path.dot", {"stroke": "rgb(247, 103, 7)", "stroke-width": "3px"}),
-    "treasure_island_2003": (".tk-ti-figure g.heatmaprow rect.heatmapcell",
-                             {"fill": "rgb(255, 224, 102)"}),
-    "sjorovaron": (".tk-sjo-figure path.dot", {"fill": "rgb(255, 224, 102)"}),
-    "skeleton_island": (".tk-skeleton-pile svg.svg-figure > g > g:nth-child(3) path.line", {}),
-}
-TI2018_MAP = ".tk-ti18-map svg image"
-
-#: Buttons that answer a decision (choices in the slot, side panels, Pass/Keep/...).
-CHOICES = (".tk-slot button, .tk-pass, .tk-sjo-decision, .tk-ti-decision, .tk-ti18-decision, "
-           ".tk-ti18-choice")
-
-# Every visible, enabled element of the board matching a selector (its index among the
-# matches and its text), with the computed style values asked ({property: value}). Invisible
-# ones (display:none, zero size, visibility:hidden, disabled) are skipped.
-TARGETS_JS = """([board, selector, want]) => [...board.querySelectorAll(selector)]
-  .map((el, index) => ({index, el, box: el.getBoundingClientRect(), style: getComputedStyle(el)}))
-  .filter((e) => !e.el.disabled && e.box.width > 0 && e.box.height > 0
-                 && e.style.visibility !== 'hidden'
-                 && Object.entries(want).every(([k, v]) => e.style.getPropertyValue(k) === v))
-  .map((e) => ({index: e.index, text: (e.el.textContent || '').trim().slice(0, 30)}))"""
-
-# The clock: a capturing mousedown listener on the document and a MutationObserver on the
-# board. ARM_JS forgets the last click; the first change after the next mouse-down is kept.
-CLOCK_JS = """(board) => {
-  const clock = {armed: false, down: null, first: null, what: null, last: performance.now()};
-  const describe = (m) => {
-    const t = m.target.nodeType === 1 ? m.target : m.target.parentElement;
-    const owner = t && t.closest('[class*="tk-"]');
-    const cls = owner ? [...owner.classList].filter((c) => c.startsWith('tk-')).join('.') : '';
-    return `${m.type}${m.attributeName ? ':' + m.attributeName : ''} ${cls}`;
-  };
-  document.addEventListener('mousedown', (e) => {
-    if (clock.armed && clock.down === null) clock.down = e.timeStamp;
-  }, true);
-  // an attribute or text set to the value it had is no visible change
-  const real = (m) => m.type === 'childList' ? true
-    : m.type === 'attributes' ? m.oldValue !== m.target.getAttribute(m.attributeName)
-    : m.oldValue !== m.target.data;
-  new MutationObserver((muts) => {
-    const changed = muts.filter(real);
-    if (!changed.length) return;
-    const now = performance.now();
-    clock.last = now;
-    if (clock.armed && clock.down !== null && clock.first === null) {
-      clock.first = now;
-      clock.what = describe(changed[0]);
-    }
-  }).observe(board, {subtree: true, childList: true, attributes: true, characterData: true,
-                     attributeOldValue: true, characterDataOldValue: true});
-  window.__tkClock = clock;
-}"""
-
-ARM_JS = """() => { const c = window.__tkClock; c.armed = true; c.down = null; c.first = null;
-  c.what = null; }"""
-READ_JS = """() => { const c = window.__tkClock; return {down: c.down, first: c.first,
-  what: c.what, quiet: performance.now() - c.last}; }"""
-KERNEL_IDLE_JS = """() => { const w = window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.status === 'idle'; }"""
-
-#: Milliseconds without a change of the board (and an idle kernel) that end a click.
-QUIET_MS = 300
 #: Seconds to wait for a click's first change (then it counts as never answered).
 ANSWER_TIMEOUT_S = 20.0
 SETTLE_TIMEOUT_S = 120.0
@@ -148,7 +90,9 @@ class GameRun:
 
     def figures(self) -> tuple[float, float, float]:
         ms = np.array([c.ms for c in self.clicks])
-        return (float(np.percentile(ms, 50)), float(np.percentile(ms, 95)), float(ms.max()))
+        # "nearest": a click never answered (inf) stays inf instead of turning into nan
+        return (float(np.percentile(ms, 50, method="nearest")),
+                float(np.percentile(ms, 95, method="nearest")), float(ms.max()))
 
 
 def notebook(code: str) -> dict[str, Any]:
@@ -159,31 +103,6 @@ def notebook(code: str) -> dict[str, Any]:
         "cells": [{"cell_type": "code", "id": "board", "metadata": {},
                    "execution_count": None, "outputs": [], "source": code}],
     }
-
-
-def targets(board: Any, selector: str,
-            want: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """Clickable matches of ``selector`` (with the computed style values ``want``):
-    ``{selector, index, text, fx, fy}`` (where to click, as fractions of its box)."""
-    found = board.evaluate(f"(b, a) => ({TARGETS_JS})([b, a[0], a[1]])",
-                           [selector, want or {}])
-    return [{"selector": selector, "fx": 0.5, "fy": 0.5, **t} for t in found]
-
-
-def candidates(board: Any, game: str, rng: random.Random) -> dict[str, list[dict[str, Any]]]:
-    """What the board offers now: rolls, places on the picture, choices, undo."""
-    found: dict[str, list[dict[str, Any]]] = {
-        "roll": targets(board, ".tk-roll"),
-        "choice": [t for t in targets(board, CHOICES) if t["text"]],
-        "undo": targets(board, ".tk-undo"),
-    }
-    if game == "treasure_island_2018":  # a point of the map, anywhere
-        found["board"] = [{**t, "fx": 0.1 + 0.8 * rng.random(), "fy": 0.1 + 0.8 * rng.random(),
-                           "text": "map point"} for t in targets(board, TI2018_MAP)]
-    else:
-        selector, want = MARKS[game]
-        found["board"] = targets(board, selector, want)
-    return found
 
 
 def pick(found: dict[str, list[dict[str, Any]]], n: int,
@@ -201,28 +120,8 @@ def pick(found: dict[str, list[dict[str, Any]]], n: int,
     return kind, rng.choice(found[kind])
 
 
-def settle(page: Any, timeout: float = SETTLE_TIMEOUT_S) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.evaluate(KERNEL_IDLE_JS) and page.evaluate(READ_JS)["quiet"] >= QUIET_MS:
-            return
-        page.wait_for_timeout(50)
-    raise TimeoutError("the board never came to rest")
-
-
 def click_once(page: Any, board: Any, kind: str, target: dict[str, Any]) -> Click:
-    element = board.locator(target["selector"]).nth(target["index"])
-    element.scroll_into_view_if_needed()
-    box = element.bounding_box()
-    if box is None:
-        raise RuntimeError(f"{target} has no box on screen")
-    page.mouse.move(box["x"] + target["fx"] * box["width"],
-                    box["y"] + target["fy"] * box["height"])
-    page.wait_for_timeout(120)  # hover effects (tooltips, hovered styles) come and go
-    page.evaluate(ARM_JS)
-    t0 = time.monotonic()
-    page.mouse.down()
-    page.mouse.up()
+    t0 = click_target(page, board, target)
     ms, what = float("inf"), "no change"
     while time.monotonic() - t0 < ANSWER_TIMEOUT_S:
         clock = page.evaluate(READ_JS)
@@ -230,7 +129,7 @@ def click_once(page: Any, board: Any, kind: str, target: dict[str, Any]) -> Clic
             ms, what = clock["first"] - clock["down"], clock["what"]
             break
         page.wait_for_timeout(10)
-    settle(page)
+    settle(page, SETTLE_TIMEOUT_S)
     settled = (time.monotonic() - t0) * 1000 - QUIET_MS
     return Click(kind, str(target.get("text", "")), ms, str(what), settled)
 
@@ -251,7 +150,7 @@ def run_game(browser: Any, url: str, game: str, clicks: int, seed: int,
         page.wait_for_function("""() => { const s = document.querySelector('.tk-board .tk-status');
             return s && s.textContent.trim().length > 0; }""", timeout=120_000)
         board.evaluate(CLOCK_JS)
-        settle(page)
+        settle(page, SETTLE_TIMEOUT_S)
         rng = random.Random(seed)
         n = 0
         stuck = 0
@@ -260,7 +159,7 @@ def run_game(browser: Any, url: str, game: str, clicks: int, seed: int,
             choice = pick(found, n, rng)
             if choice is None:  # nothing to click (game over): a new game, not measured
                 board.locator(".tk-new").click()
-                settle(page)
+                settle(page, SETTLE_TIMEOUT_S)
                 stuck += 1
                 if stuck > 3:
                     break
@@ -328,7 +227,7 @@ def main(argv: list[str] | None = None) -> None:
         root.mkdir()
         for game in games:
             (root / f"{game}.ipynb").write_text(json.dumps(notebook(BOARDS[game])))
-        with lab_server(Path(tmp), root) as url, sync_playwright() as pw:
+        with lab_server(Path(tmp), root, start_timeout=240) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                          args=CHROMIUM_ARGS)
             try:

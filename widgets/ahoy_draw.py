@@ -238,7 +238,7 @@ class AhoyPicture:
                          colors=["#6b4a1f"], stroke_width=2, line_style="dashed",
                          opacities=[0.55], interpolation="cardinal")
         numbers = self._label([p[0] for p in xy], [p[1] - 0.42 for p in xy],
-                              [str(s) for s in self._path_squares()], size=10,
+                              [str(s) for s in self._path_squares()], size=11,
                               colours=["#30404f"], y_offset=4)
         return [route, numbers]
 
@@ -257,7 +257,7 @@ class AhoyPicture:
         names = self._label([BOX_LEFT + 0.08] * self.players,
                             [self.board.colours[s].xy[1] for s in range(self.players)],
                             [self.board.colours[s].name.capitalize() for s in range(self.players)],
-                            size=10, bold=True, y_offset=4, align="start")
+                            size=11, bold=True, y_offset=4, align="start")
         return [boxes, names]
 
     def _die_marks(self) -> list[bq.Mark]:

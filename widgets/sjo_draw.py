@@ -43,7 +43,9 @@ HILITE, RING = "#ffe066", "#7c3aed"
 INK, MUTED = "#1f2d3a", "#6b7280"
 CHEST, RAFT, BOAT = "#d4a017", "#8b5a2b", "#5c3d1e"
 FIGURE_PX = 600
-CLICK_THROUGH_CSS = "<style>.tk-sjo-figure text.label { pointer-events: none; }</style>"
+CLICK_THROUGH_CSS = (
+    "<style>.tk-sjo-figure text.label { pointer-events: none; paint-order: stroke; "
+    "stroke: rgba(255, 255, 255, 0.85); stroke-width: 3px; stroke-linejoin: round; }</style>")
 
 
 def seat_colour(seat: int) -> str:
@@ -117,7 +119,7 @@ class SjoPicture:
         self.names = bq.Label(x=[self.cx[h] for h, _, _ in feats],
                               y=[self.cy[h] + dy for h, _, dy in feats],
                               text=[t for _, t, _ in feats], scales=self._scales,
-                              default_size=10, colors=[INK], align="middle",
+                              default_size=11, colors=[INK], align="middle",
                               font_weight="bold")
         self.reach = bq.Scatter(x=[], y=[], scales=self._scales, marker="circle",
                                 colors=[HILITE], stroke=RING, stroke_width=2.5,
@@ -146,8 +148,8 @@ class SjoPicture:
         self.lattice.on_element_click(lambda m, e: self._indexed(list(range(n)))(m, e))
         self.figure = bq.Figure(
             marks=[self.terrain, self.stripes, self.arrows, self.boats, self.starts,
-                   self.spot_marks, self.reach, self.names, self.lattice, self.raft,
-                   self.chest, self.pirates, self.tags],
+                   self.spot_marks, self.reach, self.lattice, self.raft, self.chest,
+                   self.names, self.pirates, self.tags],
             fig_margin={"top": 4, "bottom": 4, "left": 4, "right": 4},
             background_style={"fill": KIND_COLOURS["sea"]},
             min_aspect_ratio=1.0, max_aspect_ratio=1.0, padding_x=0.0, padding_y=0.0,

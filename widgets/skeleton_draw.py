@@ -332,9 +332,9 @@ class PilePicture:
                              close_path=True, stroke_width=2.0, colors=[REST],
                              fill_colors=[LIGHT], fill_opacities=[0.45], line_style="dashed",
                              visible=False)
-        self.ids = self._label(size=10, bold=True)
+        self.ids = self._label(size=11, bold=True)
         self.symbols = self._label(size=22, bold=True)
-        self.captions = self._label(size=9)
+        self.captions = self._label(size=11)
         self.peeks = self._label(size=13, bold=True)
         self.spot_text = self._label(size=13, bold=True)
         self.legend = bq.Label(x=[0.0], y=[0.0], text=[""], scales=self._scales,
@@ -586,7 +586,7 @@ class TablePicture:
         self.names = self._label(13, bold=True, align="start")
         self.notes = self._label(11, align="start")
         self.symbols = self._label(16, bold=True)
-        self.ids = self._label(9)
+        self.ids = self._label(11)
         self.tiles = self._label(12, bold=True)
         self.click_layer = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
                                     scales=self._scales, x=[0.0, float(TABLE_W)],

@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 import numpy as np
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from treasurekit import Event
 
@@ -86,13 +87,16 @@ class MoveLog(w.Box):  # type: ignore[misc]
     ``value`` is the HTML of the whole log (for tests and notebooks).
     """
 
-    #: Plies per chunk (one HTML widget each).
-    CHUNK = 12
+    #: Plies per chunk (one HTML widget each; all share one layout and one style, so a
+    #: chunk is one model in the browser).
+    CHUNK = 16
 
     def __init__(self, empty: str = "No moves yet.") -> None:
         self._empty = empty
         self._pool: list[w.HTML] = []  # chunk widgets, reused after an undo
         self._lines: list[tuple[tuple[int, Event], ...]] = []  # what each pool widget shows
+        self._chunk_layout = w.Layout(margin="0", width="100%")
+        self._chunk_style = HTMLStyle()
         self._inner = w.VBox(layout=w.Layout(flex="none", width="100%"))
         # column-reverse: the box anchors to its bottom, so the newest line is in view
         super().__init__([self._inner], layout=w.Layout(
@@ -114,7 +118,7 @@ class MoveLog(w.Box):  # type: ignore[misc]
 
     def _chunk(self, k: int) -> w.HTML:
         while len(self._pool) <= k:
-            chunk = w.HTML(layout=w.Layout(margin="0", width="100%"))
+            chunk = w.HTML(layout=self._chunk_layout, style=self._chunk_style)
             chunk.add_class("tk-log-chunk")
             self._pool.append(chunk)
             self._lines.append(())

@@ -116,7 +116,7 @@ def redundant(before: dict[str, dict[str, Any]], sent: Sent,
     return found
 
 
-def ahoy_long_game(plies: int = 80) -> AhoyBoard:
+def ahoy_long_game(plies: int = 100) -> AhoyBoard:
     board = AhoyBoard(players=3, seed=5)
     bot = __import__("treasurekit.ahoy", fromlist=["GreedyBot"]).GreedyBot(seed=0)
     while board.state.ply < plies and not board.state.is_terminal():
