@@ -86,7 +86,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         TypeError: a seat value is neither ``"human"`` nor a bot.
         ValueError: a seat number is not a seat of ``game``.
 
-    CSS classes: ``tk-board`` (root), ``tk-status``, ``tk-slot`` (the fixed-height row
+    CSS classes: ``tk-board`` (root; also ``tk-busy`` while bots answer a click, move by
+    move), ``tk-status``, ``tk-slot`` (the fixed-height row
     under the picture) holding ``tk-notice-box``, ``tk-roll``, ``tk-undo``, ``tk-new``
     (button), ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``.
 
@@ -496,8 +497,12 @@ class GameBoard(w.VBox):  # type: ignore[misc]
             self._on_change()
             self._refresh()  # the human's move, at once
             self._shown_at = time.monotonic()
-            self._advance(step_by_step=True)
-            self._show_step()
+            self.add_class("tk-busy")  # bots are playing (tests and styles can wait for it)
+            try:
+                self._advance(step_by_step=True)
+                self._show_step()
+            finally:
+                self.remove_class("tk-busy")
             return
         self._advance()
         self._on_change()

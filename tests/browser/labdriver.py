@@ -308,8 +308,10 @@ CLOCK_JS = """(board) => {
   document.addEventListener('mousedown', (e) => {
     if (clock.armed && clock.down === null) clock.down = e.timeStamp;
   }, true);
-  // an attribute or text set to the value it had is no visible change
+  // an attribute or text set to the value it had is no visible change, nor is the
+  // board's own tk-busy class (bots at work)
   const real = (m) => m.type === 'childList' ? true
+    : m.target === board && m.attributeName === 'class' ? false
     : m.type === 'attributes' ? m.oldValue !== m.target.getAttribute(m.attributeName)
     : m.oldValue !== m.target.data;
   new MutationObserver((muts) => {
