@@ -167,12 +167,17 @@ def lab_server(tmp: Path, root: Path, start_timeout: float = LAB_START_TIMEOUT_S
                     time.sleep(0.25)
             yield url
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=15)
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate a server we started (by its PID), killing it after 15 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=15)
 
 
 def notebook_names() -> list[str]:
