@@ -437,19 +437,13 @@ class GameBoard(w.VBox):  # type: ignore[misc]
     def _auto_ply(self) -> Any:
         """The next automatic ply as a function that plays it (a bot's move, chance on a
         bot's turn or with auto_roll), or None when a human acts or the game is over."""
-        state = self.state
-        if state.is_terminal():
+        if not self._auto_ply_follows():
             return None
-        seat = self.turn_of(state)
-        bot = None if seat is None or self.is_human(seat) else self.seats[seat]
+        state = self.state
         if state.is_chance_node():
-            if bot is None and seat is not None and not self.auto_roll:
-                return None
             return state.resolve_chance
-        if bot is not None:
-            choice = bot.choose(state.copy())
-            return lambda: self.state.play(choice)
-        return None
+        choice = self.seats[self.turn_of(state)].choose(state.copy())
+        return lambda: self.state.play(choice)
 
     def _advance(self, step_by_step: bool = False) -> None:
         """Let bots (and chance on their turns, or with auto_roll) play until a human acts.
@@ -468,7 +462,8 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         raise RuntimeError(f"bots played {self.MAX_AUTO_PLIES} plies without a human turn")
 
     def _auto_ply_follows(self) -> bool:
-        """True if another automatic ply comes next (no bot is asked to choose)."""
+        """True if an automatic ply comes next: chance on a bot's turn (or with auto_roll,
+        or nobody's), or a bot's move. No bot is asked to choose."""
         state = self.state
         if state.is_terminal():
             return False
