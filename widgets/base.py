@@ -489,11 +489,13 @@ class GameBoard(w.VBox):  # type: ignore[misc]
         board redraws once, when the bots are done.
         """
         if from_the_browser() and self._auto_ply_follows():
-            self._on_change()
-            self._refresh()  # the human's move, at once
-            self._shown_at = time.monotonic()
-            self.add_class("tk-busy")  # bots are playing (tests and styles can wait for it)
+            # tk-busy: the bots are playing (tests and styles can wait for it); set before
+            # the human's move is drawn, so whoever sees that move sees the class too
+            self.add_class("tk-busy")
             try:
+                self._on_change()
+                self._refresh()  # the human's move, at once
+                self._shown_at = time.monotonic()
                 self._advance(step_by_step=True)
                 self._show_step()
             finally:

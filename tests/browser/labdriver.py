@@ -398,3 +398,18 @@ def click_target(page: Any, board: Any, target: dict[str, Any]) -> float:
     page.mouse.down()
     page.mouse.up()
     return t0
+
+
+BOTS_DONE_JS = """(board) => new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const tick = () => !board.classList.contains('tk-busy') ? resolve()
+    : performance.now() - t0 > 60000 ? reject(new Error('the bots never finished'))
+    : setTimeout(tick, 50);
+  tick(); })"""
+
+
+def wait_for_bots(board: Any) -> None:
+    """Wait until the board (a ``.tk-board`` locator) has drawn every bot reply to the last
+    click: a click's own move shows at once, the bots' moves follow one by one while the
+    board has class ``tk-busy``."""
+    board.evaluate(BOTS_DONE_JS)
