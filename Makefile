@@ -19,8 +19,8 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 	--python-platform x86_64-manylinux_2_28 --generate-hashes --no-emit-index-url \
 	--custom-compile-command 'make lock' --quiet
 
-.PHONY: venv lab play test lint typecheck unit nbval binder-test bench soak notebooks lock lock-upgrade \
-	clean distclean
+.PHONY: venv lab play test lint typecheck unit nbval binder-test bench latency soak notebooks lock \
+	lock-upgrade clean distclean
 
 venv: $(STAMP)
 
@@ -76,6 +76,11 @@ endif
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# How fast every board answers clicks in JupyterLab (headless Chromium, 32 mixed clicks per
+# game, p50/p95/max; a few minutes; needs /usr/bin/chromium). Options: ARGS='--clicks 40 -v'.
+latency: $(STAMP)
+	$(BIN)/python -m benchmarks board_latency $(ARGS)
 
 # 1,000 seeded games per game and option set with mixed bots, the contract checked at
 # every ply, on SOAK_JOBS processes; exits non-zero on any exception (tests/test_soak.py

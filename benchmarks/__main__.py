@@ -4,6 +4,8 @@
 (benchmarks/openspiel.py) and replaces that section of results.md.
 ``python -m benchmarks ladder [--game G] [--jobs N] [--scale X]`` runs only the bot
 ladders (benchmarks/ladder.py) and replaces their section.
+``python -m benchmarks board_latency [options]`` measures how fast every board answers
+clicks in JupyterLab in headless Chromium (benchmarks/board_latency.py; ``--help``).
 """
 
 from __future__ import annotations
@@ -71,9 +73,14 @@ def main(argv: list[str]) -> None:
         old = RESULTS.read_text() if RESULTS.exists() else ""
         _replace_in_results(ladder.section(ladders, old), ladder.SECTION)
         return
+    if argv[:1] == ["board_latency"]:
+        from . import board_latency
+
+        board_latency.main(argv[1:])
+        return
     if argv:
-        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder' or "
-                         "nothing for all")
+        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder', "
+                         "'board_latency' or nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()

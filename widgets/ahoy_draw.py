@@ -26,6 +26,8 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.ahoy import SHIP, AhoyView
 from treasurekit.ahoy.board import AhoyBoard as BoardData
 
+from .updates import assign
+
 __all__ = ["SEAT_COLOURS", "AhoyPicture", "Piece", "layout_pieces", "pile_badges",
            "points_label"]
 
@@ -236,7 +238,7 @@ class AhoyPicture:
                          colors=["#6b4a1f"], stroke_width=2, line_style="dashed",
                          opacities=[0.55], interpolation="cardinal")
         numbers = self._label([p[0] for p in xy], [p[1] - 0.42 for p in xy],
-                              [str(s) for s in self._path_squares()], size=10,
+                              [str(s) for s in self._path_squares()], size=11,
                               colours=["#30404f"], y_offset=4)
         return [route, numbers]
 
@@ -255,7 +257,7 @@ class AhoyPicture:
         names = self._label([BOX_LEFT + 0.08] * self.players,
                             [self.board.colours[s].xy[1] for s in range(self.players)],
                             [self.board.colours[s].name.capitalize() for s in range(self.players)],
-                            size=10, bold=True, y_offset=4, align="start")
+                            size=11, bold=True, y_offset=4, align="start")
         return [boxes, names]
 
     def _die_marks(self) -> list[bq.Mark]:
@@ -371,29 +373,25 @@ class AhoyPicture:
         with ExitStack() as stack:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
-            self.squares.colors = [
+            # assign(): a mark whose data did not change is not re-sent (nor redrawn)
+            assign(self.squares, colors=[
                 SAND if board.kinds[s] == "land" else WOOD if s in view.planks else WATER
-                for s in self._path_squares()]
-            self.squares.stroke = WATER_EDGE
+                for s in self._path_squares()], stroke=WATER_EDGE)
             colours = [seat_colour(board, p) if p is not None else GOLD for p in view.chests]
-            self.chests.colors = colours
-            self.chest_labels.colors = [_ink_on(c) for c in colours]
+            assign(self.chests, colors=colours)
+            assign(self.chest_labels, colors=[_ink_on(c) for c in colours])
             hi = [p for p in self.pieces if p.top and p.seat == turn and p.square in movable]
-            self.halo.x = [p.x for p in hi]
-            self.halo.y = [p.y for p in hi]
+            assign(self.halo, x=[p.x for p in hi], y=[p.y for p in hi])
             chosen = [p for p in hi if p.square == selected]
-            self.picked.x = [p.x for p in chosen]
-            self.picked.y = [p.y for p in chosen]
+            assign(self.picked, x=[p.x for p in chosen], y=[p.y for p in chosen])
             badges = pile_badges(self.pieces)
-            self.badges.x = [x for x, _, _ in badges]
-            self.badges.y = [y for _, y, _ in badges]
-            self.badges.text = [t for _, _, t in badges]
-            self.pirates.x = [p.x for p in self.pieces]
-            self.pirates.y = [p.y for p in self.pieces]
-            self.pirates.colors = [seat_colour(board, p.seat) for p in self.pieces]
+            assign(self.badges, x=[x for x, _, _ in badges], y=[y for _, y, _ in badges],
+                   text=[t for _, _, t in badges])
+            assign(self.pirates, x=[p.x for p in self.pieces], y=[p.y for p in self.pieces],
+                   colors=[seat_colour(board, p.seat) for p in self.pieces])
             self._draw_die(view.die, turn)
-            self.score_labels.text = [points_label(board.colours[p].name, scores[p])
-                                      for p in range(self.players)]
+            assign(self.score_labels, text=[points_label(board.colours[p].name, scores[p])
+                                            for p in range(self.players)])
 
     def _draw_die(self, die: int | None, turn: int | None) -> None:
         cx, cy = self.die_xy
@@ -403,18 +401,17 @@ class AhoyPicture:
             4: [(-d, d), (d, d), (-d, -d), (d, -d)],
             5: [(-d, d), (d, d), (0, 0), (-d, -d), (d, -d)]}
         spots = faces.get(die or 0, [])
-        self.pips.x = [cx + dx for dx, _ in spots]
-        self.pips.y = [cy + dy for _, dy in spots]
-        self.ship.visible = die == SHIP
-        self.die.stroke = seat_colour(self.board, turn) if turn is not None else INK
-        self.die.visible = turn is not None
+        assign(self.pips, x=[cx + dx for dx, _ in spots], y=[cy + dy for _, dy in spots])
+        assign(self.ship, visible=die == SHIP)
+        assign(self.die, stroke=seat_colour(self.board, turn) if turn is not None else INK,
+               visible=turn is not None)
         if turn is None:
             text = "Game over"
         else:
             name = self.board.colours[turn].name.capitalize()
             text = f"{name} to roll" if die is None else f"{name} rolled"
-        self.die_label.text = [text]
-        self.die_query.text = ["?" if die is None and turn is not None else ""]
+        assign(self.die_label, text=[text])
+        assign(self.die_query, text=["?" if die is None and turn is not None else ""])
 
     def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
         index = event.get("data", {}).get("index")

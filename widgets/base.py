@@ -35,6 +35,7 @@ import copy
 import html
 import re
 import secrets
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from typing import Any
@@ -46,9 +47,10 @@ from treasurekit.core.game import Game, State
 from treasurekit.core.inputs import seed_problem
 
 from .clicks import ClickPath, error_html, trace_html
-from .controls import SLOT_HEIGHT, STATUS_HEIGHT, log_html, notice_html, status_html
+from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html, status_html
+from .updates import MoveLog
 
-__all__ = ["HUMAN", "GameBoard", "fresh_seed"]
+__all__ = ["HUMAN", "GameBoard", "fresh_seed", "from_the_browser"]
 
 #: The seat-map value for a seat played through the widget.
 HUMAN = "human"
@@ -62,6 +64,25 @@ MOVE_TIP = PLY_TIP  # the former name
 def fresh_seed() -> int:
     """An unpredictable seed (63 random bits from the operating system)."""
     return secrets.randbits(63)
+
+
+def from_the_browser() -> bool:
+    """True while the kernel handles a message from a widget in the browser (a click),
+    False in a cell's code or outside a kernel.
+
+    A board shows each step of a click's answer as it is played only then: a notebook
+    cell that plays a whole game through the API redraws once per call, as before.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets depends on IPython
+        return False
+    shell = get_ipython()
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None or not hasattr(kernel, "get_parent"):
+        return False
+    parent = kernel.get_parent() or {}
+    return bool(parent.get("header", {}).get("msg_type") == "comm_msg")
 
 
 class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
@@ -79,11 +100,12 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
         TypeError: a seat value is neither ``"human"`` nor a bot.
         ValueError: a seat number is not a seat of ``game``.
 
-    CSS classes: ``tk-board`` (root), ``tk-status``, ``tk-slot`` (the fixed-height row
-    under the picture) holding ``tk-choices`` (choice buttons ``tk-choice``) and
-    ``tk-notice-box`` (a notice ``tk-notice`` or an internal error ``tk-error``),
-    ``tk-error-trace`` (an internal error's traceback, under the controls), ``tk-roll``,
-    ``tk-undo``, ``tk-new`` (button), ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``.
+    CSS classes: ``tk-board`` (root; also ``tk-busy`` while bots answer a click, move by
+    move), ``tk-status``, ``tk-slot`` (the fixed-height row under the picture) holding
+    ``tk-choices`` (choice buttons ``tk-choice``) and ``tk-notice-box`` (a notice
+    ``tk-notice`` or an internal error ``tk-error``), ``tk-error-trace`` (an internal
+    error's traceback, under the controls), ``tk-roll``, ``tk-undo``, ``tk-new`` (button),
+    ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``.
 
     The seed fixes every die, shuffle and draw still to come, so the board never shows
     the seed of a game in play (the Seed box is for typing a chosen seed; the note next
@@ -94,6 +116,10 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
 
     #: Automatic plies allowed after one change (a guard against a bot that never ends).
     MAX_AUTO_PLIES = 10_000
+    #: Seconds each bot move stays on screen before the next one is drawn, when a click
+    #: in the browser started them (a move drawn sooner is never seen). The human's own
+    #: move is drawn at once, before any bot plays.
+    BOT_PAUSE_S = 0.12
 
     def __init__(
         self,
@@ -104,6 +130,7 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
         auto_roll: bool = False,
     ) -> None:
         super().__init__()
+        self._shown_at = 0.0  # time.monotonic() of the last redraw shown step by step
         self.game = game
         self.auto_roll = auto_roll
         if seed is None:
@@ -138,7 +165,7 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
             description="New game", icon="refresh",
             tooltip="a new game with the seed typed in the box, or an unpredictable one if "
                     "the box is empty")
-        self.log_box = w.HTML()
+        self.log_box = MoveLog()
         # continuous_update=False: with True, the slider view echoes every programmatic
         # value/max change back to the kernel, and a late echo would start a replay.
         self.replay_slider = w.IntSlider(value=0, min=0, max=0, description="Replay",
@@ -150,7 +177,7 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
                             (self.roll_button, "tk-roll"),
                             (self.undo_button, "tk-undo"), (self.seed_input, "tk-seed"),
                             (self.seed_note, "tk-seed-note"),
-                            (self.new_button, "tk-new"), (self.log_box, "tk-log"),
+                            (self.new_button, "tk-new"),
                             (self.replay_slider, "tk-replay")]:
             widget.add_class(cls)
         self.error_box = w.HTML(layout=w.Layout(display="none", max_width="800px"))
@@ -442,27 +469,81 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
         self._clear_notice()
         return events
 
-    def _advance(self) -> None:
-        """Let bots (and chance on their turns, or with auto_roll) play until a human acts."""
+    def _auto_ply(self) -> Any:
+        """The next automatic ply as a function that plays it (a bot's move, chance on a
+        bot's turn or with auto_roll), or None when a human acts or the game is over."""
+        if not self._auto_ply_follows():
+            return None
+        state = self.state
+        if state.is_chance_node():
+            return state.resolve_chance
+        seat = self.turn_of(state)
+        assert seat is not None  # _auto_ply_follows: a bot's seat is to move
+        choice = self.seats[seat].choose(state.copy())
+        return lambda: self.state.play(choice)
+
+    def _advance(self, step_by_step: bool = False) -> None:
+        """Let bots (and chance on their turns, or with auto_roll) play until a human acts.
+
+        ``step_by_step``: redraw after each bot move (not after a bot's roll alone), each
+        left on screen at least :attr:`BOT_PAUSE_S` before the next one is drawn.
+        """
         for _ in range(self.MAX_AUTO_PLIES):
-            state = self.state
-            if state.is_terminal():
+            chance = self.state.is_chance_node()
+            act = self._auto_ply()
+            if act is None:
                 return
-            seat = self.turn_of(state)
-            bot = None if seat is None or self.is_human(seat) else self.seats[seat]
-            if state.is_chance_node():
-                if bot is None and seat is not None and not self.auto_roll:
-                    return
-                self._apply(state.resolve_chance)
-            elif bot is not None:
-                choice = bot.choose(state.copy())
-                self._apply(lambda c=choice: self.state.play(c))
-            else:
-                return
+            self._apply(act)
+            if step_by_step and not chance and self._auto_ply_follows():
+                self._show_step()
         raise RuntimeError(f"bots played {self.MAX_AUTO_PLIES} plies without a human turn")
 
+    def _auto_ply_follows(self) -> bool:
+        """True if an automatic ply comes next: chance on a bot's turn (or with auto_roll,
+        or nobody's), or a bot's move. No bot is asked to choose."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        seat = self.turn_of(state)
+        if state.is_chance_node():
+            return not self.is_human(seat) or seat is None or self.auto_roll
+        return seat is not None and not self.is_human(seat)
+
+    def _show_step(self) -> None:
+        """Redraw now, after the previous step has been on screen for BOT_PAUSE_S."""
+        wait = self.BOT_PAUSE_S - (time.monotonic() - self._shown_at)
+        if wait > 0:
+            time.sleep(wait)
+        self._on_change()
+        self._refresh()
+        self._shown_at = time.monotonic()
+
     def _after_change(self) -> None:
+        """Redraw after a change of the live state, bots' replies included.
+
+        For a click in the browser, the human's own move is drawn first, then each bot
+        move as it is played (:meth:`_show_step`); called from code (a notebook cell), the
+        board redraws once, when the bots are done. What befell a human seat during the
+        bots' plies is kept in :attr:`news` for the status.
+        """
         start = len(self._entries)
+        self._news = []  # a human acted (or the game changed): older news is stale
+        if from_the_browser() and self._auto_ply_follows():
+            # tk-busy: the bots are playing (tests and styles can wait for it); set before
+            # the human's move is drawn, so whoever sees that move sees the class too
+            self.add_class("tk-busy")
+            try:
+                self._on_change()
+                self._refresh()  # the human's move, at once
+                self._shown_at = time.monotonic()
+                try:
+                    self._advance(step_by_step=True)
+                finally:
+                    self._news = self._news_since(start)
+                self._show_step()
+            finally:
+                self.remove_class("tk-busy")
+            return
         try:
             self._advance()
         finally:
@@ -551,7 +632,7 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
     def _held(self) -> Iterator[None]:
         """Batch every widget update of one redraw into one message per widget."""
         with ExitStack() as stack:
-            for widget in [self, self.status, self.notice_box, self.log_box, self.roll_button,
+            for widget in [self, self.status, self.notice_box, self.roll_button,
                            self.undo_button, self.replay_slider, self.error_box,
                            *self.choice_buttons.widgets, *self._sync_widgets()]:
                 stack.enter_context(widget.hold_sync())
@@ -570,9 +651,8 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
             self.error_box.value = trace_html(self._trace) if self._error else ""
             self.error_box.layout.display = "block" if self._error else "none"
             self._render_choices()
-            self.log_box.value = log_html(
-                [(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
-                 for e in events])
+            self.log_box.show([(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
+                               for e in events])
             waiting = live and shown.is_chance_node() and self.is_human(seat)
             self.roll_button.disabled = not waiting
             self.seed_note.value = self._seed_note_html()

@@ -21,8 +21,8 @@ from typing import Any
 
 from treasurekit import Event
 
-__all__ = ["MUTED", "SLOT_HEIGHT", "STATUS_HEIGHT", "chip", "log_html", "muted", "notice_html",
-           "split_rule", "status_html"]
+__all__ = ["MUTED", "SLOT_HEIGHT", "STATUS_HEIGHT", "chip", "log_html", "log_rows", "muted",
+           "notice_html", "split_rule", "status_html"]
 
 #: Colour of secondary text (rule references, move numbers).
 MUTED = "#6b7280"
@@ -127,37 +127,46 @@ def notice_html(notice: str) -> str:
     )
 
 
+def log_rows(entries: Sequence[tuple[int, Event]]) -> list[str]:
+    """One HTML row per event of the move log (see :func:`log_html`).
+
+    A move's first event shows the move number; its further events are indented under it
+    (class ``tk-log-more``). Rows of the first event of a move have class ``tk-log-line``.
+    """
+    rows = []
+    previous = None
+    for number, event in entries:
+        rule = f" {muted('[' + event.rule + ']')}" if event.rule else ""
+        first = number != previous
+        previous = number
+        label = muted(f"{number}.") if first else ""
+        cls = "tk-log-line" if first else "tk-log-line tk-log-more"
+        indent = "" if first else ' style="padding-left:1.2em"'
+        rows.append(
+            f'<div class="{cls}" style="display:flex">'
+            f'<span style="flex:none;min-width:2.6em;text-align:right;margin-right:0.45em">'
+            f"{label}</span><span{indent}>"
+            f"{html.escape(event.text)}{rule}</span></div>"
+        )
+    return rows
+
+
 def log_html(entries: Sequence[tuple[int, Event]], empty: str = "No moves yet.") -> str:
     """The move log, newest last, each event with its rule in a muted span.
 
     ``entries`` are ``(move number, event)`` pairs, counted from 1. A move with several
     events (a pirate moves, then the game ends) shows its number once: the further
     events are indented under the first. The box anchors to its bottom
-    (``column-reverse``), so the newest line is visible without scrolling.
+    (``column-reverse``), so the newest line is visible without scrolling. (A board's
+    live log is a :class:`~treasurekit_widgets.updates.MoveLog`, which sends only new
+    lines; this one-piece HTML is for static pages.)
 
     >>> from treasurekit import Event
     >>> text = log_html([(7, Event("a")), (7, Event("b")), (8, Event("c"))])
     >>> text.count("7."), text.count("8."), text.count("tk-log-more")
     (1, 1, 1)
     """
-    if not entries:
-        rows = [muted(empty)]
-    else:
-        rows = []
-        previous = None
-        for number, event in entries:
-            rule = f" {muted('[' + event.rule + ']')}" if event.rule else ""
-            first = number != previous
-            previous = number
-            label = muted(f"{number}.") if first else ""
-            cls = "tk-log-line" if first else "tk-log-line tk-log-more"
-            indent = "" if first else ' style="padding-left:1.2em"'
-            rows.append(
-                f'<div class="{cls}" style="display:flex">'
-                f'<span style="flex:none;min-width:2.6em;text-align:right;margin-right:0.45em">'
-                f"{label}</span><span{indent}>"
-                f"{html.escape(event.text)}{rule}</span></div>"
-            )
+    rows = log_rows(entries) if entries else [muted(empty)]
     return f'<div style="{_LOG_BOX}"><div>{"".join(rows)}</div></div>'
 
 

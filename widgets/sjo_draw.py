@@ -30,6 +30,8 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.sjorovaron import SjoMap, SjoView
 from treasurekit.sjorovaron.moves import LETTERS
 
+from .updates import assign
+
 __all__ = ["FIGURE_PX", "HILITE", "KIND_COLOURS", "RING", "SEAT_COLOURS", "SjoPicture",
            "key_html", "pirates_html", "seat_colour"]
 
@@ -41,7 +43,9 @@ HILITE, RING = "#ffe066", "#7c3aed"
 INK, MUTED = "#1f2d3a", "#6b7280"
 CHEST, RAFT, BOAT = "#d4a017", "#8b5a2b", "#5c3d1e"
 FIGURE_PX = 600
-CLICK_THROUGH_CSS = "<style>.tk-sjo-figure text.label { pointer-events: none; }</style>"
+CLICK_THROUGH_CSS = (
+    "<style>.tk-sjo-figure text.label { pointer-events: none; paint-order: stroke; "
+    "stroke: rgba(255, 255, 255, 0.85); stroke-width: 3px; stroke-linejoin: round; }</style>")
 
 
 def seat_colour(seat: int) -> str:
@@ -115,7 +119,7 @@ class SjoPicture:
         self.names = bq.Label(x=[self.cx[h] for h, _, _ in feats],
                               y=[self.cy[h] + dy for h, _, dy in feats],
                               text=[t for _, t, _ in feats], scales=self._scales,
-                              default_size=10, colors=[INK], align="middle",
+                              default_size=11, colors=[INK], align="middle",
                               font_weight="bold")
         self.reach = bq.Scatter(x=[], y=[], scales=self._scales, marker="circle",
                                 colors=[HILITE], stroke=RING, stroke_width=2.5,
@@ -144,8 +148,8 @@ class SjoPicture:
         self.lattice.on_element_click(lambda m, e: self._indexed(list(range(n)))(m, e))
         self.figure = bq.Figure(
             marks=[self.terrain, self.stripes, self.arrows, self.boats, self.starts,
-                   self.spot_marks, self.reach, self.names, self.lattice, self.raft,
-                   self.chest, self.pirates, self.tags],
+                   self.spot_marks, self.reach, self.lattice, self.raft, self.chest,
+                   self.names, self.pirates, self.tags],
             fig_margin={"top": 4, "bottom": 4, "left": 4, "right": 4},
             background_style={"fill": KIND_COLOURS["sea"]},
             min_aspect_ratio=1.0, max_aspect_ratio=1.0, padding_x=0.0, padding_y=0.0,
@@ -174,33 +178,33 @@ class SjoPicture:
         with ExitStack() as stack:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
+            # assign(): a mark whose data did not change is not re-sent (nor redrawn)
             self._reach_hexes = self.highlighted
-            self.reach.x = [self.cx[h] for h in self._reach_hexes]
-            self.reach.y = [self.cy[h] for h in self._reach_hexes]
+            assign(self.reach, x=[self.cx[h] for h in self._reach_hexes],
+                   y=[self.cy[h] for h in self._reach_hexes])
             # hiding spots the viewer holds the piece of cannot hide the chest: paler
             mine = set(view.my_pieces)
-            self.spot_marks.opacities = [0.25 if s.id in mine else 1.0 for s in board.spots]
+            assign(self.spot_marks,
+                   opacities=[0.25 if s.id in mine else 1.0 for s in board.spots])
             chest = chest_hex(view, board)
-            self.chest.x = [] if chest is None else [self.cx[chest] + 0.45]
-            self.chest.y = [] if chest is None else [self.cy[chest] + 0.45]
+            assign(self.chest, x=[] if chest is None else [self.cx[chest] + 0.45],
+                   y=[] if chest is None else [self.cy[chest] + 0.45])
             raft = raft_hex(view, board)
-            self.raft.x = [] if raft is None else [self.cx[raft]]
-            self.raft.y = [] if raft is None else [self.cy[raft]]
+            assign(self.raft, x=[] if raft is None else [self.cx[raft]],
+                   y=[] if raft is None else [self.cy[raft]])
             on = [p for p in view.pirates if p.at is not None and p.status != "out"]
             hexes = [board.hex(p.at) for p in on if p.at is not None]
             self._pirate_hexes = hexes
             shifts = fan_out(hexes)
             xs = [self.cx[h] + dx for h, (dx, _) in zip(hexes, shifts, strict=True)]
             ys = [self.cy[h] + dy for h, (_, dy) in zip(hexes, shifts, strict=True)]
-            self.pirates.x, self.pirates.y = xs, ys
-            self.pirates.colors = [seat_colour(p.seat) for p in on]
-            self.pirates.opacities = [0.45 if p.status == "wounded" else 1.0 for p in on]
             # tokens that share a hex are drawn smaller, so both stay inside it
-            self.pirates.size = [0.5 if dx or dy else 1.0 for dx, dy in shifts]
-            self.tags.x = xs
-            self.tags.y = [y - (0.14 if dx or dy else 0.18)
-                           for y, (dx, dy) in zip(ys, shifts, strict=True)]
-            self.tags.text = [pirate_tag(p) for p in on]
+            assign(self.pirates, x=xs, y=ys, colors=[seat_colour(p.seat) for p in on],
+                   opacities=[0.45 if p.status == "wounded" else 1.0 for p in on],
+                   size=[0.5 if dx or dy else 1.0 for dx, dy in shifts])
+            assign(self.tags, x=xs, y=[y - (0.14 if dx or dy else 0.18)
+                                       for y, (dx, dy) in zip(ys, shifts, strict=True)],
+                   text=[pirate_tag(p) for p in on])
 
 
 def fan_out(hexes: Sequence[int], r: float = 0.5) -> list[tuple[float, float]]:

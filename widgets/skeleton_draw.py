@@ -35,6 +35,8 @@ from shapely.geometry import Polygon  # type: ignore[import-untyped]
 from treasurekit.skeleton_island import CardView, Deck, HandView, SkeletonView
 from treasurekit.skeleton_island.pile import Corners, Placement, card_corners, card_polygon
 
+from .updates import assign
+
 __all__ = [
     "COMPASS_NAMES",
     "MAP_COLOURS",
@@ -330,9 +332,9 @@ class PilePicture:
                              close_path=True, stroke_width=2.0, colors=[REST],
                              fill_colors=[LIGHT], fill_opacities=[0.45], line_style="dashed",
                              visible=False)
-        self.ids = self._label(size=10, bold=True)
+        self.ids = self._label(size=11, bold=True)
         self.symbols = self._label(size=22, bold=True)
-        self.captions = self._label(size=9)
+        self.captions = self._label(size=11)
         self.peeks = self._label(size=13, bold=True)
         self.spot_text = self._label(size=13, bold=True)
         self.legend = bq.Label(x=[0.0], y=[0.0], text=[""], scales=self._scales,
@@ -440,9 +442,10 @@ class PilePicture:
         with ExitStack() as stack:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
-            self._scales["x"].min, self._scales["x"].max = x0, x1
-            self._scales["y"].min, self._scales["y"].max = y0, y1
-            self.click_layer.x, self.click_layer.y = [x0, x1], [y0, y1]
+            # assign(): a mark whose data did not change is not re-sent (nor redrawn)
+            assign(self._scales["x"], min=x0, max=x1)
+            assign(self._scales["y"], min=y0, max=y1)
+            assign(self.click_layer, x=[x0, x1], y=[y0, y1])
             self._lines(self.cards, paths_x, paths_y, colors=edges, fill_colors=fills)
             self._lines(self.outlines, *self._rings(rings))
             rest_rings = [card_corners(s.x, s.y, s.angle, *size) for s in spots]
@@ -459,8 +462,7 @@ class PilePicture:
             self._text(self.spot_text, [(s.x + u[0] * far, s.y + u[1] * far, self.spot_names[s],
                                          REST)
                                         for s, u in _outward(spots, view.table, size).items()])
-            self.legend.x, self.legend.y = [x0 + 1.0], [y0 + 1.2]
-            self.legend.text = [legend]
+            assign(self.legend, x=[x0 + 1.0], y=[y0 + 1.2], text=[legend])
 
     def clear_covering(self) -> None:
         """Take the red outline of covering cards away (it is shown only briefly)."""
@@ -479,19 +481,15 @@ class PilePicture:
     @staticmethod
     def _lines(mark: bq.Lines, xs: list[list[float]], ys: list[list[float]], **style: Any) -> None:
         if not xs:
-            mark.visible = False
+            assign(mark, visible=False)
             return
-        mark.x, mark.y = _padded(xs), _padded(ys)
-        for key, value in style.items():
-            setattr(mark, key, value)
-        mark.visible = True
+        assign(mark, x=_padded(xs), y=_padded(ys), **style)
+        assign(mark, visible=True)
 
     @staticmethod
     def _text(mark: bq.Label, rows: Sequence[tuple[float, float, str, str]]) -> None:
-        mark.x = [r[0] for r in rows]
-        mark.y = [r[1] for r in rows]
-        mark.text = [r[2] for r in rows]
-        mark.colors = [r[3] for r in rows] or [INK]
+        assign(mark, x=[r[0] for r in rows], y=[r[1] for r in rows], text=[r[2] for r in rows],
+               colors=[r[3] for r in rows] or [INK])
 
     # ----- clicks --------------------------------------------------------------------
     def spot_at(self, x: float, y: float) -> Placement | None:
@@ -588,7 +586,7 @@ class TablePicture:
         self.names = self._label(13, bold=True, align="start")
         self.notes = self._label(11, align="start")
         self.symbols = self._label(16, bold=True)
-        self.ids = self._label(9)
+        self.ids = self._label(11)
         self.tiles = self._label(12, bold=True)
         self.click_layer = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
                                     scales=self._scales, x=[0.0, float(TABLE_W)],
@@ -686,15 +684,12 @@ class TablePicture:
         with ExitStack() as stack:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
-            self.boxes.x = _padded([b[0] for b in boxes])
-            self.boxes.y = _padded([b[1] for b in boxes])
-            self.boxes.fill_colors = [b[2] for b in boxes]
-            self.boxes.colors = [b[3] for b in boxes]
+            assign(self.boxes, x=_padded([b[0] for b in boxes]), y=_padded([b[1] for b in boxes]),
+                   fill_colors=[b[2] for b in boxes], colors=[b[3] for b in boxes])
             if picks:
-                self.picks.x = [p[0] for p in picks]
-                self.picks.y = [p[1] for p in picks]
-                self.picks.colors = [p[2] for p in picks]
-            self.picks.visible = bool(picks)
+                assign(self.picks, x=[p[0] for p in picks], y=[p[1] for p in picks],
+                       colors=[p[2] for p in picks])
+            assign(self.picks, visible=bool(picks))
             for mark, rows in ((self.names, names_t), (self.notes, notes),
                                (self.symbols, symbols), (self.ids, ids), (self.tiles, tiles)):
                 PilePicture._text(mark, rows)

@@ -32,6 +32,8 @@ import numpy as np
 
 from treasurekit.treasure_island_2003 import Board, CardSet, TIView
 
+from .updates import assign
+
 __all__ = [
     "CLICK_THROUGH_CSS",
     "FIGURE_PX",
@@ -66,6 +68,8 @@ PALETTE = [SEA, LAKE, LAND, ANCHOR, TREASURE, HILITE]
 CLICK_THROUGH_CSS = "<style>.tk-ti-figure text.label { pointer-events: none; }</style>"
 ENCLOSED_OPACITY = 0.5  # a counter an enclosure placed is drawn paler
 FIGURE_PX = 520
+#: The smallest text on a board, in pixels (issue 9: nothing smaller is readable).
+MIN_TEXT_PX = 11
 MARGIN_PX = 4
 PAD = 0.55  # board units left of column a and above row 1, for the square names
 END = 0.05  # board units right of the last column and below the last row
@@ -132,14 +136,14 @@ class TIPicture:
         self.land = land
         self.numbers = self._label(
             [s % size + 0.5 for s in land],
-            [s // size + (0.4 if s in board.treasure_at else 0.5) for s in land],
+            [s // size + (0.36 if s in board.treasure_at else 0.5) for s in land],
             [str(board.numbers[s]) for s in land], size=round(self.unit * 0.42), bold=True)
         self.treasures = sorted(board.treasure_at)
         self.names = self._label(
             [s % size + 0.5 for s in self.treasures],
-            [s // size + 0.8 for s in self.treasures],
+            [s // size + 0.84 for s in self.treasures],
             [short_pirate(cards.chest(board.treasure_at[s]).pirate) for s in self.treasures],
-            size=max(7, round(self.unit * 0.23)), colours=["#ffd43b"])
+            size=MIN_TEXT_PX, colours=["#ffd43b"])
         self.rings = self._scatter(marker="square", default_size=round((self.unit * 0.82) ** 2),
                                    stroke=RING, stroke_width=3, fill=False, colors=[RING])
         self._ring_squares: list[int] = []
@@ -251,30 +255,30 @@ class TIPicture:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
             codes = [CODES["usable"] if s in lit else t for s, t in enumerate(self.terrain)]
-            self.cells.color = np.array(codes, dtype=float).reshape(size, size)
+            # assign(): a mark whose data did not change is not re-sent (nor redrawn)
+            assign(self.cells, color=np.array(codes, dtype=float).reshape(size, size))
             self._ring_squares = self.highlighted
-            self.rings.x = [s % size + 0.5 for s in self._ring_squares]
-            self.rings.y = [s // size + 0.5 for s in self._ring_squares]
-            self.numbers.colors = [
-                "white" if s in board.treasure_at and s not in lit else INK for s in self.land]
-            self.numbers.text = ["" if view.owner[s] >= 0 else str(board.numbers[s])
-                                 for s in self.land]
+            assign(self.rings, x=[s % size + 0.5 for s in self._ring_squares],
+                   y=[s // size + 0.5 for s in self._ring_squares])
+            assign(self.numbers, colors=[
+                "white" if s in board.treasure_at and s not in lit else INK for s in self.land],
+                text=["" if view.owner[s] >= 0 else str(board.numbers[s]) for s in self.land])
             for mark, squares, dy in (
                     (self.counters, [s for s in self.land if view.owner[s] >= 0
                                      and s not in board.treasure_at], 0.5),
                     (self.chest_counters, [s for s in self.treasures if view.owner[s] >= 0],
                      0.37)):
-                mark.x = [s % size + 0.5 for s in squares]
-                mark.y = [s // size + dy for s in squares]
-                mark.colors = [seat_colour(view.owner[s]) for s in squares]
-                mark.opacities = [ENCLOSED_OPACITY if view.enclosed[s] else 1.0
-                                  for s in squares]
+                assign(mark, x=[s % size + 0.5 for s in squares],
+                       y=[s // size + dy for s in squares],
+                       colors=[seat_colour(view.owner[s]) for s in squares],
+                       opacities=[ENCLOSED_OPACITY if view.enclosed[s] else 1.0
+                                  for s in squares])
             self._counter_squares = [s for s in self.land if view.owner[s] >= 0
                                      and s not in board.treasure_at]
             self._chest_counter_squares = [s for s in self.treasures if view.owner[s] >= 0]
             self._last_squares = [s for s in last if view.owner[s] >= 0]
-            self.last.x = [s % size + 0.5 for s in self._last_squares]
-            self.last.y = [s // size + 0.5 for s in self._last_squares]
+            assign(self.last, x=[s % size + 0.5 for s in self._last_squares],
+                   y=[s // size + 0.5 for s in self._last_squares])
 
 
 # ----- HTML panels ---------------------------------------------------------------------------
@@ -333,7 +337,7 @@ def _pill(text: str, colour: str = "#c9b27c", solid: bool = False, tag: str = ""
     else:
         style = f"background:#fffaf0;border:1px solid {colour};color:{INK}"
     extra = (f'<span style="background:{PURPLE_CANNON};color:white;border-radius:3px;'
-             f'font-size:10px;padding:0 3px;margin-left:4px">{tag}</span>') if tag else ""
+             f'font-size:11px;padding:0 3px;margin-left:4px">{tag}</span>') if tag else ""
     return (f'<span title="{html.escape(title or text)}" style="{style};border-radius:4px;'
             f'padding:0 4px;margin:0 3px 3px 0;display:inline-block;white-space:nowrap;'
             f'font-size:12px;line-height:17px">{html.escape(text)}{extra}</span>')
@@ -369,13 +373,15 @@ def players_html(view: TIView, cards: CardSet, names: Sequence[str], limits: Seq
             f'<div class="tk-ti-player" style="display:flex;height:{row_px - 4}px;'
             f"margin-bottom:4px;border-left:5px solid {colour};border-radius:4px;"
             f'background:{"#fff4c2" if turn else "#f8f6f1"};overflow:hidden">'
-            f'<div style="flex:none;width:180px;padding:2px 6px;line-height:1.35">'
+            f'<div style="flex:none;width:150px;padding:2px 6px;line-height:1.35">'
             f'<div style="font-weight:600;white-space:nowrap">{points}{html.escape(name)}'
             f'{" ◀" if turn else ""}</div>'
             f'<div style="font-size:11.5px;color:{MUTED};white-space:nowrap">{facts}</div></div>'
             f'<div style="flex:1;padding:3px 4px 0 0;overflow:hidden">{"".join(pills)}</div>'
             "</div>")
-    return f'<div style="font-size:13px">{"".join(rows)}</div>'
+    # two seats a row, so that six seats leave the controls in a 1000-pixel window
+    return (f'<div style="font-size:13px;display:grid;grid-template-columns:1fr 1fr;'
+            f'column-gap:6px">{"".join(rows)}</div>')
 
 
 def locker_html(view: TIView, cards: CardSet) -> str:

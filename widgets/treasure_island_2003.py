@@ -225,7 +225,7 @@ class TreasureIslandBoard(GameBoard):
                            layout=w.Layout(width=f"{SIDE_PX}px", height=f"{FIGURE_PX}px",
                                            margin="0 0 0 8px", overflow="hidden"))
         self.side.add_class("tk-ti-side")
-        players_px = ROW_PX * game.num_players
+        players_px = ROW_PX * -(-game.num_players // 2)  # two seats a row
         self.players_box = w.HTML(layout=w.Layout(height=f"{players_px}px",
                                                   min_height=f"{players_px}px",
                                                   overflow="hidden", width="100%",

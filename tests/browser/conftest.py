@@ -13,12 +13,9 @@ environment variable ``CI`` is set. Never run ``playwright install``.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +24,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # so test modules can `import labdriver`
 
-from labdriver import NOTEBOOK_DIR, free_port, http
+from labdriver import NOTEBOOK_DIR, LabStartError, http, lab_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -39,11 +36,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-LAB_START_TIMEOUT_S = 60
-USER_SETTINGS = {
-    "docmanager-extension/plugin": {"autosave": False},
-    "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
-}
 
 
 def require_browser() -> None:
@@ -71,47 +63,11 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if NOTEBOOK_DIR.is_dir():
         ignore = shutil.ignore_patterns(".ipynb_checkpoints")
         shutil.copytree(NOTEBOOK_DIR, root, ignore=ignore, dirs_exist_ok=True)
-    for plugin, values in USER_SETTINGS.items():
-        path = tmp / "user-settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-    env = dict(os.environ)  # private Jupyter dirs: no user config or kernelspec leaks in
-    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")]:
-        env[var] = str(tmp / sub)
-    port = free_port()
-    cmd = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
-        "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
-        "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
-        f"--LabApp.user_settings_dir={tmp / 'user-settings'}",
-        f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
-    ]
-    url = f"http://127.0.0.1:{port}"
-    log_path = tmp / "lab.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp)
-        try:
-            deadline = time.monotonic() + LAB_START_TIMEOUT_S
-            while True:
-                try:
-                    http("GET", f"{url}/api/status")
-                    break
-                except OSError:
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        tail = log_path.read_text(errors="replace")[-3000:]
-                        pytest.fail(f"JupyterLab did not start (exit {proc.returncode}):\n{tail}")
-                    time.sleep(0.25)
+    try:
+        with lab_server(tmp, root) as url:
             yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=15)
+    except LabStartError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")

@@ -18,9 +18,14 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import socket
+import subprocess
+import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -100,6 +105,79 @@ PROBLEMS_JS = """() => {
   });
   return found;
 }""".replace("EXPECTS_ERROR", EXPECTS_ERROR_JS)
+
+
+LAB_START_TIMEOUT_S = 60
+#: JupyterLab user settings for tests: no autosave (the served copy is never rewritten),
+#: no news or update check.
+USER_SETTINGS = {
+    "docmanager-extension/plugin": {"autosave": False},
+    "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+
+class LabStartError(RuntimeError):
+    """JupyterLab did not answer within LAB_START_TIMEOUT_S (the message holds its log)."""
+
+
+@contextmanager
+def lab_server(tmp: Path, root: Path, start_timeout: float = LAB_START_TIMEOUT_S) -> Iterator[str]:
+    """Start JupyterLab serving ``root`` with private Jupyter dirs under ``tmp``, no token,
+    autosave off; yield its base URL; stop it by PID.
+
+    ``start_timeout``: seconds to wait for the server to answer.
+
+    Raises:
+        LabStartError: the server exited or did not answer in time (with its log's tail).
+    """
+    for plugin, values in USER_SETTINGS.items():
+        path = tmp / "user-settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    env = dict(os.environ)  # private Jupyter dirs: no user config or kernelspec leaks in
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")]:
+        env[var] = str(tmp / sub)
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+        "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+        "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={tmp / 'user-settings'}",
+        f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+    ]
+    url = f"http://127.0.0.1:{port}"
+    log_path = tmp / "lab.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp)
+        try:
+            deadline = time.monotonic() + start_timeout
+            while True:
+                try:
+                    http("GET", f"{url}/api/status")
+                    break
+                except OSError as exc:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        tail = log_path.read_text(errors="replace")[-3000:]
+                        raise LabStartError(
+                            f"JupyterLab did not start (exit {proc.returncode}):\n{tail}"
+                        ) from exc
+                    time.sleep(0.25)
+            yield url
+        finally:
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate a server we started (by its PID), killing it after 15 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=15)
 
 
 def notebook_names() -> list[str]:
@@ -191,3 +269,148 @@ def screenshot(page: Any, directory: Path, name: str) -> list[Path]:
         page.screenshot(path=str(path), timeout=30_000)
         paths.append(path)
     return paths
+
+
+# ----- clicking a board and noticing its answer (browser tests and benchmarks) -----------
+#: Highlighted places of each picture that a click may choose (CSS, inside the board),
+#: with the computed style a usable place has (None: every match is usable): Ahoy's
+#: orange halo round a pirate that may move (a click at its centre hits the pirate),
+#: the yellow squares and hexes the dice allow, Skeleton Island's outlined cards.
+MARKS: dict[str, tuple[str, dict[str, str]]] = {
+    "ahoy": (".tk-ahoy-figure path.dot", {"stroke": "rgb(247, 103, 7)", "stroke-width": "3px"}),
+    "treasure_island_2003": (".tk-ti-figure g.heatmaprow rect.heatmapcell",
+                             {"fill": "rgb(255, 224, 102)"}),
+    "sjorovaron": (".tk-sjo-figure path.dot", {"fill": "rgb(255, 224, 102)"}),
+    # (bqplot 0.13: svg > g > g holds one <g> per mark; the third is the uncovered outlines)
+    "skeleton_island": (".tk-skeleton-pile svg.svg-figure > g > g > g:nth-child(3) path.line",
+                        {}),
+}
+TI2018_MAP = ".tk-ti18-map svg image"
+
+#: Buttons that answer a decision (choices in the slot, side panels, Pass/Keep/...).
+CHOICES = (".tk-slot button, .tk-pass, .tk-sjo-decision, .tk-ti-decision, .tk-ti18-decision, "
+           ".tk-ti18-choice")
+
+# Every visible, enabled element of the board matching a selector (its index among the
+# matches and its text), with the computed style values asked ({property: value}). Invisible
+# ones (display:none, zero size, visibility:hidden, disabled) are skipped.
+TARGETS_JS = """([board, selector, want]) => [...board.querySelectorAll(selector)]
+  .map((el, index) => ({index, el, box: el.getBoundingClientRect(), style: getComputedStyle(el)}))
+  .filter((e) => !e.el.disabled && e.box.width > 0 && e.box.height > 0
+                 && e.style.visibility !== 'hidden'
+                 && Object.entries(want).every(([k, v]) => e.style.getPropertyValue(k) === v))
+  .map((e) => ({index: e.index, text: (e.el.textContent || '').trim().slice(0, 30)}))"""
+
+# The clock: a capturing mousedown listener on the document and a MutationObserver on the
+# board. ARM_JS forgets the last click; the first change after the next mouse-down is kept.
+CLOCK_JS = """(board) => {
+  const clock = {armed: false, down: null, first: null, what: null, last: performance.now()};
+  const describe = (m) => {
+    const t = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+    const owner = t && t.closest('[class*="tk-"]');
+    const cls = owner ? [...owner.classList].filter((c) => c.startsWith('tk-')).join('.') : '';
+    return `${m.type}${m.attributeName ? ':' + m.attributeName : ''} ${cls}`;
+  };
+  document.addEventListener('mousedown', (e) => {
+    if (clock.armed && clock.down === null) clock.down = e.timeStamp;
+  }, true);
+  // an attribute or text set to the value it had is no visible change, nor is the
+  // board's own tk-busy class (bots at work)
+  const real = (m) => m.type === 'childList' ? true
+    : m.target === board && m.attributeName === 'class' ? false
+    : m.type === 'attributes' ? m.oldValue !== m.target.getAttribute(m.attributeName)
+    : m.oldValue !== m.target.data;
+  new MutationObserver((muts) => {
+    const changed = muts.filter(real);
+    if (!changed.length) return;
+    const now = performance.now();
+    clock.last = now;
+    if (clock.armed && clock.down !== null && clock.first === null) {
+      clock.first = now;
+      clock.what = describe(changed[0]);
+    }
+  }).observe(board, {subtree: true, childList: true, attributes: true, characterData: true,
+                     attributeOldValue: true, characterDataOldValue: true});
+  window.__tkClock = clock;
+}"""
+
+ARM_JS = """() => { const c = window.__tkClock; c.armed = true; c.down = null; c.first = null;
+  c.what = null; }"""
+READ_JS = """() => { const c = window.__tkClock; return {down: c.down, first: c.first,
+  what: c.what, quiet: performance.now() - c.last}; }"""
+
+def targets(board: Any, selector: str,
+            want: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """Clickable matches of ``selector`` (with the computed style values ``want``):
+    ``{selector, index, text, fx, fy}`` (where to click, as fractions of its box)."""
+    found = board.evaluate(f"(b, a) => ({TARGETS_JS})([b, a[0], a[1]])",
+                           [selector, want or {}])
+    return [{"selector": selector, "fx": 0.5, "fy": 0.5, **t} for t in found]
+
+
+def candidates(board: Any, game: str, rng: random.Random) -> dict[str, list[dict[str, Any]]]:
+    """What the board offers now: rolls, places on the picture, choices, undo."""
+    found: dict[str, list[dict[str, Any]]] = {
+        "roll": targets(board, ".tk-roll"),
+        "choice": [t for t in targets(board, CHOICES) if t["text"]],
+        "undo": targets(board, ".tk-undo"),
+    }
+    if game == "treasure_island_2018":  # a point of the map, anywhere
+        found["board"] = [{**t, "fx": 0.1 + 0.8 * rng.random(), "fy": 0.1 + 0.8 * rng.random(),
+                           "text": "map point"} for t in targets(board, TI2018_MAP)]
+    else:
+        selector, want = MARKS[game]
+        found["board"] = targets(board, selector, want)
+    return found
+
+
+KERNEL_IDLE_JS = """() => { const w = window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle'; }"""
+#: Milliseconds without a change of the board (and an idle kernel) that end a click.
+QUIET_MS = 300
+
+
+def settle(page: Any, timeout: float = 60.0) -> None:
+    """Wait until the kernel is idle and the board (with CLOCK_JS installed) has not changed
+    for QUIET_MS: the bots have replied."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.evaluate(KERNEL_IDLE_JS) and page.evaluate(READ_JS)["quiet"] >= QUIET_MS:
+            return
+        page.wait_for_timeout(50)
+    raise TimeoutError("the board never came to rest")
+
+
+def click_target(page: Any, board: Any, target: dict[str, Any]) -> float:
+    """A real mouse click on ``target`` (from :func:`candidates`), scrolled into view, with
+    the clock armed just before the mouse-down; returns ``time.monotonic()`` at the press.
+    Read the board's answer with READ_JS (``first``, ``down``: page milliseconds)."""
+    element = board.locator(target["selector"]).nth(target["index"])
+    element.scroll_into_view_if_needed()
+    box = element.bounding_box()
+    if box is None:
+        raise RuntimeError(f"{target} has no box on screen")
+    page.mouse.move(box["x"] + target["fx"] * box["width"],
+                    box["y"] + target["fy"] * box["height"])
+    page.wait_for_timeout(120)  # hover effects (tooltips, hovered styles) come and go
+    page.evaluate(ARM_JS)
+    t0 = time.monotonic()
+    page.mouse.down()
+    page.mouse.up()
+    return t0
+
+
+BOTS_DONE_JS = """(board) => new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const tick = () => !board.classList.contains('tk-busy') ? resolve()
+    : performance.now() - t0 > 60000 ? reject(new Error('the bots never finished'))
+    : setTimeout(tick, 50);
+  tick(); })"""
+
+
+def wait_for_bots(board: Any) -> None:
+    """Wait until the board (a ``.tk-board`` locator) has drawn every bot reply to the last
+    click: a click's own move shows at once, the bots' moves follow one by one while the
+    board has class ``tk-busy``."""
+    board.evaluate(BOTS_DONE_JS)

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from labdriver import NOTEBOOK_DIR, ROOT, notebook_problems, open_and_run
+from labdriver import NOTEBOOK_DIR, ROOT, notebook_problems, open_and_run, wait_for_bots
 
 NOTEBOOK = "01-ahoy-treasures.ipynb"
 STAND_IN = "_ahoy-board-stand-in.ipynb"
@@ -91,7 +91,9 @@ def wait_for_new_status(page: Any, board: Any, before: str) -> float:
            })""",
         before,
     )
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    wait_for_bots(board)  # the bots' replies follow the click's own move
+    return seconds
 
 
 def first_board_to_roll(page: Any) -> Any:

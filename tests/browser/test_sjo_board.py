@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import ROOT, notebook_problems, open_and_run
+from labdriver import ROOT, notebook_problems, open_and_run, wait_for_bots
 
 NOTEBOOK = "04-sjorovaron.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "sjo-board.png"
@@ -50,6 +50,7 @@ def wait_for_new_status(board: Any, before: str) -> None:
            })""",
         before,
     )
+    wait_for_bots(board)  # the bots' replies follow the click's own move
 
 
 def lit_dots(board: Any) -> list[int]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import NOTEBOOK_DIR, notebook_problems, open_and_run
+from labdriver import NOTEBOOK_DIR, notebook_problems, open_and_run, wait_for_bots
 
 NOTEBOOK = "05-skeleton-island.ipynb"
 SCREENSHOT = NOTEBOOK_DIR / "images" / "skeleton-board.png"
@@ -50,7 +50,9 @@ def wait_for_new_status(board: Any, before: str) -> float:
            })""",
         before,
     )
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    wait_for_bots(board)  # the bots' replies follow the click's own move
+    return seconds
 
 
 def fresh_board(page: Any) -> Any:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import ROOT, notebook_problems, open_and_run
+from labdriver import ROOT, notebook_problems, open_and_run, wait_for_bots
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 NOTEBOOK = "02-treasure-island-2003.ipynb"
@@ -51,7 +51,9 @@ def wait_for_new_status(board: Any, before: str) -> float:
            })""",
         before,
     )
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    wait_for_bots(board)  # the bots' replies follow the click's own move
+    return seconds
 
 
 def lit_cells(board: Any) -> list[int]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import ROOT, notebook_problems, open_and_run
+from labdriver import ROOT, notebook_problems, open_and_run, wait_for_bots
 
 NOTEBOOK = "03-treasure-island-2018.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "ti2018-board.png"
@@ -36,6 +36,9 @@ def ply_of(text: str) -> int:
     return int(found.group(1))
 
 
+BOARD_ANCESTOR = "xpath=ancestor::*[contains(concat(' ', @class, ' '), ' tk-board ')]"
+
+
 def wait_for_new_text(locator: Any, before: str) -> float:
     """Wait until ``locator``'s text differs from ``before``; return the seconds."""
     start = time.perf_counter()
@@ -51,7 +54,10 @@ def wait_for_new_text(locator: Any, before: str) -> float:
            })""",
         before,
     )
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    # the bots' replies follow the click's own move
+    wait_for_bots(locator.locator(BOARD_ANCESTOR).first)
+    return seconds
 
 
 # The board's box, its main controls' boxes, its visible texts smaller than 11 px (SVG

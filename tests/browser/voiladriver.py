@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from labdriver import ROOT, free_port
+from labdriver import ROOT, free_port, stop
 
 APPS_DIR = ROOT / "apps"
 START_TIMEOUT_S = 90
@@ -84,12 +84,7 @@ def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CU
                         time.sleep(0.25)
                 yield url, proc
             finally:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(timeout=15)
+                stop(proc)
 
 
 def kernel_pids(server: subprocess.Popen[bytes]) -> list[int]:

@@ -505,7 +505,8 @@ def test_options_and_bad_arguments() -> None:
         TreasureIslandBoard(players=2, seats={2: "human"})
     board = TreasureIslandBoard(players=3, board="small", seed=1)
     assert board.game.board.name == "Small Board" and board.game.num_players == 3
-    assert board.players_box.layout.height == "174px"  # one 58 px row per player
+    # 58 px rows, two players a row (so that six players leave Roll in a 1000 px window)
+    assert board.players_box.layout.height == "116px"
 
 
 # ----- wording, the decision list, the turn box ---------------------------------------------

@@ -1,0 +1,255 @@
+"""How fast every game's board answers a click in JupyterLab, in headless Chromium.
+
+    python -m benchmarks board_latency [--clicks 32] [--games ahoy,sjorovaron] [-v]
+
+Starts JupyterLab (as the browser tests do: temp dir, no token, autosave off) on one
+generated notebook per game that builds the live board of that game's notebook (the
+"Play" section: the same options and seed, greedy bots in the other seats), opens each
+in a 1400x1000 page and makes ``--clicks`` mixed clicks: the roll button, a highlighted
+place on the picture (a pirate, a square, a hex, an uncovered card, a map point), the
+choice buttons under the picture, and every eighth click Undo. It picks among what the
+board offers with a seeded generator, so a run repeats.
+
+Each click is a real mouse-down/up. The clock is in the page: the mouse-down event's
+time stamp, and a MutationObserver on the board's DOM notes the first change after it
+(the status, the notice, the picture, the log: whatever the board shows first). The
+script then waits until the kernel is idle and the board has not changed for 300 ms
+(the bots have replied) before the next click. Prints p50/p95/max per game in
+milliseconds, the kinds of clicks, the slowest clicks with what changed first, and the
+load average before and after (the machine may be shared: compare figures of one run).
+A click with no change within 5 s counts as never answered (inf: TI2018 map clicks on drawn
+lines, a refused click repeated with the same notice). No timing is asserted anywhere; it
+takes 3-5 minutes for all five games on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from labdriver import (  # noqa: E402
+    CLOCK_JS,
+    QUIET_MS,
+    READ_JS,
+    READY_JS,
+    RUN_ALL_JS,
+    candidates,
+    click_target,
+    lab_server,
+    settle,
+)
+
+from .harness import machine  # noqa: E402
+
+#: The live board of each game's notebook ("Play" section: same options and seed), with
+#: the board's default bots (greedy; the Ahoy notebook's MCTS bot thinks for seconds).
+BOARDS: dict[str, str] = {
+    "ahoy": "from treasurekit_widgets import AhoyBoard\n\nAhoyBoard(players=3, seed=2024)",
+    "treasure_island_2003": (
+        "from treasurekit_widgets import TreasureIslandBoard\n\n"
+        "TreasureIslandBoard(players=4, board='large', seed=2024)"),
+    "treasure_island_2018": (
+        "from treasurekit_widgets import LongJohnBoard\n\n"
+        "LongJohnBoard(players=4, seed=2024)"),
+    "sjorovaron": "from treasurekit_widgets import SjoBoard\n\nSjoBoard(seed=2024)",
+    "skeleton_island": (
+        "from treasurekit_widgets import SkeletonBoard\n\n"
+        "SkeletonBoard(players=3, seed=2024)"),
+}
+
+#: Seconds to wait for a click's first change (then it counts as never answered).
+ANSWER_TIMEOUT_S = 5.0
+SETTLE_TIMEOUT_S = 120.0
+
+
+@dataclass
+class Click:
+    kind: str
+    label: str
+    ms: float  # mouse-down to the board's first change (inf: no change)
+    what: str  # the first mutation: type and the tk- classes of the element
+    settled_ms: float  # mouse-down to the board at rest (bots done)
+
+
+@dataclass
+class GameRun:
+    game: str
+    clicks: list[Click] = field(default_factory=list)
+
+    def figures(self) -> tuple[float, float, float]:
+        ms = np.array([c.ms for c in self.clicks])
+        # "nearest": a click never answered (inf) stays inf instead of turning into nan
+        return (float(np.percentile(ms, 50, method="nearest")),
+                float(np.percentile(ms, 95, method="nearest")), float(ms.max()))
+
+
+def notebook(code: str) -> dict[str, Any]:
+    return {
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "cells": [{"cell_type": "code", "id": "board", "metadata": {},
+                   "execution_count": None, "outputs": [], "source": code}],
+    }
+
+
+def pick(found: dict[str, list[dict[str, Any]]], n: int,
+         rng: random.Random) -> tuple[str, dict[str, Any]] | None:
+    """A seeded mix: Undo every eighth click when it may, else a choice, a place or Roll."""
+    if n % 8 == 7 and found["undo"]:
+        return "undo", found["undo"][0]
+    kinds = [k for k in ("choice", "board", "roll") if found[k]]
+    if not kinds:
+        return None
+    if "roll" in kinds:  # a roll waits: roll (the picture is lit only after it)
+        kind = "roll" if "board" not in kinds or rng.random() < 0.7 else "board"
+    else:
+        kind = rng.choice(kinds)
+    return kind, rng.choice(found[kind])
+
+
+def click_once(page: Any, board: Any, kind: str, target: dict[str, Any]) -> Click:
+    t0 = click_target(page, board, target)
+    ms, what = float("inf"), "no change"
+    while time.monotonic() - t0 < ANSWER_TIMEOUT_S:
+        clock = page.evaluate(READ_JS)
+        if clock["first"] is not None and clock["down"] is not None:
+            ms, what = clock["first"] - clock["down"], clock["what"]
+            break
+        page.wait_for_timeout(10)
+    settle(page, SETTLE_TIMEOUT_S)
+    settled = (time.monotonic() - t0) * 1000 - QUIET_MS
+    return Click(kind, str(target.get("text", "")), ms, str(what), settled)
+
+
+def run_game(browser: Any, url: str, game: str, clicks: int, seed: int,
+             verbose: bool) -> GameRun:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    run = GameRun(game)
+    try:
+        name = f"{game}.ipynb"
+        page.goto(f"{url}/lab/tree/{name}?reset")
+        page.wait_for_function(READY_JS, arg=name, timeout=90_000, polling=200)
+        page.evaluate(RUN_ALL_JS)
+        board = page.locator(".tk-board").first
+        board.locator(".tk-status").wait_for(timeout=120_000)
+        page.wait_for_function("""() => { const s = document.querySelector('.tk-board .tk-status');
+            return s && s.textContent.trim().length > 0; }""", timeout=120_000)
+        board.evaluate(CLOCK_JS)
+        settle(page, SETTLE_TIMEOUT_S)
+        rng = random.Random(seed)
+        n = 0
+        stuck = 0
+        while n < clicks:
+            found = candidates(board, game, rng)
+            choice = pick(found, n, rng)
+            if choice is None:  # nothing to click (game over): a new game, not measured
+                board.locator(".tk-new").click()
+                settle(page, SETTLE_TIMEOUT_S)
+                stuck += 1
+                if stuck > 3:
+                    break
+                continue
+            kind, target = choice
+            click = click_once(page, board, kind, target)
+            run.clicks.append(click)
+            n += 1
+            if verbose:
+                print(f"  {game} #{n} {kind:6} {click.label[:24]!r:28} first change "
+                      f"{click.ms:7.0f} ms ({click.what}); at rest {click.settled_ms:7.0f} ms",
+                      flush=True)
+    finally:
+        context.close()
+    return run
+
+
+def report(runs: list[GameRun], before: tuple[float, ...], after: tuple[float, ...]) -> str:
+    lines = [f"Board click latency in JupyterLab, headless Chromium 1400x1000, on {machine()}.",
+             f"Load average before: {', '.join(f'{v:.1f}' for v in before)}; after: "
+             f"{', '.join(f'{v:.1f}' for v in after)}.", "",
+             "| game | clicks | p50 ms | p95 ms | max ms | no change | clicks by kind "
+             "| bots done (median) |",
+             "|---|---|---|---|---|---|---|---|"]
+    for run in runs:
+        if not run.clicks:
+            lines.append(f"| {run.game} | 0 | - | - | - | - | - | - |")
+            continue
+        p50, p95, worst = run.figures()
+        kinds: dict[str, int] = {}
+        for c in run.clicks:
+            kinds[c.kind] = kinds.get(c.kind, 0) + 1
+        settled = float(np.median([c.settled_ms for c in run.clicks]))
+        unanswered = sum(1 for c in run.clicks if c.ms == float("inf"))
+        lines.append(f"| {run.game} | {len(run.clicks)} | {p50:.0f} | {p95:.0f} | {worst:.0f} | "
+                     f"{unanswered} | "
+                     f"{', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))} | "
+                     f"{settled:.0f} ms |")
+    lines.append("")
+    for run in runs:
+        slow = sorted(run.clicks, key=lambda c: -c.ms)[:3]
+        lines.append(f"{run.game}, slowest: " + "; ".join(
+            f"{c.kind} {c.label[:20]!r} {c.ms:.0f} ms ({c.what})" for c in slow))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--clicks", type=int, default=32, help="clicks per game")
+    parser.add_argument("--games", default=",".join(BOARDS),
+                        help="comma-separated game ids (default: all five)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the click choices")
+    parser.add_argument("--json", type=Path, help="also write every click to this file")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every click")
+    args = parser.parse_args(argv)
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in games if g not in BOARDS]
+    if unknown:
+        sys.exit(f"unknown game(s) {unknown}; choose from {list(BOARDS)}")
+    if not CHROMIUM.exists():
+        sys.exit(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    before = os.getloadavg()
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="tk-latency-") as tmp:
+        root = Path(tmp) / "notebooks"
+        root.mkdir()
+        for game in games:
+            (root / f"{game}.ipynb").write_text(json.dumps(notebook(BOARDS[game])))
+        with lab_server(Path(tmp), root, start_timeout=240) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                         args=CHROMIUM_ARGS)
+            try:
+                for game in games:
+                    t0 = time.monotonic()
+                    runs.append(run_game(browser, url, game, args.clicks, args.seed,
+                                         args.verbose))
+                    print(f"{game}: {len(runs[-1].clicks)} clicks in "
+                          f"{time.monotonic() - t0:.0f} s", flush=True)
+            finally:
+                browser.close()
+    text = report(runs, before, os.getloadavg())
+    print(text)
+    if args.json:
+        args.json.write_text(json.dumps(
+            {r.game: [c.__dict__ for c in r.clicks] for r in runs}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
