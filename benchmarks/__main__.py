@@ -1,7 +1,9 @@
 """Run every benchmark: ``python -m benchmarks`` (``make bench``).
 
 ``python -m benchmarks openspiel`` runs only the comparison with OpenSpiel
-(benchmarks/openspiel.py) and replaces that section of results.md.
+(benchmarks/openspiel.py) and replaces that section of results.md;
+``python -m benchmarks silver`` runs only Long John Silver against three GreedyBots
+(benchmarks/silver.py) and replaces its section.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from . import (
     ahoy,
     kernel_memory,
     notebook_times,
+    silver,
     sjorovaron,
     skeleton_island,
     treasure_island_2003,
@@ -23,6 +26,7 @@ from .harness import machine
 
 RESULTS = Path(__file__).with_name("results.md")
 SECTION = "## treasurekit beside OpenSpiel"
+SILVER_SECTION = "## Long John Silver against three GreedyBots"
 
 
 def _openspiel_section() -> str | None:
@@ -36,9 +40,20 @@ def _openspiel_section() -> str | None:
     return f"{openspiel.run()}\n\nMeasured {datetime.date.today().isoformat()} on {machine()}."
 
 
-def _with_section(text: str, section: str) -> str:
-    head = text.split(SECTION, 1)[0].rstrip("\n")
-    return f"{head}\n\n{section}\n"
+def _with_section(text: str, section: str, title: str = SECTION) -> str:
+    """``text`` with the section that starts with ``title`` replaced by ``section`` (or
+    added at the end); the sections after it are kept."""
+    head, found, tail = text.partition(title)
+    rest = ""
+    if found:
+        after = tail.find("\n## ")
+        rest = tail[after:].strip("\n") if after >= 0 else ""
+    parts = [head.rstrip("\n"), section.rstrip("\n"), rest]
+    return "\n\n".join(p for p in parts if p) + "\n"
+
+
+def _silver_section() -> str:
+    return f"{silver.run()}\n\nMeasured {datetime.date.today().isoformat()} on {machine()}."
 
 
 def main(argv: list[str]) -> None:
@@ -51,8 +66,16 @@ def main(argv: list[str]) -> None:
         RESULTS.write_text(_with_section(old, section))
         print(f"\nwritten to {RESULTS}")
         return
+    if argv[:1] == ["silver"]:
+        section = _silver_section()
+        print(section)
+        old = RESULTS.read_text() if RESULTS.exists() else ""
+        RESULTS.write_text(_with_section(old, section, SILVER_SECTION))
+        print(f"\nwritten to {RESULTS}")
+        return
     if argv:
-        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel' or nothing for all")
+        raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'silver' or "
+                         "nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()
@@ -77,6 +100,10 @@ def main(argv: list[str]) -> None:
     text = text + "\n\n" + memory
     if section is not None:
         text = _with_section(text, section)
+    # Long John Silver against three GreedyBots: 200 seeded games (its own section too).
+    silver_section = _silver_section()
+    print("\n" + silver_section)
+    text = _with_section(text, silver_section, SILVER_SECTION)
     RESULTS.write_text(text + "\n")
     print(f"\nwritten to {RESULTS}")
 
