@@ -32,6 +32,8 @@ from treasurekit.treasure_island_2018 import GreedyBot, SilverBot
 GAME = "treasure_island_2018"
 GAMES = int(os.environ.get("SILVER_GAMES", "200"))
 JOBS = int(os.environ.get("SILVER_JOBS", "2"))
+#: SILVER_LOG=1 prints every game's result as it comes (above the progress bar).
+LOG = os.environ.get("SILVER_LOG", "") not in ("", "0")
 PLAYERS = 4
 GOAL = (0.25, 0.50)
 SECOND_BLACK_SPOT_HINT_DAY = 12
@@ -75,8 +77,14 @@ def run_games(seeds: range, jobs: int = JOBS) -> list[GameResult]:
     """Every seed's game, in parallel (joblib) with a tqdm progress bar."""
     tasks = (delayed(play)(s) for s in seeds)
     par = Parallel(n_jobs=jobs, return_as="generator")
-    return list(tqdm(par(tasks), total=len(seeds), desc="Silver vs 3 GreedyBots",
-                     unit="game"))
+    out = []
+    for r in tqdm(par(tasks), total=len(seeds), desc="Silver vs 3 GreedyBots", unit="game"):
+        out.append(r)
+        if LOG:
+            wins = sum(1 for x in out if x.winner == 0)
+            tqdm.write(f"seed {r.seed}: winner p{r.winner}, {r.days} days, escape round "
+                       f"{r.escape_round}, {r.end} (Silver {wins}/{len(out)})")
+    return out
 
 
 def section(results: list[GameResult], seconds: float, jobs: int) -> str:
