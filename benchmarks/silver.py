@@ -21,8 +21,9 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed  # type: ignore[import-untyped]
 from tqdm import tqdm
 
 import treasurekit
@@ -60,8 +61,9 @@ class GameResult:
 def play(seed: int, players: int = PLAYERS) -> GameResult:
     """One seeded game of SilverBot (seat 0) against GreedyBots, to the end."""
     game = treasurekit.load_game(GAME, players=players)
-    state = game.new_initial_state(seed)
-    bots = {0: SilverBot(seed), **{p: GreedyBot(seed + p) for p in range(1, players)}}
+    state: Any = game.new_initial_state(seed)
+    bots: dict[int, Any] = {0: SilverBot(seed)}
+    bots.update({p: GreedyBot(seed + p) for p in range(1, players)})
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance()
