@@ -10,7 +10,7 @@ import numpy as np
 import shapely
 
 import treasurekit.treasure_island_2018 as ti
-from treasurekit.treasure_island_2018.bots import GreedyBot, SilverBot, burial_danger
+from treasurekit.treasure_island_2018.bots import GreedyBot, SilverBot, burial_danger, chase
 from treasurekit.treasure_island_2018.geometry import distance
 from treasurekit.treasure_island_2018.hints import truthful
 from treasurekit.treasure_island_2018.posterior import posterior_for
@@ -194,3 +194,19 @@ def test_greedy_bot_keeps_a_truthful_silver_and_its_explanations() -> None:
                              hints=[("vast", ["red"], "truth")])
     ranked = bot.explain(s)
     assert ranked and all(c.reasons for c in ranked)
+
+
+def test_greedy_pirates_follow_silver_on_his_escape() -> None:
+    """During the escape a pirate's map leans towards the ground ahead of Silver's last
+    ride: Silver, who knows the way, rides to his treasure."""
+    s = ti.TIGame().position(T, positions={"silver": (25.0, 17.0)}, phase="escape",
+                             escape_round=1)
+    s.play(SilverBot(seed=0).choose(s))
+    while s.current_player != 1:
+        s.play(s.legal_moves()[0]) if not s.is_chance_node() else s.resolve_chance()
+    view = s.view(1)
+    plain = posterior_for(view, s.map)
+    chased = chase(plain, view)
+    assert abs(float(chased.mass.sum()) - 1.0) < 1e-9
+    assert chased.mass_near(T, NEAR) > 1.5 * plain.mass_near(T, NEAR)
+    assert GreedyBot(seed=1).posterior(s).mass_near(T, NEAR) == chased.mass_near(T, NEAR)

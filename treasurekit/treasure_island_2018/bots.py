@@ -52,10 +52,14 @@ from .moves import (
 from .posterior import Grid, Posterior, bluffs_possible, posterior_for
 from .state import SILVER, TIState
 
-__all__ = ["GreedyBot", "SilverBot", "burial_danger", "escape_distances"]
+__all__ = ["GreedyBot", "SilverBot", "burial_danger", "chase", "escape_distances"]
 
 #: How many valid points the cunning Silver weighs when he buries the treasure.
 BURY_SAMPLE = 240
+#: During the escape, how much more a pirate suspects the ground ahead of Silver's last
+#: ride (within CHASE_ANGLE degrees of its heading) than the rest.
+CHASE_WEIGHT = 5.0
+CHASE_ANGLE = 45.0
 #: Free paths are about this much longer than straight lines (for the escape estimate).
 ESCAPE_DETOUR = 1.1
 #: How much worse a burial point is for each ride more from the farthest tower.
@@ -454,6 +458,9 @@ class GreedyBot:
     * Compass: 0.02 while the feasible region is large; Verification: 0.03 per hint that
       could be a bluff; using the "action" item: 0.5; ending the turn: 0.
 
+    During the escape the map is weighted towards the ground ahead of Long John Silver's
+    last ride (:func:`chase`): he rides to his treasure, so the pirates follow him.
+
     Besides the sampled ``legal_moves()`` it adds the best search centre within the
     template of each miniature and moves towards the map's best spot. The Prison tower is
     the one farthest (in expectation) from the treasure; a CONFESSION question the one
@@ -485,8 +492,11 @@ class GreedyBot:
         return move
 
     def posterior(self, state: TIState) -> Posterior:
-        """The probability map of the seat to move."""
-        return posterior_for(state.view(state.current_player), state.map, trust=self.trust)
+        """The probability map of the seat to move (during the escape weighted towards
+        where Long John Silver rides: see :func:`chase`)."""
+        view = state.view(state.current_player)
+        post = posterior_for(view, state.map, trust=self.trust)
+        return chase(post, view) if view.escape_round else post
 
     def explain(self, state: TIState) -> list[Candidate]:
         """Every candidate move with its score and reasons, best first."""
@@ -623,6 +633,35 @@ class GreedyBot:
             p = post.probability(question_region(m.question, sit, state.map, True))
             rows.append(Candidate(m, -abs(p - 0.5), (f"yes with probability {p:.2f}",)))
         return rows
+
+
+def chase(post: Posterior, view: Any) -> Posterior:
+    """The probability map ``post`` weighted by what Long John Silver's escape shows: he
+    rides to his treasure (TI2018 §8), so the ground ahead of his last ride (within
+    ``CHASE_ANGLE`` degrees of its heading, seen from where he stands) is ``CHASE_WEIGHT``
+    times as likely. Unchanged before Silver's first escape ride."""
+    rides = [ln for ln in view.lines if ln.mini == "silver" and ln.kind == "escape"]
+    if not rides:
+        return post
+    a, b = rides[-1].a, rides[-1].b
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    norm = math.hypot(dx, dy)
+    if norm <= 0:
+        return post
+    cx, cy = post.grid.centres
+    vx, vy = cx - b[0], cy - b[1]
+    dist = np.hypot(vx, vy)
+    cos = (vx * dx + vy * dy) / np.maximum(dist * norm, 1e-9)
+    ahead = cos >= math.cos(math.radians(CHASE_ANGLE))
+    mass = post.mass * np.where(ahead, CHASE_WEIGHT, 1.0)
+    total = float(mass.sum())
+    if total <= 0:
+        return post
+    out: Posterior = object.__new__(Posterior)
+    out.__dict__.update(post.__dict__)
+    out.mass = mass / total
+    out._disc_cache = {}
+    return out
 
 
 # ----- the cunning Silver's model of the pirates -------------------------------------------
