@@ -268,13 +268,10 @@ class SilverBot:
         at = state.data.compass_at
         assert at is not None
         rows = []
-        for m in state.legal_moves():
-            assert isinstance(m, Card)
-            if m.card is None:
+        for m, wedge in _cards(state, at[1]):
+            if wedge is None:
                 rows.append(Candidate(m, 0.0, ("no true card",)))
                 continue
-            skulls = state.decks.compass_card(m.card).skulls
-            wedge = shapely.union_all([sector_polygon(at[1], s) for s in skulls])
             shapely.prepare(wedge)
             cut = int(shapely.contains_xy(wedge, pts[:, 0], pts[:, 1]).sum()) if len(pts) \
                 else 0
@@ -413,13 +410,10 @@ class SilverBot:
         assert at is not None and seat is not None
         model = self._danger_model(state)
         rows = []
-        for m in state.legal_moves():
-            assert isinstance(m, Card)
-            if m.card is None:
+        for m, wedge in _cards(state, at[1]):
+            if wedge is None:
                 rows.append(Candidate(m, 0.0, ("no true card",)))
                 continue
-            skulls = state.decks.compass_card(m.card).skulls
-            wedge = shapely.union_all([sector_polygon(at[1], s) for s in skulls])
             reg = state.map.board.difference(wedge)
             left = model.danger(reg, certain=True, seats=(seat,))
             rows.append(Candidate(m, -left, (f"the pirate's chance near the treasure becomes "
@@ -661,6 +655,20 @@ def chase(post: Posterior, view: Any) -> Posterior:
     out.__dict__.update(post.__dict__)
     out.mass = mass / total
     out._disc_cache = {}
+    return out
+
+
+def _cards(state: TIState, at: Pt) -> list[tuple[Card, Any]]:
+    """Silver's legal Compass Hint answers with the two skull sectors of each card, seen
+    from ``at`` (None for ``card none``)."""
+    out: list[tuple[Card, Any]] = []
+    for m in state.legal_moves():
+        assert isinstance(m, Card)
+        if m.card is None:
+            out.append((m, None))
+            continue
+        skulls = state.decks.compass_card(m.card).skulls
+        out.append((m, shapely.union_all([sector_polygon(at, s) for s in skulls])))
     return out
 
 
