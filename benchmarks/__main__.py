@@ -6,6 +6,8 @@
 ladders (benchmarks/ladder.py) and replaces their section.
 ``python -m benchmarks board_latency [options]`` measures how fast every board answers
 clicks in JupyterLab in headless Chromium (benchmarks/board_latency.py; ``--help``).
+``python -m benchmarks silver`` runs only Long John Silver against three GreedyBots
+(benchmarks/silver.py) and replaces its section.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from . import (
     kernel_memory,
     ladder,
     notebook_times,
+    silver,
     sjorovaron,
     skeleton_island,
     treasure_island_2003,
@@ -28,6 +31,7 @@ from .harness import machine
 
 RESULTS = Path(__file__).with_name("results.md")
 SECTION = "## treasurekit beside OpenSpiel"
+SILVER_SECTION = "## Long John Silver against three GreedyBots"
 
 
 def _openspiel_section() -> str | None:
@@ -59,6 +63,10 @@ def _replace_in_results(section: str, header: str) -> None:
     print(f"\nwritten to {RESULTS}")
 
 
+def _silver_section() -> str:
+    return f"{silver.run()}\n\nMeasured {datetime.date.today().isoformat()} on {machine()}."
+
+
 def main(argv: list[str]) -> None:
     if argv[:1] == ["openspiel"]:
         section = _openspiel_section()
@@ -78,9 +86,14 @@ def main(argv: list[str]) -> None:
 
         board_latency.main(argv[1:])
         return
+    if argv[:1] == ["silver"]:
+        section = _silver_section()
+        print(section)
+        _replace_in_results(section, SILVER_SECTION)
+        return
     if argv:
         raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder', "
-                         "'board_latency' or nothing for all")
+                         "'board_latency', 'silver' or nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()
@@ -108,6 +121,10 @@ def main(argv: list[str]) -> None:
     text = _with_section(text, ladders, ladder.SECTION)
     if section is not None:
         text = _with_section(text, section)
+    # Long John Silver against three GreedyBots: 200 seeded games (its own section too).
+    silver_section = _silver_section()
+    print("\n" + silver_section)
+    text = _with_section(text, silver_section, SILVER_SECTION)
     RESULTS.write_text(text + "\n")
     print(f"\nwritten to {RESULTS}")
 

@@ -212,8 +212,9 @@ class LongJohnBoard(GameBoard):
 
     # ----- hooks -------------------------------------------------------------------------
     def default_seats(self) -> dict[int, Any]:
-        """Silver a truthful ``SilverBot`` seeded with the game's seed (so the treasure
-        lies elsewhere in every game), seat 1 human, the other pirates ``GreedyBot``."""
+        """Silver a cunning ``SilverBot`` (its default policy) seeded with the game's seed
+        (so the treasure lies elsewhere in every game), seat 1 human, the other pirates
+        ``GreedyBot``."""
         seats: dict[int, Any] = {SILVER: SilverBot(seed=self.seed), 1: HUMAN}
         for s in range(2, self.game.num_players):
             seats[s] = GreedyBot(seed=s)
