@@ -2,7 +2,7 @@
 
 >>> board = SjoBoard(seed=1)
 >>> board
-SjoBoard(players=4, ply=0, Player 1 to roll)
+SjoBoard(players=4, ply=0, p0 to roll)
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ class SjoBoard(GameBoard):
 
     def seat_name(self, seat: int) -> str:
         p = self.state.pirate(seat)
-        return PIRATE_NAMES[p.name] if p is not None else f"Player {seat + 1}"
+        return PIRATE_NAMES[p.name] if p is not None else f"p{seat}"
 
     def seat_colour(self, seat: int) -> str | None:
         return seat_colour(seat)

@@ -117,13 +117,13 @@ def test_roll_pick_then_click_a_yellow_hex_walks_there(lab_url: str, page: Any) 
     assert notebook_problems(page) == []
     board = first_board_to_roll(page)
     board.scroll_into_view_if_needed()
-    assert "Player 1" in status_of(board)
+    assert "p0" in status_of(board)
 
     roll(board)  # the starting roll; the bots roll and pick up to the human's pick
     until_hexes_are_lit(board)
     assert "ringed starting hex" in status_of(board)
     click_first_lit(page, board)  # pick the first pirate in the list on that hex
-    assert "Player 1" not in status_of(board).split("·")[0]
+    assert "p0" not in status_of(board).split("·")[0]
 
     for _turn in range(3):
         until_hexes_are_lit(board)

@@ -135,6 +135,14 @@ def test_raft_rider_rolls_for_it_may_shoot_and_cannot_leave() -> None:
     assert "cannot leave" in (s.why_illegal("move") or "")
 
 
+def test_a_hit_is_told_before_what_it_causes() -> None:
+    s = game().position({H: "k12", S: "m12"}, raft="k12", chest="raft", turn=S)
+    texts = [e.text for e in play(s, "shoot hook").play("hit")]
+    hit = next(i for i, t in enumerate(texts) if "Svullo hits Hook" in t)
+    fall = next(i for i, t in enumerate(texts) if "falls off the raft" in t)
+    assert hit < fall
+
+
 def test_raft_rider_shot_falls_off_behind_and_still_rolls_for_the_raft() -> None:
     s = game().position({H: "k12", S: "m12"}, raft="k12", chest="raft", turn=S)
     events = play(s, "shoot hook").play("hit")

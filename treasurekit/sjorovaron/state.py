@@ -1490,25 +1490,29 @@ class SjoState(State[SjoMove]):
 
     def _hit(self, t: int, text: str) -> None:
         p = self._p(t)
+        effects: list[tuple[str, str, str]] = []  # told after the hit itself: cause, then effect
         if self._chest == ("carried", t):
             self._chest = ("land", p.at)
-            self._say(f"{self.who(t)} drops the treasure chest at {self._h(p.at)}", rules.CHEST,
-                      "chest")
+            effects.append((f"{self.who(t)} drops the treasure chest at {self._h(p.at)}",
+                            rules.CHEST, "chest"))
         if self._escape == t:
             self._escape = None
         if p.aboard:
             behind = self._behind_raft()
             p = self._set(t, at=behind, aboard=False)
-            self._say(f"{self.who(t)} falls off the raft into the water at {self._h(behind)}; "
-                      "the chest stays on the raft", rules.RAFT_SHOT, "fall")
+            effects.append((f"{self.who(t)} falls off the raft into the water at "
+                            f"{self._h(behind)}; the chest stays on the raft",
+                            rules.RAFT_SHOT, "fall"))
         if self._killing():
             self._drown(t, f"{text}: with 5 or 6 players and the chest dug up, the shot kills; "
                         f"{self.who(t)} is out of the game", rules.EXTRA)
-            return
-        self._set(t, wound=WOUND_TURNS, must_float=False)
-        where = "in the water" if self._in_water(p) else f"on {self._h(p.at)}"
-        self._say(f"{text}: {self.who(t)} lies wounded {where} and misses 3 turns",
-                  rules.WOUND, "hit")
+        else:
+            self._set(t, wound=WOUND_TURNS, must_float=False)
+            where = "in the water" if self._in_water(p) else f"on {self._h(p.at)}"
+            self._say(f"{text}: {self.who(t)} lies wounded {where} and misses 3 turns",
+                      rules.WOUND, "hit")
+        for effect in effects:
+            self._say(*effect)
 
     def _resolve_fire(self, t: int, hit: bool) -> None:
         seat = self._turn
