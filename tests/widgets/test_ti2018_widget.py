@@ -350,7 +350,10 @@ def test_the_last_line_follows_the_game_and_skips_silvers_draws() -> None:
 
 
 def test_when_bots_find_the_treasure_the_status_says_who_where_and_why() -> None:
-    board = LongJohnBoard(players=4, seed=0)
+    # a truthful Silver: with the cunning default the pirates may not find it in 30 turns
+    seats = {0: SilverBot(seed=0, policy="truthful"), 1: "human", 2: GreedyBot(seed=2),
+             3: GreedyBot(seed=3)}
+    board = LongJohnBoard(players=4, seed=0, seats=seats)
     for _ in range(30):
         if board.state.is_terminal():
             break
