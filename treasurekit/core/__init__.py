@@ -9,10 +9,13 @@ from .errors import (
     MoveParseError,
     OptionError,
     RecordError,
+    SeatError,
     UnknownGameError,
+    check_seat,
 )
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .game import Game, Option, State
+from .phases import PhaseEnum
 from .records import GameRecord
 from .registry import GAMES, load_game, register, replay
 from .seat import SeatRecord, SeatReplay, replay_seat
@@ -35,12 +38,15 @@ __all__ = [
     "Option",
     "OptionError",
     "Outcome",
+    "PhaseEnum",
     "RandomBot",
     "RecordError",
+    "SeatError",
     "SeatRecord",
     "SeatReplay",
     "State",
     "UnknownGameError",
+    "check_seat",
     "load_game",
     "register",
     "replay",

@@ -81,3 +81,18 @@ class PlaceError(ValueError):
     """``state.moves_at(place)`` was given something that is not a place of the game's
     board (a square, hex, point or card the board can draw); the message names it and
     says what a place of that game is."""
+
+
+class SeatError(ValueError):
+    """A seat number that is not a seat of this game (``view(7)`` in a 4-player game)."""
+
+
+def check_seat(player: object, players: int, what: str = "player") -> int:
+    """``player`` if it is a seat 0 to ``players - 1``; the one seat check of every view.
+
+    Raises:
+        SeatError: (a ValueError) ``player`` is not a whole number in range, naming it.
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise SeatError(f"{what} must be a seat 0-{players - 1}, got {player!r}")
+    return player

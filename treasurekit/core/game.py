@@ -131,9 +131,17 @@ class State(ABC, Generic[M]):
     ``undo``, ``copy``, ``history``, ``outcome``, ``view``, ``to_record``.
 
     Subclasses implement: ``_current_player``, ``_legal_moves``, ``_chance_outcomes``,
-    ``_check`` (reason and rule, or None), ``_apply`` (mutate, return events),
-    ``_snapshot``/``_restore`` (everything ``_apply`` mutates), ``outcome``, ``view``.
+    ``_check`` (reason and rule, or None), ``_apply`` (replace the position, return
+    events), ``outcome``, ``view``.
+
+    The whole mutable state of a game is one frozen value, ``self._position`` (a
+    frozen dataclass of the game's ``position.py``; docs/architecture.md §4). Undo and
+    copy are core's: a snapshot *is* the position (no copying, nothing to alias), and a
+    copy shares it. ``_apply`` never mutates a position; it builds the next one.
     """
+
+    #: The whole mutable state of the game as one immutable value (docs/architecture.md §4).
+    _position: Any
 
     def __init__(self, game: Game[M], seed: int) -> None:
         problem = seed_problem(seed)
@@ -162,13 +170,19 @@ class State(ABC, Generic[M]):
     def _apply(self, move: M) -> list[Event]:
         """Apply a legal move (mutating); return what happened."""
 
-    @abstractmethod
     def _snapshot(self) -> Any:
-        """An immutable copy of everything ``_apply`` can change."""
+        """Everything ``_apply`` can change, as one immutable value: the position."""
+        return self._position
 
-    @abstractmethod
     def _restore(self, snapshot: Any) -> None:
-        """Put back a snapshot taken by ``_snapshot`` (without aliasing it)."""
+        """Put back a snapshot taken by ``_snapshot`` (a frozen position: shared, not copied)."""
+        self._position = snapshot
+
+    @property
+    def position(self) -> Any:
+        """The whole state of the game as one frozen value (omniscient: it holds every
+        secret; give a seat :meth:`view` instead). Equal positions are equal games."""
+        return self._position
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
