@@ -1,5 +1,5 @@
 """The soak: thousands of seeded games of every game and option set, with mixed bots,
-checking the engine contract (DESIGN.md §2) at every ply.
+checking the engine contract (docs/architecture.md §2) at every ply.
 
 ``make soak`` runs ``python -m benchmarks.soak`` (1,000 games per game and option set, in
 parallel with joblib, a tqdm progress bar); ``tests/test_soak.py`` runs a smaller one in
@@ -141,7 +141,7 @@ class Tally:
 
 
 class ContractError(AssertionError):
-    """The engine broke its contract (DESIGN.md §2)."""
+    """The engine broke its contract (docs/architecture.md §2)."""
 
 
 def _check(ok: bool, what: str) -> None:
@@ -271,7 +271,7 @@ def play_one(state: State[Any], bots: Sequence[Any] | None = None) -> int:
             _check(move in moves, f"resolved chance outcome {move!s} is not listed")
         else:
             move = bots[state.current_player].choose(state)
-            # continuous games list a sample of their moves (DESIGN.md §2): a bot may
+            # continuous games list a sample of their moves (docs/architecture.md §2): a bot may
             # choose any move the geometry allows, and play() checks it
             problem = None if move in moves else state.why_illegal(move)
             _check(problem is None, f"bot chose {move!s}, an illegal move: {problem}")
