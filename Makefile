@@ -55,7 +55,7 @@ test: lint typecheck unit nbval binder-test
 # import cycle between modules (docs/architecture.md §10).
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/lint-imports
+	COLUMNS=$${COLUMNS:-120} $(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
