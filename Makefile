@@ -50,8 +50,12 @@ play: $(STAMP)
 
 test: lint typecheck unit nbval binder-test
 
+# ruff, then the layering contracts of pyproject.toml's [tool.importlinter]: the engine never
+# imports the widgets or Jupyter, core < games < arena/openspiel, games independent, no
+# import cycle between modules (docs/architecture.md §10).
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	COLUMNS=$${COLUMNS:-120} $(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

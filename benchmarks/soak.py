@@ -1,5 +1,5 @@
 """The soak: thousands of seeded games of every game and option set, with mixed bots,
-checking the engine contract (DESIGN.md §2) at every ply.
+checking the engine contract (docs/architecture.md §2) at every ply.
 
 ``make soak`` runs ``python -m benchmarks.soak`` (1,000 games per game and option set, in
 parallel with joblib, a tqdm progress bar); ``tests/test_soak.py`` runs a smaller one in
@@ -141,7 +141,7 @@ class Tally:
 
 
 class ContractError(AssertionError):
-    """The engine broke its contract (DESIGN.md §2)."""
+    """The engine broke its contract (docs/architecture.md §2)."""
 
 
 def _check(ok: bool, what: str) -> None:
@@ -271,7 +271,7 @@ def play_one(state: State[Any], bots: Sequence[Any] | None = None) -> int:
             _check(move in moves, f"resolved chance outcome {move!s} is not listed")
         else:
             move = bots[state.current_player].choose(state)
-            # continuous games list a sample of their moves (DESIGN.md §2): a bot may
+            # continuous games list a sample of their moves (docs/architecture.md §2): a bot may
             # choose any move the geometry allows, and play() checks it
             problem = None if move in moves else state.why_illegal(move)
             _check(problem is None, f"bot chose {move!s}, an illegal move: {problem}")
@@ -308,6 +308,17 @@ def play_chunk(name: str, options: dict[str, Any], seeds: Sequence[int]) -> Tall
     return tally
 
 
+def option_sets(name: str) -> list[dict[str, Any]]:
+    """The option sets soaked for game ``name``: its :data:`OPTION_SETS`, or the defaults
+    alone for a registered game not listed there (a new game is soaked from the start)."""
+    return OPTION_SETS.get(name, [{}])
+
+
+def soaked_games() -> list[str]:
+    """Every registered game: those of :data:`OPTION_SETS` first, in its order."""
+    return [*OPTION_SETS, *(name for name in treasurekit.GAMES if name not in OPTION_SETS)]
+
+
 def tasks(games: int, names: Sequence[str] | None = None,
           first_seed: int = 0) -> list[tuple[str, dict[str, Any], list[int]]]:
     """``(game, options, seeds)`` chunks of :data:`CHUNK` seeds, ``games`` seeds per game
@@ -315,8 +326,8 @@ def tasks(games: int, names: Sequence[str] | None = None,
     played every set about equally)."""
     per_set: list[list[tuple[str, dict[str, Any], list[int]]]] = []
     seeds = list(range(first_seed, first_seed + games))
-    for name in names or OPTION_SETS:
-        for options in OPTION_SETS[name]:
+    for name in names or soaked_games():
+        for options in option_sets(name):
             per_set.append([(name, options, seeds[i:i + CHUNK])
                             for i in range(0, games, CHUNK)])
     return [chunk for row in itertools.zip_longest(*per_set) for chunk in row if chunk]
@@ -335,7 +346,7 @@ def soak(games: int, jobs: int = 2, names: Sequence[str] | None = None,
     failures so far), so an interrupted soak still gives its figures.
 
     Returns:
-        ``{"game {options}": Tally}`` in the order of :data:`OPTION_SETS`.
+        ``{"game {options}": Tally}`` in the order of :func:`soaked_games`.
     """
     from joblib import Parallel, delayed  # type: ignore[import-untyped]
     from tqdm.auto import tqdm
@@ -396,7 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000,
                         help="seeded games per game and option set (default 1000)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--game", action="append", choices=sorted(OPTION_SETS),
+    parser.add_argument("--game", action="append", choices=sorted(soaked_games()),
                         help="only this game (repeatable)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--out", help="also write the report to this file")

@@ -1,5 +1,5 @@
-"""The conformance suite (DESIGN.md §6), driven by the registry: every game, seeded
-random playouts, and the engine contract checked at every ply."""
+"""The conformance suite, driven by the registry: every game, seeded
+random playouts, and the engine contract (docs/architecture.md §2) checked at every ply."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_same_seed_same_game(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_rolls_depend_only_on_seed_and_ply(name: str) -> None:
-    """Undo and replay see the same chance outcomes (DESIGN.md §2)."""
+    """Undo and replay see the same chance outcomes (docs/architecture.md §2)."""
     state = treasurekit.load_game(name).new_initial_state(seed=11)
     rng = random.Random(3)
     for _ in range(60):

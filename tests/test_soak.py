@@ -10,22 +10,31 @@ import pytest
 
 import treasurekit
 from benchmarks.soak import (
-    OPTION_SETS,
     ContractError,
     Tally,
+    option_sets,
     play_chunk,
     play_one,
     report,
     soak,
+    soaked_games,
 )
 from treasurekit.treasure_island_2018.bots import GreedyBot, SilverBot
 
 GAMES_PER_GAME = 100
 
 
-@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_soak_plays_every_registered_game_a_new_one_with_its_defaults(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sorted(soaked_games()) == sorted(treasurekit.GAMES)
+    monkeypatch.setitem(treasurekit.GAMES._modules, "sixth_game", "treasurekit.sixth_game")
+    assert soaked_games()[-1] == "sixth_game"
+    assert option_sets("sixth_game") == [{}]
+
+
+@pytest.mark.parametrize("name", sorted(treasurekit.GAMES))
 def test_soak_plays_every_game_without_an_exception(name: str) -> None:
-    per_set = math.ceil(GAMES_PER_GAME / len(OPTION_SETS[name]))
+    per_set = math.ceil(GAMES_PER_GAME / len(option_sets(name)))
     results = soak(per_set, jobs=2, names=[name], progress=False)
     games = sum(t.games for t in results.values())
     assert games >= GAMES_PER_GAME

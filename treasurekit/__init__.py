@@ -5,13 +5,18 @@
 >>> state = game.new_initial_state(seed=7)
 >>> state.current_player == treasurekit.CHANCE
 True
+
+The five games are declared here by name and imported only when first needed
+(``load_game``, ``GAMES[name]``, ``treasurekit.ahoy``): ``import treasurekit`` alone
+loads the core (docs/architecture.md §1).
 """
 
-from . import ahoy as _ahoy  # noqa: F401  (registers the game)
-from . import sjorovaron as _sjorovaron  # noqa: F401  (registers the game)
-from . import skeleton_island as _skeleton_island  # noqa: F401  (registers the game)
-from . import treasure_island_2003 as _treasure_island_2003  # noqa: F401  (registers the game)
-from . import treasure_island_2018 as _treasure_island_2018  # noqa: F401  (registers the game)
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from .core import (
     CHANCE,
     GAMES,
@@ -29,6 +34,26 @@ from .core import (
 )
 
 __version__ = "0.1.0"
+
+#: The game packages, registry name = subpackage name, in the registry's order.
+_GAME_PACKAGES = ("ahoy", "sjorovaron", "skeleton_island", "treasure_island_2003",
+                  "treasure_island_2018")
+for _name in _GAME_PACKAGES:
+    GAMES.declare(_name, f"{__name__}.{_name}")
+del _name
+
+if not TYPE_CHECKING:  # mypy resolves `treasurekit.ahoy` itself; keep typos in view
+
+    def __getattr__(name: str) -> ModuleType:
+        """``treasurekit.ahoy`` after a bare ``import treasurekit`` (PEP 562): the game
+        package is imported on first access, as it was imported eagerly before."""
+        if name in _GAME_PACKAGES:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *_GAME_PACKAGES})
+
 
 __all__ = [
     "CHANCE",

@@ -17,8 +17,8 @@ from .events import CHANCE, TERMINAL, Event, Outcome
 from .game import Game, Option, State
 from .phases import PhaseEnum
 from .records import GameRecord
-from .registry import GAMES, load_game, register, replay
-from .seat import SeatRecord, SeatReplay, replay_seat
+from .registry import GAMES, SeatReplay, load_game, register, replay, replay_seat
+from .seat import SeatRecord
 from .stats import Estimate, wilson_interval
 
 __all__ = [

@@ -126,7 +126,7 @@ class Game(ABC, Generic[M]):
 class State(ABC, Generic[M]):
     """One position of one game.
 
-    Public API (DESIGN.md §2): ``current_player``, ``is_chance_node``, ``is_terminal``,
+    Public API (docs/architecture.md §2): ``current_player``, ``is_chance_node``, ``is_terminal``,
     ``legal_moves``, ``chance_outcomes``, ``play``, ``why_illegal``, ``resolve_chance``,
     ``undo``, ``copy``, ``history``, ``outcome``, ``view``, ``to_record``.
 

@@ -1,27 +1,93 @@
-"""The game registry: ``load_game(name, **options)`` and ``replay(record)``."""
+"""The game registry: ``load_game(name, **options)``, ``replay(record)`` and
+``replay_seat(record)`` (docs/architecture.md §1 and §9).
+
+Games are registered lazily: ``treasurekit/__init__.py`` declares each game's name and
+module path, and the module is imported (its ``@register`` decorator then adds the Game
+class) only when ``GAMES[name]``, ``load_game(name)`` or a replay needs it. Listing the
+names (``list(GAMES)``, ``name in GAMES``, ``len(GAMES)``) imports nothing. Core names no
+game package: the declarations live one layer up.
+"""
 
 from __future__ import annotations
 
 import difflib
+import importlib
+import typing
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .errors import RecordError, UnknownGameError
 from .game import Game, State
 from .inputs import short
 from .records import GameRecord
-from .seat import SEAT_RECORD_FORMAT, SeatRecord
+from .seat import SEAT_RECORD_FORMAT, SeatRecord, field_decoders
 
-__all__ = ["GAMES", "load_game", "register", "replay"]
+__all__ = ["GAMES", "Registry", "SeatReplay", "load_game", "register", "replay", "replay_seat"]
 
-#: name -> Game class, filled by each game package's ``register``.
-GAMES: dict[str, type[Game[Any]]] = {}
+
+class Registry(Mapping[str, type[Game[Any]]]):
+    """A read-only mapping name -> Game class whose games are imported on first use.
+
+    ``declare(name, module)`` announces a game without importing it; ``GAMES[name]``
+    imports ``module`` once (its ``@register`` adds the class) and returns the class.
+    Iteration follows declaration order; ``in``, ``len`` and iteration import nothing.
+
+    Raises:
+        KeyError: ``GAMES[name]`` for a name that is neither declared nor registered.
+        LookupError: the declared module was imported but registered no game ``name``.
+    """
+
+    def __init__(self) -> None:
+        self._modules: dict[str, str] = {}
+        self._classes: dict[str, type[Game[Any]]] = {}
+
+    def declare(self, name: str, module: str) -> None:
+        """Announce game ``name``, to be imported from ``module`` when first needed."""
+        self._modules.setdefault(name, module)
+
+    def add(self, cls: type[Game[Any]]) -> None:
+        """Register an imported Game class under ``cls.name`` (what ``@register`` does)."""
+        self._modules.setdefault(cls.name, cls.__module__)
+        self._classes[cls.name] = cls
+
+    def loaded(self) -> tuple[str, ...]:
+        """The names whose game package has been imported so far, in declaration order."""
+        return tuple(name for name in self._modules if name in self._classes)
+
+    def __getitem__(self, name: str) -> type[Game[Any]]:
+        cls = self._classes.get(name)
+        if cls is None:
+            module = self._modules[name]  # KeyError: neither declared nor registered
+            importlib.import_module(module)
+            cls = self._classes.get(name)
+            if cls is None:
+                raise LookupError(f"module {module} registered no game called {name!r}")
+        return cls
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __repr__(self) -> str:
+        return f"Registry({list(self._modules)}, loaded={list(self.loaded())})"
+
+
+#: name -> Game class. ``treasurekit`` declares the five games; each game package's
+#: ``@register`` adds its class when the package is first imported.
+GAMES = Registry()
 
 G = TypeVar("G", bound=type[Game[Any]])
 
 
 def register(cls: G) -> G:
     """Class decorator adding a Game subclass to :data:`GAMES` under ``cls.name``."""
-    GAMES[cls.name] = cls
+    GAMES.add(cls)
     return cls
 
 
@@ -77,3 +143,53 @@ def replay(record: GameRecord | str | bytes, **data: Any) -> State[Any]:
             reason = getattr(exc, "reason", str(exc))
             raise RecordError(f"record move {i} ({short(text)}) is illegal: {reason}") from exc
     return state
+
+
+@dataclass(frozen=True)
+class SeatReplay:
+    """A seat record played back: ``views[k]`` is what the seat saw after ``k`` moves
+    (the game's view object), ``moves[k]`` and ``events[k]`` the move ``k + 1`` and
+    what the seat read about it."""
+
+    record: SeatRecord
+    views: tuple[Any, ...]
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return self.record.moves
+
+    @property
+    def events(self) -> tuple[tuple[str, ...], ...]:
+        return self.record.events
+
+
+def replay_seat(record: SeatRecord | str) -> SeatReplay:
+    """Play a seat record back ply by ply: the views its seat saw, as view objects.
+
+    Raises:
+        RecordError: the record is malformed, names an unknown game or bad options, or a
+            stored view does not fit the game's view type (the message gives the ply).
+    """
+    rec = SeatRecord.from_json(record) if isinstance(record, str) else record
+    try:
+        game = load_game(rec.game, **rec.options)
+    except (KeyError, ValueError) as exc:
+        raise RecordError(f"seat record cannot be loaded: {exc}") from exc
+    if rec.seat >= game.num_players:
+        raise RecordError(f"seat record key 'seat' is {rec.seat}; the game has seats "
+                          f"0-{game.num_players - 1}")
+    view_type = type(game.new_initial_state(0).view(rec.seat))
+    fields = field_decoders(typing.cast(Any, view_type))
+    current: dict[str, Any] = {}
+    views = []
+    for ply, delta in enumerate(rec.views):
+        try:
+            unknown = set(delta) - set(fields)
+            if unknown:
+                raise RecordError(f"no field(s) {sorted(unknown)}")
+            current.update({k: fields[k](v) for k, v in delta.items()})
+            views.append(view_type(**current))
+        except (RecordError, TypeError) as exc:
+            raise RecordError(f"seat record view after move {ply} does not fit "
+                              f"{view_type.__name__}: {exc}") from exc
+    return SeatReplay(rec, tuple(views))

@@ -13,8 +13,9 @@ know:
   changed since the ply before) and the event texts of that ply.
 
 A redacted move cannot be played again, so a seat record is not replayed through the
-rules: :func:`replay_seat` rebuilds the views ``p`` saw, ply by ply, as the game's own
-view objects (``replay_seat(r).views[k] == state_after_k_moves.view(p)``).
+rules: :func:`treasurekit.replay_seat` (in ``core.registry``) rebuilds the views ``p``
+saw, ply by ply, as the game's own view objects
+(``replay_seat(r).views[k] == state_after_k_moves.view(p)``).
 
 >>> import treasurekit
 >>> s = treasurekit.load_game("sjorovaron", players=2).new_initial_state(seed=1)
@@ -23,7 +24,7 @@ view objects (``replay_seat(r).views[k] == state_after_k_moves.view(p)``).
 >>> rec = s.to_record(seat=0)
 >>> [m for m in rec.moves if m.startswith("deal p1")][:2]
 ['deal p1 ?', 'deal p1 ?']
->>> replay_seat(rec.to_json()).views[-1] == s.view(0)
+>>> treasurekit.replay_seat(rec.to_json()).views[-1] == s.view(0)
 True
 """
 
@@ -45,9 +46,8 @@ __all__ = [
     "HIDDEN",
     "SEAT_RECORD_FORMAT",
     "SeatRecord",
-    "SeatReplay",
+    "field_decoders",
     "from_jsonable",
-    "replay_seat",
     "to_jsonable",
 ]
 
@@ -140,7 +140,7 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
 
         return fixed
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        fields = _field_decoders(tp)
+        fields = field_decoders(tp)
         cls = tp
 
         def record(data: Any) -> Any:
@@ -170,7 +170,8 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
 
 
 @functools.cache
-def _field_decoders(cls: type) -> dict[str, Callable[[Any], Any]]:
+def field_decoders(cls: type) -> dict[str, Callable[[Any], Any]]:
+    """Field name -> a function rebuilding that field of dataclass ``cls`` from JSON data."""
     hints = typing.get_type_hints(cls)
     return {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(cls)}
 
@@ -250,58 +251,6 @@ class SeatRecord:
             raise RecordError("seat record key 'events' must hold a list of texts per move")
         return cls(game, dict(options), seat, tuple(moves), tuple(views),
                    tuple(tuple(e) for e in events))
-
-
-@dataclass(frozen=True)
-class SeatReplay:
-    """A seat record played back: ``views[k]`` is what the seat saw after ``k`` moves
-    (the game's view object), ``moves[k]`` and ``events[k]`` the move ``k + 1`` and
-    what the seat read about it."""
-
-    record: SeatRecord
-    views: tuple[Any, ...]
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        return self.record.moves
-
-    @property
-    def events(self) -> tuple[tuple[str, ...], ...]:
-        return self.record.events
-
-
-def replay_seat(record: SeatRecord | str) -> SeatReplay:
-    """Play a seat record back ply by ply: the views its seat saw, as view objects.
-
-    Raises:
-        RecordError: the record is malformed, names an unknown game or bad options, or a
-            stored view does not fit the game's view type (the message gives the ply).
-    """
-    from .registry import load_game
-
-    rec = SeatRecord.from_json(record) if isinstance(record, str) else record
-    try:
-        game = load_game(rec.game, **rec.options)
-    except (KeyError, ValueError) as exc:
-        raise RecordError(f"seat record cannot be loaded: {exc}") from exc
-    if rec.seat >= game.num_players:
-        raise RecordError(f"seat record key 'seat' is {rec.seat}; the game has seats "
-                          f"0-{game.num_players - 1}")
-    view_type = type(game.new_initial_state(0).view(rec.seat))
-    fields = _field_decoders(typing.cast(Any, view_type))
-    current: dict[str, Any] = {}
-    views = []
-    for ply, delta in enumerate(rec.views):
-        try:
-            unknown = set(delta) - set(fields)
-            if unknown:
-                raise RecordError(f"no field(s) {sorted(unknown)}")
-            current.update({k: fields[k](v) for k, v in delta.items()})
-            views.append(view_type(**current))
-        except (RecordError, TypeError) as exc:
-            raise RecordError(f"seat record view after move {ply} does not fit "
-                              f"{view_type.__name__}: {exc}") from exc
-    return SeatReplay(rec, tuple(views))
 
 
 def view_delta(before: Any, after: Any) -> dict[str, Any]:

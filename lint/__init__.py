@@ -1,0 +1,1 @@
+"""Project lint plug-ins (not shipped): import-linter contract types for `make lint`."""
