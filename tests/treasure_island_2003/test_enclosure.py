@@ -29,7 +29,7 @@ def small(**options: object) -> TIGame:
 
 
 def enclosed_squares(state: TIState) -> set[str]:
-    return {state.board.name_of(s) for s in state.board.land if state._how[s] == 2}
+    return {state.board.name_of(s) for s in state.board.land if state.position.how[s] == 2}
 
 
 def test_enclosed_area_bounded_by_counters_and_the_sea() -> None:
@@ -95,7 +95,7 @@ def test_enclosed_area_several_chests_opened_in_the_players_order() -> None:
     for _ in range(3):
         s.play("reveal rum")
     # the second chest opens next, by itself
-    assert s.phase == "reveal" and s._chest == "long-john"
+    assert s.phase == "reveal" and s.position.chest == "long-john"
     assert s.opened() == ("ben-gunn",)
 
 
@@ -120,7 +120,7 @@ def test_enclosed_area_bounded_through_a_partial_river() -> None:
     s = small().position({"R": "j3 l5"}, dice=(3, 6))
     s.play("place k6")
     assert enclosed_squares(s) == {"k3", "j4", "k4", "i5", "j5", "k5"}
-    assert s.phase == "reveal" and s._chest == "blind-pew"  # k4 is Blind Pew's square
+    assert s.phase == "reveal" and s.position.chest == "blind-pew"  # k4 is Blind Pew's square
 
 
 def test_enclosed_area_not_while_the_block_has_a_free_anchorage() -> None:

@@ -36,7 +36,7 @@ def test_landings_and_advances_in_played_positions_match_the_full_scan() -> None
     rng = random.Random(5)
     checked = 0
     while not state.is_terminal() and checked < 200:
-        owner = list(state._owner)
+        owner = list(state.position.owner)
         for player in range(4):
             fast = placeable_squares(game.board, owner, player)
             assert fast == _placeable_by_scan(game.board, owner, player)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +22,7 @@ from treasurekit.treasure_island_2003 import (
     TIGame,
     TIState,
 )
+from treasurekit.treasure_island_2003.holdings import Holdings
 
 R, B, G = 0, 1, 2
 NINE = {k: 1 for k in ("diamonds", "rubies", "gold", "sapphires", "emeralds", "pearls",
@@ -43,6 +46,14 @@ def flint(**kwargs: Any) -> TIState:
     state = small().position({"R": "a7 b7 c7 d7"}, dice=(2, 6), **kwargs)
     state.play("place e7")
     return state
+
+
+def with_cards(state: TIState, change: Callable[[Holdings], object]) -> TIState:
+    """The same position with its cards changed by ``change`` (a hand-set detail that
+    ``game.position`` has no argument for)."""
+    h = state.holdings
+    change(h)
+    return TIState(state.game, state.seed, replace(state.position, holdings=h.freeze()))
 
 
 def moves(state: TIState) -> set[str]:
@@ -88,9 +99,9 @@ def test_treasure_squares_cannons_are_used_before_the_next_chest_is_opened() -> 
     s.play("place c7")
     s.play("open ben-gunn")
     reveal(s, "rum", "purple-cannon", "silk")
-    assert s.phase == "cannon" and s._pending == ("long-john",)
+    assert s.phase == "cannon" and s.position.pending == ("long-john",)
     s.play("fire purple at blue rum")
-    assert s.phase == "reveal" and s._chest == "long-john"
+    assert s.phase == "reveal" and s.position.chest == "long-john"
 
 
 # ----- §5 Purple Cannons ---------------------------------------------------------------------
@@ -147,8 +158,9 @@ def test_purple_cannon_protects_a_pile_its_owner_holds() -> None:
         s.play("protect silk")
     s.play("protect rum")
     assert s.holdings.protected[R] == {"rum"} and s.holdings.fired["purple"] == 0
-    s.holdings.gain(R, "rum", 2)  # cards of the type won later join the protected pile
-    assert "rum" in s.holdings.protected[R] and s.holdings.piles[R]["rum"] == 4
+    h = s.holdings  # a working copy of the cards
+    h.gain(R, "rum", 2)  # cards of the type won later join the protected pile
+    assert "rum" in h.protected[R] and h.piles[R]["rum"] == 4
     assert "Rum 2 [cannon]" in str(cannon_position("purple", protected={"R": "rum"}))
 
 
@@ -211,7 +223,7 @@ def test_gold_cannon_against_a_protected_pile_defender_wins() -> None:
 def test_several_cannons_from_one_chest_are_each_used() -> None:
     s = cannon_position("purple", "gold", "purple")
     s.play("fire gold at blue rubies")
-    assert s.phase == "cannon" and s._cannons == ("purple", "purple")
+    assert s.phase == "cannon" and s.position.cannons == ("purple", "purple")
     s.play("protect rubies")
     s.play("protect rum")
     assert s.phase == "roll" and s.holdings.protected[R] == {"rubies", "rum"}
@@ -342,7 +354,7 @@ def test_locker_a_discarded_type_is_taken_by_other_players_not_its_discarder() -
     # a hand-set position: Red discarded the Pearls, both Red and Blue hold some again
     s = small().position({"R": "a7", "B": "e2"}, dice=(4, 6), turn=R,
                          piles={"R": {"pearls": 1}, "B": {"pearls": 1}}, locker={"pearls": 3})
-    s.holdings.locker_by["pearls"] = frozenset({R})
+    s = with_cards(s, lambda h: h.locker_by.update(pearls=frozenset({R})))
     assert s.why_illegal("take pearls") is not None
     s.play("place b7")
     assert s.turn == B  # nothing Red may take: the turn ended by itself
@@ -359,8 +371,7 @@ def test_locker_a_discarded_type_is_taken_by_other_players_not_its_discarder() -
 def test_locker_the_discarder_is_refused_with_the_rule() -> None:
     s = small().position({"R": "a7", "B": "e2"}, dice=(4, 6), turn=R,
                          piles={"R": {"pearls": 1}}, locker={"pearls": 3, "rum": 2})
-    s.holdings.locker_by["pearls"] = frozenset({R})
-    s.holdings.gain(R, "rum")
+    s = with_cards(s, lambda h: (h.locker_by.update(pearls=frozenset({R})), h.gain(R, "rum")))
     s.play("place b7")
     assert s.phase == "wrap" and moves(s) == {"take rum", "end"}
     before = (str(s), s.history)
@@ -461,21 +472,21 @@ def test_skirmish_with_three_players_two_with_hits_fight_on() -> None:
     assert dict(s.chance_outcomes())[Hit(R)] == Fraction(575, 1296)
     s.play("hit red")
     s.play("hit red")
-    assert s.skirmish is None and s._legacy_winner == R
+    assert s.skirmish is None and s.legacy_winner == R
 
 
 def test_skirmish_three_hits_before_anyone_else_wins_ruling_ti2003_17() -> None:
     s = small(players=3).position(full_board(3, {"R": 25, "B": 25, "G": 25}))
     for _ in range(3):
         s.play("hit blue")
-    assert s._legacy_winner == B and s.phase == "reveal"
+    assert s.legacy_winner == B and s.phase == "reveal"
 
 
 def test_skirmish_two_players_first_to_three_hits() -> None:
     s = small().position(full_board(2, {"R": 37, "B": 38}), jolly={})
-    assert s.phase == "reveal" and s._legacy_winner == B  # no tie: Blue has the most
+    assert s.phase == "reveal" and s.legacy_winner == B  # no tie: Blue has the most
     t = small().position(full_board(2, {"R": 38, "B": 37}))
-    assert t._legacy_winner == R
+    assert t.legacy_winner == R
     u = small(players=4).position(full_board(4, {"R": 20, "B": 20, "G": 20, "Y": 15}))
     assert u.skirmish == ((R, B, G), (0, 0, 0), "legacy")
 
@@ -485,7 +496,7 @@ def test_legacy_cannons_are_used_to_steal_not_to_protect() -> None:
     purple cannon from the Legacy cannot protect (issue 15, ruling TI2003-19)."""
     s = small().position(full_board(2, {"R": 38, "B": 37}),
                          piles={"R": {"rubies": 1}, "B": {"rubies": 2}})
-    assert s.phase == "reveal" and s._legacy_winner == R
+    assert s.phase == "reveal" and s.legacy_winner == R
     reveal(s, "purple-cannon", "rum", "rum", "rum")
     assert moves(s) >= {"fire purple at blue rubies"}
     assert not any(m.startswith("protect") for m in moves(s))

@@ -89,8 +89,8 @@ def test_using_both_dice_the_second_number_unusable_ends_the_throw() -> None:
 # ----- §9 Davy Jones' Legacy -------------------------------------------------------------------
 def test_legacy_the_player_with_the_most_counters_opens_it() -> None:
     s = small().position(full_board({"R": 38, "B": 37}))
-    assert s.board_full() and s.phase == "reveal" and s._chest == "legacy"
-    assert s._legacy_winner == R and s.turn == R
+    assert s.board_full() and s.phase == "reveal" and s.position.chest == "legacy"
+    assert s.legacy_winner == R and s.turn == R
     assert s.view(B).chests[-1] == ("legacy", 4, None)
     finish(s)
     assert s.holdings.piles[R] == {"tobacco": 4}
@@ -102,7 +102,7 @@ def test_legacy_tie_is_decided_by_a_skirmish() -> None:
     assert t.skirmish == ((R, B), (0, 0), "legacy")
     for _ in range(3):
         t.play("hit blue")
-    assert t._legacy_winner == B and t.phase == "reveal"
+    assert t.legacy_winner == B and t.phase == "reveal"
 
 
 def test_legacy_the_board_filling_mid_turn_ends_the_turn() -> None:
@@ -111,7 +111,7 @@ def test_legacy_the_board_filling_mid_turn_ends_the_turn() -> None:
     counts["B"] = " ".join(counts["B"].split()[:-1])
     s = small().position(counts, turn=B, dice=(SMALL.numbers[SMALL.square(last)],) * 2)
     s.play(f"place {last}")  # doubles, but no square is left: no further throw
-    assert s.board_full() and s._chest == "legacy" and s._legacy_winner == B
+    assert s.board_full() and s.position.chest == "legacy" and s.legacy_winner == B
 
 
 def test_legacy_winner_uses_its_cannons_and_discards_as_usual() -> None:
@@ -131,7 +131,7 @@ def test_legacy_then_the_others_use_the_locker_clockwise_from_the_winners_left()
     s = small(players=3).position(full_board({"R": 20, "B": 35, "G": 20}),
                                   piles={"R": {"pearls": 1}, "G": {"pearls": 1}},
                                   locker={"pearls": 3})
-    assert s._legacy_winner == B
+    assert s.legacy_winner == B
     for _ in range(4):
         s.play("reveal tobacco")
     assert s.phase == "wrap" and s.turn == G  # Blue's left is Green, then Red
