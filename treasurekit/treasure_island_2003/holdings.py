@@ -10,7 +10,8 @@ from the pool when it is opened (ruling TI2003-7). Nothing secret is ever stored
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import GOLD, JOLLY, PURPLE, CardSet
 
@@ -42,21 +43,28 @@ class FrozenHoldings:
     fired: Pairs
     unseen: Pairs
     opened: tuple[tuple[str, tuple[str, ...]], ...]
+    #: the thawed form for reading, made on the first read (not part of the value)
+    _read: Any = field(default=None, compare=False, hash=False, repr=False)
 
-
-_last: list[tuple[FrozenHoldings, Holdings]] = []
+    def drawn(self, kind: str) -> FrozenHoldings:
+        """These holdings with one card of ``kind`` gone from the unseen pool."""
+        unseen = tuple((k, n - 1 if k == kind else n) for k, n in self.unseen
+                       if k != kind or n > 1)
+        return FrozenHoldings(self.piles, self.protected, self.jolly, self.locker,
+                              self.locker_by, self.locker_cannons, self.fired, unseen,
+                              self.opened)
 
 
 def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
     """A :class:`Holdings` to *read* ``frozen`` through (shared: never change it).
 
-    The last one made is kept, so the queries of one ply thaw the cards once.
+    Made once per frozen holdings and kept with them, so reading never copies cards.
     """
-    if _last and _last[0][0] is frozen and _last[0][1].cards is cards:
-        return _last[0][1]
-    h = Holdings.thaw(frozen, cards)
-    _last[:] = [(frozen, h)]
-    return h
+    h = frozen._read
+    if h is None or h.cards is not cards:
+        h = Holdings.thaw(frozen, cards)
+        object.__setattr__(frozen, "_read", h)
+    return h  # type: ignore[no-any-return]
 
 
 class Holdings:

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from .board import Board
 from .cards import CardSet
-from .holdings import FrozenHoldings, Holdings
+from .holdings import FrozenHoldings, Holdings, read
 
 __all__ = ["ENCLOSED", "PLACED", "Draft", "GameRules", "Pos", "Skirmish", "TIPosition"]
 
@@ -110,6 +110,19 @@ class TIPosition:
     reason: str
 
 
+class _Unfrozen:
+    """A :class:`TIPosition`'s memory layout without its frozen guard.
+
+    :meth:`Draft.freeze` fills one by plain slot assignment and then makes it a
+    ``TIPosition`` (``__class__`` assignment between identical layouts). The
+    dataclass's own ``__init__`` sets each of the 28 fields through
+    ``object.__setattr__`` and made every ply several times slower; the result is the
+    same frozen, equal, hashable value. An ``_Unfrozen`` never leaves this module.
+    """
+
+    __slots__ = TIPosition.__slots__
+
+
 class Draft:
     """The next position while a move is being applied: the fields of a
     :class:`TIPosition`, assignable, plus the working holdings ``h`` (thawed on first
@@ -193,20 +206,59 @@ class Draft:
             self._h = Holdings.thaw(self.holdings, self.cards)
         return self._h
 
+    @property
+    def seen(self) -> Holdings:
+        """The holdings to *read* (the working copy if thawed, else a shared read-only
+        one: reading never copies the cards)."""
+        if self._h is not None:
+            return self._h
+        return read(self.holdings, self.cards)
+
+    def draw(self, kind: str) -> None:
+        """A card of ``kind`` leaves the unseen pool (it is being revealed)."""
+        if self._h is None:
+            self.holdings = self.holdings.drawn(kind)
+        else:
+            self._h.draw(kind)
+
     def goto(self, step: str, *args: Any) -> None:
         """Continue with ``step`` (a :class:`~.flow.Step`) once this step returns."""
         self.then = (step, args)
 
     def freeze(self) -> TIPosition:
-        """The new position."""
-        return TIPosition(
-            self.owner, self.how, self.counters, self.empty, self.both_dice,
-            self.holdings if self._h is None else self._h.freeze(), self.phase,
-            self.stage, self.turn, self.dice, self.left, self.moves_left, self.pending,
-            self.chest, self.to_reveal, self.found, self.cannons, self.chest_no,
-            self.stolen, self.skirmish, self.opening, self.queue, self.legacy_winner,
-            self.reckon, self.points, self.awards, self.winner, self.reason,
-        )
+        """The new position (equal to ``TIPosition(...)`` of these fields)."""
+        p: Any = _Unfrozen()
+        p.owner = self.owner
+        p.how = self.how
+        p.counters = self.counters
+        p.empty = self.empty
+        p.both_dice = self.both_dice
+        p.holdings = self.holdings if self._h is None else self._h.freeze()
+        p.phase = self.phase
+        p.stage = self.stage
+        p.turn = self.turn
+        p.dice = self.dice
+        p.left = self.left
+        p.moves_left = self.moves_left
+        p.pending = self.pending
+        p.chest = self.chest
+        p.to_reveal = self.to_reveal
+        p.found = self.found
+        p.cannons = self.cannons
+        p.chest_no = self.chest_no
+        p.stolen = self.stolen
+        p.skirmish = self.skirmish
+        p.opening = self.opening
+        p.queue = self.queue
+        p.legacy_winner = self.legacy_winner
+        p.reckon = self.reckon
+        p.points = self.points
+        p.awards = self.awards
+        p.winner = self.winner
+        p.reason = self.reason
+        p.__class__ = TIPosition
+        frozen: TIPosition = p
+        return frozen
 
 
 #: What the rules read: a position, or a draft while a move is being applied.

@@ -151,10 +151,10 @@ class TIState(State[TIMove]):
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
         p = self._position
         if p.phase == Phase.REVEAL:
-            return list(chests.outcomes(p, self.game))
+            return chests.outcomes(p, self.game)
         if p.phase == Phase.SKIRMISH:
-            return list(skirmish.outcomes(p))
-        return list(turn.ROLLS)
+            return skirmish.outcomes(p)
+        return turn.ROLLS
 
     def _legal_moves(self) -> list[TIMove]:
         legal = LEGAL.get(self._position.phase)

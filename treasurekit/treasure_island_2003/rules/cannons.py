@@ -282,14 +282,14 @@ def finish_attack(d: Draft, game: GameRules, context: tuple[Any, ...], winner: i
 def after_cannon(d: Draft, game: GameRules, from_locker: bool) -> list[Event]:
     """Where play goes after a cannon decision (or right after a chest with cannons)."""
     if from_locker:
-        if locker_moves(d, game, d.h):
+        if locker_moves(d, game, d.seen):
             d.phase = Phase.WRAP
             return []
         d.goto(Step.FINISH_TURN)
         return []
     events = []
     for cannon in ("purple", "gold"):
-        if cannon in d.cannons and not uses(d, game, d.h, cannon, False):
+        if cannon in d.cannons and not uses(d, game, d.seen, cannon, False):
             while cannon in d.cannons:
                 _remove(d, cannon, False)
                 d.h.locker_cannons[cannon] += 1

@@ -18,7 +18,8 @@ from ...core.text import count, possessive
 from .. import rules
 from ..cards import GOLD, JOLLY, PURPLE
 from ..flow import Phase, Stage, Step, colour, wrong
-from ..moves import Open, Reveal
+from ..holdings import read
+from ..moves import Open, Reveal, TIMove
 from ..position import Draft, GameRules, TIPosition
 from . import cannons
 
@@ -48,9 +49,9 @@ def effect(d: Draft, game: GameRules, move: Open) -> list[Event]:
     return start_chest(d, game, move.chest)
 
 
-def outcomes(p: TIPosition, game: GameRules) -> list[tuple[Reveal, Fraction]]:
+def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
     """The next card shown: each kind nobody has seen, as likely as its count."""
-    unseen = dict(p.holdings.unseen)
+    unseen = read(p.holdings, game.cards).unseen
     total = sum(unseen.values())
     return [(Reveal(k), Fraction(unseen[k], total)) for k in game.cards.deck
             if unseen.get(k)]
@@ -81,7 +82,7 @@ def start_chest(d: Draft, game: GameRules, chest: str) -> list[Event]:
     d.chest = chest
     d.chest_no += 1
     d.found = ()
-    d.to_reveal = min(size, d.h.unseen_total())
+    d.to_reveal = min(size, d.seen.unseen_total())
     d.phase = Phase.REVEAL
     ev = Event(f"{colour(d.turn)} opens {_where(game, chest)} ({count(d.to_reveal, 'card')})",
                rules.LEGACY if chest == "legacy" else rules.TREASURE_SQUARES, "open")
@@ -93,7 +94,7 @@ def start_chest(d: Draft, game: GameRules, chest: str) -> list[Event]:
 def reveal(d: Draft, game: GameRules, move: Reveal) -> list[Event]:
     """The next card of the chest being opened is shown."""
     kind = move.kind
-    d.h.draw(kind)
+    d.draw(kind)
     d.found = (*d.found, kind)
     d.to_reveal -= 1
     assert d.chest is not None

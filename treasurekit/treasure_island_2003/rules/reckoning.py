@@ -80,7 +80,7 @@ def start_reckoning(d: Draft, game: GameRules) -> list[Event]:
 
 def _score(d: Draft, game: GameRules, kind: str, seat: int, how: str) -> Event:
     cards = game.cards
-    count = d.h.piles[seat].get(kind, 0)
+    count = d.seen.piles[seat].get(kind, 0)
     points = cards.points(kind, count)
     scores = list(d.points)
     scores[seat] += points
@@ -101,7 +101,7 @@ def award(d: Draft, game: GameRules, kind: str, seat: int, how: str) -> list[Eve
 
 def _continue(d: Draft, game: GameRules) -> list[Event]:
     events: list[Event] = []
-    h = d.h
+    h = d.seen
     types = game.cards.treasures
     while d.reckon < len(types):
         t = types[d.reckon]

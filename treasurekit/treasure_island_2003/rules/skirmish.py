@@ -24,7 +24,7 @@ from typing import Any
 from ...core.events import Event
 from .. import rules
 from ..flow import Phase, Step, colour
-from ..moves import Hit
+from ..moves import Hit, TIMove
 from ..position import Draft, GameRules, TIPosition
 
 __all__ = ["HITS_TO_WIN", "TOTALS", "after_hit", "effect", "hits_of", "outcomes",
@@ -110,7 +110,7 @@ def start(d: Draft, players: tuple[int, ...], context: tuple[Any, ...]) -> None:
     d.phase = Phase.SKIRMISH
 
 
-def outcomes(p: TIPosition) -> list[tuple[Hit, Fraction]]:
+def outcomes(p: TIPosition) -> list[tuple[TIMove, Fraction]]:
     """The chance node of the round being thrown: each seat's hit, then "no hit"."""
     assert p.skirmish is not None
     return [(Hit(s), q) for s, q in round_outcomes(p.skirmish[0])]

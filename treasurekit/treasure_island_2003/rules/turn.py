@@ -23,14 +23,14 @@ from ...core.events import Event
 from .. import rules
 from ..enclosure import reaches_treasure
 from ..flow import Phase, Stage, Step, colour, limit
-from ..moves import Roll
+from ..moves import Roll, TIMove
 from ..position import Draft, GameRules
 from . import advances, cannons, chests, reckoning
 
 __all__ = ["ROLLS", "end_turn", "finish_turn", "next_turn", "roll_effect", "settle"]
 
 #: The 21 throws of two dice with their chances (TI2003 §4: two dice).
-ROLLS: list[tuple[Roll, Fraction]] = [
+ROLLS: list[tuple[TIMove, Fraction]] = [
     (Roll(a, b), Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7)
 ]
 
@@ -108,7 +108,7 @@ def end_turn(d: Draft, game: GameRules) -> list[Event]:
     d.moves_left = 0
     d.dice = None
     d.left = ()
-    if cannons.locker_moves(d, game, d.h):
+    if cannons.locker_moves(d, game, d.seen):
         d.phase = Phase.WRAP
         return []
     return finish_turn(d, game)
@@ -117,7 +117,7 @@ def end_turn(d: Draft, game: GameRules) -> list[Event]:
 def finish_turn(d: Draft, game: GameRules) -> list[Event]:
     """Discards down to the type limit, else the next turn (TI2003 §6)."""
     seat = d.turn
-    h = d.h
+    h = d.seen
     allowed = limit(game, h, seat)
     if h.types(seat) > allowed:
         d.phase = Phase.DISCARD
