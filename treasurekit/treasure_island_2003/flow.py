@@ -32,8 +32,9 @@ from .holdings import FrozenHoldings, Holdings, read
 from .moves import COLOURS
 from .position import GameRules, Pos, TIPosition
 
-__all__ = ["CHANCE_PHASES", "PHASES", "Phase", "Stage", "Step", "colour", "current_player",
-           "dice_text", "expecting", "limit", "start", "turn_of", "wrong"]
+__all__ = ["CANNON", "CHANCE_PHASES", "CHOOSE", "DISCARD", "OPENING", "OVER", "PHASES", "PLACE",
+           "REVEAL", "ROLL", "SKIRMISH", "WRAP", "Phase", "Stage", "Step", "colour",
+           "current_player", "dice_text", "expecting", "limit", "start", "turn_of", "wrong"]
 
 
 class Phase(PhaseEnum):
@@ -53,8 +54,14 @@ class Phase(PhaseEnum):
 
 #: Every phase in order (the old name, kept for callers).
 PHASES = tuple(Phase)
+
+# The phases as module names for the rules' hot paths: on Python 3.11 every
+# ``Phase.X`` is a metaclass lookup costing several times a plain name (measured in
+# the A/B of issue 11). ``PLACE is Phase.PLACE``.
+(OPENING, ROLL, PLACE, CHOOSE, REVEAL, CANNON, SKIRMISH, WRAP, DISCARD,
+ OVER) = PHASES
 #: Phases in which chance moves (dice, cards, skirmish rounds).
-CHANCE_PHASES = frozenset({Phase.OPENING, Phase.ROLL, Phase.REVEAL, Phase.SKIRMISH})
+CHANCE_PHASES = frozenset({OPENING, ROLL, REVEAL, SKIRMISH})
 
 
 class Stage(PhaseEnum):
@@ -96,7 +103,7 @@ def start(game: GameRules) -> TIPosition:
     return TIPosition(
         owner=(EMPTY,) * cells, how=(0,) * cells, counters=(0,) * n, empty=len(board.land),
         both_dice=(False,) * n, holdings=holdings,
-        phase=Phase.OPENING if first == "roll" else Phase.ROLL, stage=Stage.PLAY,
+        phase=OPENING if first == "roll" else ROLL, stage=Stage.PLAY,
         turn=0 if first == "roll" else int(first), dice=None, left=(), moves_left=0,
         pending=(), chest=None, to_reveal=0, found=(), cannons=(), chest_no=0, stolen=(),
         skirmish=None, opening=(tuple(range(n)), ()) if first == "roll" else None,
@@ -112,7 +119,7 @@ def colour(seat: int) -> str:
 
 def current_player(p: TIPosition) -> int:
     """The seat to move, ``CHANCE`` or ``TERMINAL``."""
-    if p.phase == Phase.OVER:
+    if p.phase == OVER:
         return TERMINAL
     if p.phase in CHANCE_PHASES:
         return CHANCE
@@ -121,7 +128,7 @@ def current_player(p: TIPosition) -> int:
 
 def turn_of(p: TIPosition) -> int:
     """The seat whose turn it is (during the opening: the seat throwing now)."""
-    if p.phase == Phase.OPENING and p.opening is not None:
+    if p.phase == OPENING and p.opening is not None:
         group, totals = p.opening
         return group[len(totals)]
     return p.turn
@@ -145,17 +152,17 @@ def expecting(p: TIPosition, game: GameRules) -> str:
     """What the player to move has to do now, in words."""
     who = colour(p.turn)
     phase = p.phase
-    if phase == Phase.PLACE:
+    if phase == PLACE:
         nums = " or ".join(str(d) for d in sorted(set(p.left)))
         return f"{who} must place a counter on an empty square showing {nums}"
-    if phase == Phase.CHOOSE:
+    if phase == CHOOSE:
         return f"{who} must choose which chest to open first ({', '.join(p.pending)})"
-    if phase == Phase.CANNON:
+    if phase == CANNON:
         found = " and ".join(f"a {c} cannon" for c in p.cannons)
         return f"{who} must decide what to do with {found} from the chest"
-    if phase == Phase.WRAP:
+    if phase == WRAP:
         return f"{who} may take from Davy Jones' Locker, or 'end' the turn"
-    if phase == Phase.DISCARD:
+    if phase == DISCARD:
         h = read(p.holdings, game.cards)
         return (f"{who} holds {h.types(p.turn)} treasure types but may keep "
                 f"{limit(game, h, p.turn)}: {who} must discard a type")

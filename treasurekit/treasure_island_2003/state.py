@@ -18,7 +18,7 @@ from ..core.events import Event, Outcome
 from ..core.game import State
 from . import clicks, flow
 from .build import build
-from .flow import Phase, expecting
+from .flow import OVER, REVEAL, SKIRMISH, Phase, expecting
 from .holdings import Holdings
 from .moves import (
     Discard,
@@ -150,9 +150,9 @@ class TIState(State[TIMove]):
 
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
         p = self._position
-        if p.phase == Phase.REVEAL:
+        if p.phase == REVEAL:
             return chests.outcomes(p, self.game)
-        if p.phase == Phase.SKIRMISH:
+        if p.phase == SKIRMISH:
             return skirmish.outcomes(p)
         return turn.ROLLS
 
@@ -177,7 +177,7 @@ class TIState(State[TIMove]):
     def outcome(self) -> Outcome | None:
         """Points and the winner once the Final Reckoning is over (TI2003 §10)."""
         p = self._position
-        if p.phase != Phase.OVER or p.winner is None:
+        if p.phase != OVER or p.winner is None:
             return None
         return Outcome("the board is full and the Final Reckoning is done",
                        p.points, (p.winner,), p.reason)

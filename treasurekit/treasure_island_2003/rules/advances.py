@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...core.events import Event
 from .. import rules
 from ..enclosure import EMPTY, enclosed_areas, placeable_squares
-from ..flow import Phase, Step, colour, dice_text, wrong
+from ..flow import PLACE, Step, colour, dice_text, wrong
 from ..moves import Pass, Place
 from ..position import ENCLOSED, PLACED, Draft, GameRules, Pos, TIPosition
 from . import chests
@@ -45,7 +45,7 @@ def legal(p: TIPosition, game: GameRules) -> list[Place | Pass]:
 
 def problem(p: TIPosition, game: GameRules, move: Place) -> Problem:
     """Why ``place <square>`` is illegal now, or None."""
-    if p.phase != Phase.PLACE:
+    if p.phase != PLACE:
         return wrong(p, game, move)
     board = game.board
     turn = p.turn
@@ -82,7 +82,7 @@ def problem(p: TIPosition, game: GameRules, move: Place) -> Problem:
 
 def pass_problem(p: TIPosition, game: GameRules, move: Pass) -> Problem:
     """A player passes only when neither number can be used (TI2003 §4 Advances)."""
-    if p.phase != Phase.PLACE:
+    if p.phase != PLACE:
         return wrong(p, game, move)
     squares = placeable(p, game)
     if squares:

@@ -26,7 +26,7 @@ from typing import Any
 from ...core.events import Event
 from .. import rules
 from ..cards import JOLLY
-from ..flow import Phase, Step, colour, expecting, wrong
+from ..flow import CANNON, WRAP, Step, colour, expecting, wrong
 from ..holdings import Holdings, read
 from ..moves import Fire, Protect, Stash, Take
 from ..position import Draft, GameRules, Pos, TIPosition
@@ -132,10 +132,10 @@ def problem(p: TIPosition, game: GameRules, move: CannonMove) -> Problem:
     ``cannon`` phase, cannons from the Locker in the ``wrap`` phase."""
     phase = p.phase
     if isinstance(move, Stash) or not move.from_locker:
-        if phase != Phase.CANNON:
+        if phase != CANNON:
             return wrong(p, game, move)
-    elif phase != Phase.WRAP:
-        if phase != Phase.CANNON:
+    elif phase != WRAP:
+        if phase != CANNON:
             return (f"{expecting(p, game)}; cannons come out of the Locker at the end "
                     "of a turn", rules.LOCKER_CANNON_TAKE)
         return (f"{expecting(p, game)}; use the cannons from the chest first",
@@ -283,7 +283,7 @@ def after_cannon(d: Draft, game: GameRules, from_locker: bool) -> list[Event]:
     """Where play goes after a cannon decision (or right after a chest with cannons)."""
     if from_locker:
         if locker_moves(d, game, d.seen):
-            d.phase = Phase.WRAP
+            d.phase = WRAP
             return []
         d.goto(Step.FINISH_TURN)
         return []
@@ -297,7 +297,7 @@ def after_cannon(d: Draft, game: GameRules, from_locker: bool) -> list[Event]:
                                     "cannon: it goes into Davy Jones' Locker",
                                     rules.LOCKER_CANNON_PLACE, "stash"))
     if d.cannons:
-        d.phase = Phase.CANNON
+        d.phase = CANNON
         return events
     d.goto(Step.CHEST_DONE)
     return events

@@ -17,7 +17,7 @@ from ...core.events import Event
 from ...core.text import count, possessive
 from .. import rules
 from ..cards import GOLD, JOLLY, PURPLE
-from ..flow import Phase, Stage, Step, colour, wrong
+from ..flow import CANNON, CHOOSE, REVEAL, Stage, Step, colour, wrong
 from ..holdings import read
 from ..moves import Open, Reveal, TIMove
 from ..position import Draft, GameRules, TIPosition
@@ -35,7 +35,7 @@ def legal(p: TIPosition, game: GameRules) -> list[Open]:
 
 def problem(p: TIPosition, game: GameRules, move: Open) -> Problem:
     """Why ``open <chest>`` is illegal now, or None."""
-    if p.phase != Phase.CHOOSE:
+    if p.phase != CHOOSE:
         return wrong(p, game, move)
     if move.chest not in p.pending:
         return (f"{move.chest!r} is not a chest won now; choose one of "
@@ -66,7 +66,7 @@ def open_next(d: Draft, game: GameRules) -> list[Event]:
         chest = d.pending[0]
         d.pending = ()
         return start_chest(d, game, chest)
-    d.phase = Phase.CHOOSE
+    d.phase = CHOOSE
     return []
 
 
@@ -83,7 +83,7 @@ def start_chest(d: Draft, game: GameRules, chest: str) -> list[Event]:
     d.chest_no += 1
     d.found = ()
     d.to_reveal = min(size, d.seen.unseen_total())
-    d.phase = Phase.REVEAL
+    d.phase = REVEAL
     ev = Event(f"{colour(d.turn)} opens {_where(game, chest)} ({count(d.to_reveal, 'card')})",
                rules.LEGACY if chest == "legacy" else rules.TREASURE_SQUARES, "open")
     if d.to_reveal == 0:
@@ -125,7 +125,7 @@ def _chest_opened(d: Draft, game: GameRules) -> list[Event]:
         events.append(Event(f"{colour(seat)} may keep one more treasure type for "
                             "each Jolly Roger", rules.JOLLY_ROGER, "jolly"))
     if d.cannons:
-        d.phase = Phase.CANNON
+        d.phase = CANNON
         return events + cannons.after_cannon(d, game, from_locker=False)
     return events + chest_done(d, game)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core.events import Event
 from .. import rules
-from ..flow import Phase, Step, colour, limit, wrong
+from ..flow import DISCARD, WRAP, Step, colour, limit, wrong
 from ..holdings import read
 from ..moves import Discard, End, Fire, Protect, Take
 from ..position import Draft, GameRules, TIPosition
@@ -31,7 +31,7 @@ def legal(p: TIPosition, game: GameRules) -> list[Take | Fire | Protect | End]:
 
 def take_problem(p: TIPosition, game: GameRules, move: Take) -> Problem:
     """Why ``take <type>`` is illegal now, or None."""
-    if p.phase != Phase.WRAP:
+    if p.phase != WRAP:
         return wrong(p, game, move)
     h = read(p.holdings, game.cards)
     kind = move.kind
@@ -60,7 +60,7 @@ def take_effect(d: Draft, game: GameRules, move: Take) -> list[Event]:
 
 def end_problem(p: TIPosition, game: GameRules, move: End) -> Problem:
     """``end`` ends a turn in which Locker moves were possible."""
-    return None if p.phase == Phase.WRAP else wrong(p, game, move)
+    return None if p.phase == WRAP else wrong(p, game, move)
 
 
 def end_effect(d: Draft, game: GameRules, move: End) -> list[Event]:
@@ -77,7 +77,7 @@ def discard_legal(p: TIPosition, game: GameRules) -> list[Discard]:
 
 def discard_problem(p: TIPosition, game: GameRules, move: Discard) -> Problem:
     """Why ``discard <type>`` is illegal now, or None."""
-    if p.phase != Phase.DISCARD:
+    if p.phase != DISCARD:
         return wrong(p, game, move)
     if move.kind not in read(p.holdings, game.cards).piles[p.turn]:
         return (f"{colour(p.turn)} holds no {move.kind!r} to discard", rules.LOCKER_PLACE)

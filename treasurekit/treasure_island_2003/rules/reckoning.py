@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.text import count as n_cards
 from .. import rules
-from ..flow import Phase, Stage, Step, colour
+from ..flow import OVER, Stage, Step, colour
 from ..position import Draft, GameRules
 from . import chests, skirmish
 
@@ -136,7 +136,7 @@ def finish(d: Draft, game: GameRules, winner: int, reason: str) -> list[Event]:
     """The game is over: the final scores and the winner."""
     d.winner = winner
     d.reason = reason
-    d.phase = Phase.OVER
+    d.phase = OVER
     d.stage = Stage.OVER
     totals = ", ".join(f"{colour(p)} {s}" for p, s in enumerate(d.points))
     return [Event(f"Final scores: {totals}. {colour(winner)} wins{reason}.",

@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.events import Event
 from .. import rules
-from ..flow import Phase, Step, colour
+from ..flow import SKIRMISH, Step, colour
 from ..moves import Hit, TIMove
 from ..position import Draft, GameRules, TIPosition
 
@@ -107,7 +107,7 @@ def start(d: Draft, players: tuple[int, ...], context: tuple[Any, ...]) -> None:
     (``("steal", attacker, defender, kind, from_locker)``, ``("legacy",)``,
     ``("reckon", kind)`` or ``("final",)``)."""
     d.skirmish = (players, (0,) * len(players), context)
-    d.phase = Phase.SKIRMISH
+    d.phase = SKIRMISH
 
 
 def outcomes(p: TIPosition) -> list[tuple[TIMove, Fraction]]:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from ...core.events import Event
 from .. import rules
 from ..enclosure import reaches_treasure
-from ..flow import Phase, Stage, Step, colour, limit
+from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour, limit
 from ..moves import Roll, TIMove
 from ..position import Draft, GameRules
 from . import advances, cannons, chests, reckoning
@@ -37,7 +37,7 @@ ROLLS: list[tuple[TIMove, Fraction]] = [
 
 def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     """A throw of two dice: an opening throw, or the throw that starts a turn."""
-    if d.phase == Phase.OPENING:
+    if d.phase == OPENING:
         return _opening_roll(d, roll)
     seat = d.turn
     who = colour(seat)
@@ -49,7 +49,7 @@ def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     d.dice = (roll.low, roll.high)
     d.left = d.dice
     d.moves_left = 2 if d.both_dice[seat] else 1
-    d.phase = Phase.PLACE
+    d.phase = PLACE
     how = "both numbers" if d.both_dice[seat] else "one number"
     if not advances.placeable(d, game):
         how = "cannot place: pass"
@@ -83,7 +83,7 @@ def _opening_roll(d: Draft, roll: Roll) -> list[Event]:
         return events
     d.opening = None
     d.turn = tied[0]
-    d.phase = Phase.ROLL
+    d.phase = ROLL
     events.append(Event(f"{colour(tied[0])} has the highest total and goes first",
                         rules.FIRST_PLAYER, "first"))
     return events
@@ -94,10 +94,10 @@ def end_of_throw(d: Draft, game: GameRules) -> list[Event]:
     if d.empty == 0:
         return end_turn(d, game)
     if d.moves_left and advances.placeable(d, game):
-        d.phase = Phase.PLACE
+        d.phase = PLACE
         return []
     if d.dice is not None and d.dice[0] == d.dice[1]:
-        d.phase = Phase.ROLL
+        d.phase = ROLL
         return [Event(f"{colour(d.turn)} threw doubles and throws again",
                       rules.DOUBLES, "doubles")]
     return end_turn(d, game)
@@ -109,7 +109,7 @@ def end_turn(d: Draft, game: GameRules) -> list[Event]:
     d.dice = None
     d.left = ()
     if cannons.locker_moves(d, game, d.seen):
-        d.phase = Phase.WRAP
+        d.phase = WRAP
         return []
     return finish_turn(d, game)
 
@@ -120,7 +120,7 @@ def finish_turn(d: Draft, game: GameRules) -> list[Event]:
     h = d.seen
     allowed = limit(game, h, seat)
     if h.types(seat) > allowed:
-        d.phase = Phase.DISCARD
+        d.phase = DISCARD
         return [Event(f"{colour(seat)} holds {h.types(seat)} treasure types, "
                       f"{h.types(seat) - allowed} more than allowed, and "
                       "must put whole types into Davy Jones' Locker", rules.LOCKER_PLACE,
@@ -137,7 +137,7 @@ def next_turn(d: Draft, game: GameRules) -> list[Event]:
         if d.empty == 0:
             return reckoning.start_legacy(d, game)
         d.turn = (d.turn + 1) % game.num_players
-        d.phase = Phase.ROLL
+        d.phase = ROLL
         return []
     return reckoning.next_in_round(d, game)
 
