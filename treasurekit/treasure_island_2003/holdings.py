@@ -50,9 +50,38 @@ class FrozenHoldings:
         """These holdings with one card of ``kind`` gone from the unseen pool."""
         unseen = tuple((k, n - 1 if k == kind else n) for k, n in self.unseen
                        if k != kind or n > 1)
-        return FrozenHoldings(self.piles, self.protected, self.jolly, self.locker,
-                              self.locker_by, self.locker_cannons, self.fired, unseen,
-                              self.opened)
+        return _frozen(self.piles, self.protected, self.jolly, self.locker,
+                       self.locker_by, self.locker_cannons, self.fired, unseen, self.opened)
+
+
+class _Unfrozen:
+    """A :class:`FrozenHoldings`'s layout without the frozen guard (see
+    ``position._Unfrozen``: plain slot stores, then ``__class__`` assignment, instead
+    of one ``object.__setattr__`` per field). Never leaves this module."""
+
+    __slots__ = FrozenHoldings.__slots__
+
+
+def _frozen(piles: tuple[Pairs, ...], protected: tuple[frozenset[str], ...],
+            jolly: tuple[int, ...], locker: Pairs,
+            locker_by: tuple[tuple[str, frozenset[int]], ...], locker_cannons: Pairs,
+            fired: Pairs, unseen: Pairs, opened: tuple[tuple[str, tuple[str, ...]], ...],
+            ) -> FrozenHoldings:
+    """``FrozenHoldings(...)`` of these fields, built cheaply."""
+    h: Any = _Unfrozen()
+    h.piles = piles
+    h.protected = protected
+    h.jolly = jolly
+    h.locker = locker
+    h.locker_by = locker_by
+    h.locker_cannons = locker_cannons
+    h.fired = fired
+    h.unseen = unseen
+    h.opened = opened
+    h._read = None
+    h.__class__ = FrozenHoldings
+    frozen: FrozenHoldings = h
+    return frozen
 
 
 def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
@@ -100,7 +129,7 @@ class Holdings:
     # ----- the frozen form --------------------------------------------------------
     def freeze(self) -> FrozenHoldings:
         """These holdings as one immutable value."""
-        return FrozenHoldings(
+        return _frozen(
             tuple(tuple(p.items()) for p in self.piles),
             tuple(frozenset(p) for p in self.protected),
             tuple(self.jolly),

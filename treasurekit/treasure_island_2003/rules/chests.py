@@ -18,7 +18,6 @@ from ...core.text import count, possessive
 from .. import rules
 from ..cards import GOLD, JOLLY, PURPLE
 from ..flow import CANNON, CHOOSE, REVEAL, Stage, Step, colour, wrong
-from ..holdings import read
 from ..moves import Open, Reveal, TIMove
 from ..position import Draft, GameRules, TIPosition
 from . import cannons
@@ -51,7 +50,7 @@ def effect(d: Draft, game: GameRules, move: Open) -> list[Event]:
 
 def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
     """The next card shown: each kind nobody has seen, as likely as its count."""
-    unseen = read(p.holdings, game.cards).unseen
+    unseen = dict(p.holdings.unseen)  # no thaw: a reveal changes the holdings each time
     total = sum(unseen.values())
     return [(Reveal(k), Fraction(unseen[k], total)) for k in game.cards.deck
             if unseen.get(k)]
