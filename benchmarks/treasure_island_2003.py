@@ -42,7 +42,7 @@ def _enclosure_times(games: int) -> list[float]:
             move = rng.choice(state.legal_moves())
             if isinstance(move, Place):
                 sq = state.board.square(move.square)
-                owner = list(state._owner)
+                owner = list(state.position.owner)
                 owner[sq] = state.turn
                 t0 = time.perf_counter()
                 enclosed_areas(state.board, owner, state.turn, sq)

@@ -1,4 +1,5 @@
-"""Views show what a seat may know and nothing more; records, undo and copies are exact."""
+"""Views show what a seat may know and nothing more; the text board; records, undo and
+copies are exact."""
 
 from __future__ import annotations
 
@@ -6,27 +7,23 @@ import random
 
 import pytest
 
-from treasurekit.core import CHANCE, IllegalMoveError, OptionError, load_game, replay
-from treasurekit.treasure_island_2003 import TIGame, TIState
+from tests.treasure_island_2003.helpers import (
+    game,
+    played,
+    small,
+)
+from treasurekit.core import CHANCE, IllegalMoveError, load_game, replay
 
 
-def small(**options: object) -> TIGame:
-    g = load_game("treasure_island_2003", board="small", **options)
-    assert isinstance(g, TIGame)
-    return g
-
-
-def played(seed: int, plies: int, **options: object) -> TIState:
-    s = small(**options).new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            s.resolve_chance()
-        else:
-            s.play(rng.choice(s.legal_moves()))
-    return s
+def test_str_shows_the_grid_and_who_is_to_move() -> None:
+    s = game(board="small").position({"R": "a7 b7", "B": "e2"}, dice=(2, 6))
+    text = str(s)
+    assert text.splitlines()[0] == (
+        "Treasure Island (2003), Small Board, 2 players - ply 0: Red to place (dice 2 and 6, "
+        "one number; usable 2 6)")
+    assert " 7  R^ R  2  1  6* 2" in text
+    assert "~~ ~~ ~~ 1  B^ 5" in text
+    assert str(s) == str(s.copy())
 
 
 def test_views_hold_no_seed_and_no_unseen_card() -> None:
@@ -109,33 +106,6 @@ def test_copies_are_independent() -> None:
         else:
             twin.play(rng.choice(twin.legal_moves()))
     assert str(s) == str(played(8, 60))
-
-
-def test_options_are_checked() -> None:
-    with pytest.raises(OptionError, match="first_player=3"):
-        load_game("treasure_island_2003", first_player=3)
-    with pytest.raises(OptionError, match="'roll' or a seat"):
-        load_game("treasure_island_2003", first_player="me")
-    with pytest.raises(OptionError, match="cannons"):
-        load_game("treasure_island_2003", cannons="never")
-
-
-def test_position_refuses_bad_input_naming_it() -> None:
-    g = small()
-    with pytest.raises(ValueError, match="'P' is not a colour"):
-        g.position({"P": "a7"})
-    with pytest.raises(ValueError, match="a1 is sea"):
-        g.position({"R": "a1"})
-    with pytest.raises(ValueError, match="given twice"):
-        g.position({"R": "a7", "B": "a7"})
-    with pytest.raises(ValueError, match="piles: 'ivory'"):
-        g.position({}, piles={"R": {"ivory": 1}})
-    with pytest.raises(ValueError, match="deck has 6"):
-        g.position({}, piles={"R": {"diamonds": 5}, "B": {"diamonds": 2}})
-    with pytest.raises(ValueError, match="holds no 'rum' to protect"):
-        g.position({}, protected={"R": "rum"})
-    with pytest.raises(ValueError, match="dice"):
-        g.position({}, dice=(0, 7))
 
 
 def test_the_printout_wraps_long_lines_between_names() -> None:

@@ -11,7 +11,6 @@ Final Reckoning), ``view.py``, ``bots.py`` (GreedyBot), ``analysis.py``.
 from .analysis import (
     ChestOdds,
     chest_odds,
-    enclosure_frequency,
     next_throw_chance,
     number_chance,
     skirmish_chance,
@@ -20,6 +19,7 @@ from .analysis import (
 from .board import Board, River, check_chests, load_board
 from .bots import GreedyBot, standing
 from .cards import GOLD, JOLLY, PURPLE, CardSet, ChestSpec, TreasureType, load_cards
+from .flow import Phase
 from .game import TIGame
 from .moves import (
     COLOURS,
@@ -38,7 +38,9 @@ from .moves import (
     TIMove,
     parse_move,
 )
+from .position import TIPosition
 from .state import TIState
+from .studies import enclosure_frequency
 from .view import TIView
 
 __all__ = [
@@ -57,6 +59,7 @@ __all__ = [
     "Hit",
     "Open",
     "Pass",
+    "Phase",
     "Place",
     "Protect",
     "Reveal",
@@ -65,6 +68,7 @@ __all__ = [
     "Stash",
     "TIGame",
     "TIMove",
+    "TIPosition",
     "TIState",
     "TIView",
     "Take",

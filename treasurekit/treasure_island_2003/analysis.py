@@ -13,32 +13,25 @@ Fraction(5, 9)
 >>> skirmish_chance(3)
 (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3))
 
-:func:`enclosure_frequency` is a seeded simulation: how often each square ends up
-filled by an enclosure.
+Seeded bot-against-bot simulations (``enclosure_frequency``) are in ``studies.py``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
 
 from .cards import GOLD, JOLLY, PURPLE
 from .enclosure import placeable_squares
-from .skirmish import round_chances, win_chances
+from .rules.skirmish import round_chances, win_chances
 from .state import TIState
 from .view import TIView
 
 __all__ = [
     "ChestOdds",
     "chest_odds",
-    "enclosure_frequency",
     "next_throw_chance",
     "number_chance",
     "skirmish_chance",
@@ -58,7 +51,7 @@ def next_throw_chance(state: TIState, player: int, squares: Iterable[str] | None
     """The chance that ``player``'s next throw lets them take one of ``squares`` (default:
     the unopened treasure squares they may take now, by landing or advancing)."""
     board = state.board
-    open_now = set(placeable_squares(board, state._owner, player))
+    open_now = set(placeable_squares(board, state.position.owner, player))
     if squares is None:
         wanted = {s for s in board.treasure_at if s in open_now}
     else:
@@ -141,52 +134,3 @@ def chest_odds(source: TIState | TIView, chest: str) -> ChestOdds:
         jolly=_at_least_one(total, unseen.get(JOLLY, 0), k),
         expected={kind: Fraction(k * n, total) for kind, n in unseen.items()},
     )
-
-
-def enclosure_frequency(
-    board: str = "large",
-    players: int = 2,
-    games: int = 20,
-    seed: int = 0,
-    policy: str = "random",
-    progress: bool = False,
-) -> NDArray[np.float64]:
-    """Seeded simulation: for each square, the share of games in which it was filled by
-    an enclosure rather than by a placement (0 on water).
-
-    Args:
-        board: "large" or "small"; ``players``: seats; ``games``: games to play.
-        seed: game ``i`` uses seed ``seed + i`` for chance and its own generator for moves.
-        policy: "random" (uniform legal moves) or "greedy" (:class:`GreedyBot`).
-        progress: show a progress bar (tqdm).
-
-    Returns:
-        An array of shape (size, size), row 0 the north row.
-    """
-    from ..core.registry import load_game
-    from .bots import GreedyBot
-
-    if policy not in ("random", "greedy"):
-        raise ValueError("policy must be 'random' or 'greedy'")
-    game: Any = load_game("treasure_island_2003", board=board, players=players)
-    size = game.board.size
-    counts = np.zeros(size * size, dtype=np.float64)
-    runs: Iterable[int] = range(games)
-    if progress:
-        from tqdm.auto import tqdm
-
-        runs = tqdm(runs, desc="enclosure games")
-    for i in runs:
-        state = game.new_initial_state(seed=seed + i)
-        rng = random.Random(seed + i)
-        bot = GreedyBot(seed=seed + i)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            elif policy == "greedy":
-                state.apply(bot.choose(state), undoable=False)
-            else:
-                state.apply(rng.choice(state.legal_moves()), undoable=False)
-        counts += np.array([h == 2 for h in state._how], dtype=np.float64)
-    out: NDArray[np.float64] = (counts / max(games, 1)).reshape(size, size)
-    return out

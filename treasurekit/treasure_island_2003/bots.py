@@ -38,7 +38,7 @@ from .cards import JOLLY
 from .enclosure import EMPTY, enclosed_areas, placement_distances
 from .holdings import Holdings
 from .moves import Discard, End, Fire, Open, Pass, Place, Protect, Stash, Take, TIMove
-from .skirmish import win_chances
+from .rules.skirmish import win_chances
 from .state import TIState
 
 __all__ = ["GreedyBot", "standing"]
@@ -102,7 +102,7 @@ class GreedyBot:
     def _placements(self, state: TIState, moves: list[Place]) -> list[Candidate]:
         board = state.board
         me = state.turn
-        owner = list(state._owner)
+        owner = list(state.position.owner)
         before = self._nearest(state, owner, me)
         rows = []
         for move in moves:
@@ -213,7 +213,4 @@ class GreedyBot:
 
 
 def _copy(h: Holdings) -> Holdings:
-    sim = Holdings.__new__(Holdings)
-    sim.cards = h.cards
-    sim.restore(h.snapshot())
-    return sim
+    return h.copy()

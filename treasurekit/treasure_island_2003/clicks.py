@@ -10,25 +10,23 @@ button.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..core.errors import PlaceError
 from ..core.inputs import short
+from .flow import Phase, current_player
 from .moves import Place, TIMove
-
-if TYPE_CHECKING:
-    from .state import TIState
+from .position import GameRules, TIPosition
+from .rules import advances
 
 __all__ = ["moves_at", "place_name"]
 
 
-def place_name(state: TIState, place: object) -> str:
+def place_name(game: GameRules, place: object) -> str:
     """The square name of ``place`` (a name such as ``"c7"`` or a square index).
 
     Raises:
         PlaceError: not a square of this board.
     """
-    board = state.board
+    board = game.board
     cells = board.size * board.size
     if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < cells:
         return board.name_of(place)
@@ -37,17 +35,17 @@ def place_name(state: TIState, place: object) -> str:
             return board.name_of(board.square(place))
         except ValueError as exc:
             raise PlaceError(str(exc)) from exc
-    raise PlaceError(f"{short(place, 40)} is not a place of {state.game.title}: a place is a "
+    raise PlaceError(f"{short(place, 40)} is not a place of {game.title}: a place is a "
                      f"square name such as 'c7' or an index 0-{cells - 1}")
 
 
-def moves_at(state: TIState, place: object) -> list[TIMove]:
+def moves_at(p: TIPosition, game: GameRules, place: object) -> list[TIMove]:
     """``[place <square>]`` when the dice allow a counter there now, else ``[]``.
 
     Raises:
         PlaceError: ``place`` is not a square of this board.
     """
-    move = Place(place_name(state, place))
-    if state.current_player < 0 or state.phase != "place":
+    move = Place(place_name(game, place))
+    if current_player(p) < 0 or p.phase != Phase.PLACE:
         return []
-    return [move] if state.why_illegal(move) is None else []
+    return [move] if advances.problem(p, game, move) is None else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import Any, ClassVar, get_args
 
 from ..core.data import data_option
 from ..core.errors import OptionError
@@ -14,9 +14,7 @@ from .board import Board, check_chests, load_board
 from .cards import BUNDLED as CARD_FILES
 from .cards import CardSet, load_cards
 from .moves import TIMove, parse_move
-
-if TYPE_CHECKING:
-    from .state import TIState
+from .state import TIState
 
 __all__ = ["TIGame"]
 
@@ -107,6 +105,11 @@ class TIGame(Game[TIMove]):
         return load_cards(self._options["cards"])
 
     @cached_property
+    def chest_cards(self) -> dict[str, int]:
+        """Chest id -> cards dealt to it on this board side (TI2003 §3 Setup)."""
+        return {c.id: c.cards for c in self.cards.chests_for(self.board.side)}
+
+    @cached_property
     def board(self) -> Board:
         """The validated board side (raises ``BoardDataError`` on a bad file)."""
         return load_board(self._options["board_file"] or self._options["board"])
@@ -117,8 +120,6 @@ class TIGame(Game[TIMove]):
 
     def new_initial_state(self, seed: int = 0) -> TIState:
         """An empty island, chests dealt face down; first the opening throws."""
-        from .state import TIState
-
         return TIState(self, seed)
 
     def position(
@@ -162,8 +163,6 @@ class TIGame(Game[TIMove]):
         >>> [str(m) for m in s.legal_moves()][:3]
         ['place b4', 'place c9', 'place h10']
         """
-        from .state import TIState
-
         return TIState.from_position(
             self, counters or {}, turn, dice, piles or {}, protected or {}, jolly or {},
             locker or {}, fired or {}, cannons, seed,

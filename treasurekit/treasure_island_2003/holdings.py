@@ -10,18 +10,95 @@ from the pool when it is opened (ruling TI2003-7). Nothing secret is ever stored
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import GOLD, JOLLY, PURPLE, CardSet
 
-__all__ = ["CANNON_OF", "Holdings"]
+__all__ = ["CANNON_OF", "FrozenHoldings", "Holdings", "read"]
 
 #: Move-notation cannon name -> card kind.
 CANNON_OF = {"purple": PURPLE, "gold": GOLD}
 
+Pairs = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FrozenHoldings:
+    """Where every card is, as one immutable value: the holdings part of a
+    :class:`~.position.TIPosition` (docs/architecture.md §4).
+
+    The fields are those of :class:`Holdings`, each dict as a tuple of its
+    ``(key, value)`` pairs in insertion order (the order the text board prints) and
+    each set as a frozenset. Build one with :meth:`Holdings.freeze`; read it through
+    :func:`read` or :meth:`Holdings.thaw`.
+    """
+
+    piles: tuple[Pairs, ...]
+    protected: tuple[frozenset[str], ...]
+    jolly: tuple[int, ...]
+    locker: Pairs
+    locker_by: tuple[tuple[str, frozenset[int]], ...]
+    locker_cannons: Pairs
+    fired: Pairs
+    unseen: Pairs
+    opened: tuple[tuple[str, tuple[str, ...]], ...]
+    #: the thawed form for reading, made on the first read (not part of the value)
+    _read: Any = field(default=None, compare=False, hash=False, repr=False)
+
+    def drawn(self, kind: str) -> FrozenHoldings:
+        """These holdings with one card of ``kind`` gone from the unseen pool."""
+        unseen = tuple((k, n - 1 if k == kind else n) for k, n in self.unseen
+                       if k != kind or n > 1)
+        return _frozen(self.piles, self.protected, self.jolly, self.locker,
+                       self.locker_by, self.locker_cannons, self.fired, unseen, self.opened)
+
+
+class _Unfrozen:
+    """A :class:`FrozenHoldings`'s layout without the frozen guard (see
+    ``position._Unfrozen``: plain slot stores, then ``__class__`` assignment, instead
+    of one ``object.__setattr__`` per field). Never leaves this module."""
+
+    __slots__ = FrozenHoldings.__slots__
+
+
+def _frozen(piles: tuple[Pairs, ...], protected: tuple[frozenset[str], ...],
+            jolly: tuple[int, ...], locker: Pairs,
+            locker_by: tuple[tuple[str, frozenset[int]], ...], locker_cannons: Pairs,
+            fired: Pairs, unseen: Pairs, opened: tuple[tuple[str, tuple[str, ...]], ...],
+            ) -> FrozenHoldings:
+    """``FrozenHoldings(...)`` of these fields, built cheaply."""
+    h: Any = _Unfrozen()
+    h.piles = piles
+    h.protected = protected
+    h.jolly = jolly
+    h.locker = locker
+    h.locker_by = locker_by
+    h.locker_cannons = locker_cannons
+    h.fired = fired
+    h.unseen = unseen
+    h.opened = opened
+    h._read = None
+    h.__class__ = FrozenHoldings
+    frozen: FrozenHoldings = h
+    return frozen
+
+
+def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
+    """A :class:`Holdings` to *read* ``frozen`` through (shared: never change it).
+
+    Made once per frozen holdings and kept with them, so reading never copies cards.
+    """
+    h = frozen._read
+    if h is None or h.cards is not cards:
+        h = Holdings.thaw(frozen, cards)
+        object.__setattr__(frozen, "_read", h)
+    return h  # type: ignore[no-any-return]
+
 
 class Holdings:
-    """The cards on the table for ``players`` seats (mutable; the state snapshots it).
+    """The cards on the table for ``players`` seats, in a working (mutable) form: the
+    rules change a thawed copy while building the next position, then freeze it.
 
     Attributes:
         piles: per seat, treasure type -> cards held (only types held appear).
@@ -49,9 +126,10 @@ class Holdings:
         self.unseen = {k: v for k, v in cards.deck.items() if v}
         self.opened: dict[str, tuple[str, ...]] = {}
 
-    # ----- snapshot ------------------------------------------------------------
-    def snapshot(self) -> Any:
-        return (
+    # ----- the frozen form --------------------------------------------------------
+    def freeze(self) -> FrozenHoldings:
+        """These holdings as one immutable value."""
+        return _frozen(
             tuple(tuple(p.items()) for p in self.piles),
             tuple(frozenset(p) for p in self.protected),
             tuple(self.jolly),
@@ -63,17 +141,25 @@ class Holdings:
             tuple(self.opened.items()),
         )
 
-    def restore(self, snap: Any) -> None:
-        piles, protected, jolly, locker, locker_by, lcannons, fired, unseen, opened = snap
-        self.piles = [dict(p) for p in piles]
-        self.protected = [set(p) for p in protected]
-        self.jolly = list(jolly)
-        self.locker = dict(locker)
-        self.locker_by = dict(locker_by)
-        self.locker_cannons = dict(lcannons)
-        self.fired = dict(fired)
-        self.unseen = dict(unseen)
-        self.opened = dict(opened)
+    @classmethod
+    def thaw(cls, frozen: FrozenHoldings, cards: CardSet) -> Holdings:
+        """A working copy of ``frozen`` (changing it changes nothing else)."""
+        self = cls.__new__(cls)
+        self.cards = cards
+        self.piles = [dict(p) for p in frozen.piles]
+        self.protected = [set(p) for p in frozen.protected]
+        self.jolly = list(frozen.jolly)
+        self.locker = dict(frozen.locker)
+        self.locker_by = dict(frozen.locker_by)
+        self.locker_cannons = dict(frozen.locker_cannons)
+        self.fired = dict(frozen.fired)
+        self.unseen = dict(frozen.unseen)
+        self.opened = dict(frozen.opened)
+        return self
+
+    def copy(self) -> Holdings:
+        """An independent working copy (for a bot's what-if)."""
+        return Holdings.thaw(self.freeze(), self.cards)
 
     # ----- queries ---------------------------------------------------------------
     def count(self, seat: int, kind: str) -> int:

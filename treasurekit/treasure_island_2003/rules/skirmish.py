@@ -1,4 +1,4 @@
-"""Skirmishes (TI2003 §8), exactly.
+"""Skirmishes (TI2003 §8): the chances, exactly, and the rounds as chance moves.
 
 In a round every player still in the skirmish throws two dice; the one highest total,
 if it is unique, scores a hit; equal highest totals score nothing and the round is
@@ -19,8 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
-__all__ = ["HITS_TO_WIN", "TOTALS", "after_hit", "round_chances", "round_outcomes", "win_chances"]
+from ...core.events import Event
+from .. import rules
+from ..flow import SKIRMISH, Step, colour
+from ..moves import Hit, TIMove
+from ..position import Draft, GameRules, TIPosition
+
+__all__ = ["HITS_TO_WIN", "TOTALS", "after_hit", "effect", "hits_of", "outcomes",
+           "round_chances", "round_outcomes", "start", "win_chances"]
 
 #: Hits needed to win a skirmish.
 HITS_TO_WIN = 3
@@ -86,3 +94,56 @@ def _win(hits: tuple[int, ...]) -> tuple[Fraction, ...]:
         for j, p in zip(players, sub, strict=True):
             result[j] += Fraction(1, m) * p
     return tuple(result)
+
+
+def hits_of(players: tuple[int, ...], hits: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """``hits`` with one more for ``seat`` (before anybody drops out)."""
+    i = players.index(seat)
+    return (*hits[:i], hits[i] + 1, *hits[i + 1:])
+
+
+def start(d: Draft, players: tuple[int, ...], context: tuple[Any, ...]) -> None:
+    """A skirmish between ``players`` begins; ``context`` says what it decides
+    (``("steal", attacker, defender, kind, from_locker)``, ``("legacy",)``,
+    ``("reckon", kind)`` or ``("final",)``)."""
+    d.skirmish = (players, (0,) * len(players), context)
+    d.phase = SKIRMISH
+
+
+def outcomes(p: TIPosition) -> list[tuple[TIMove, Fraction]]:
+    """The chance node of the round being thrown: each seat's hit, then "no hit"."""
+    assert p.skirmish is not None
+    return [(Hit(s), q) for s, q in round_outcomes(p.skirmish[0])]
+
+
+def effect(d: Draft, game: GameRules, move: Hit) -> list[Event]:
+    """One round: a hit (or none); the skirmish's winner goes on with what it decided."""
+    assert d.skirmish is not None
+    seat = move.seat
+    players, hits, context = d.skirmish
+    rule = rules.SKIRMISH_TWO if len(players) == 2 else rules.SKIRMISH_MANY
+    if seat is None:
+        return [Event("equal highest totals: no hit, throw again", rule, "skirmish")]
+    players2, hits2, winner = after_hit(players, hits, seat)
+    shown = hits_of(players, hits, seat)
+    score = ", ".join(f"{colour(p)} {h}" for p, h in zip(players, shown, strict=True))
+    events = [Event(f"{colour(seat)} scores a hit ({score})", rule, "skirmish")]
+    if len(players2) < len(players):
+        out = [p for p in players if p not in players2]
+        events.append(Event(f"two players have hits: {', '.join(map(colour, out))} "
+                            "drop out", rules.SKIRMISH_MANY, "skirmish"))
+    if winner is None:
+        d.skirmish = (players2, hits2, context)
+        return events
+    d.skirmish = None
+    events.append(Event(f"{colour(winner)} wins the skirmish", rule, "skirmish"))
+    kind = context[0]
+    if kind == "steal":
+        d.goto(Step.ATTACK_DECIDED, context, winner)
+    elif kind == "legacy":
+        d.goto(Step.LEGACY_TO, winner)
+    elif kind == "reckon":
+        d.goto(Step.AWARD, context[1], winner, "won the skirmish")
+    else:
+        d.goto(Step.FINISH, winner, " after a final skirmish")
+    return events

@@ -1,96 +1,30 @@
-"""The endgame (TI2003 §9 Using both dice, Davy Jones' Legacy) and the Final Reckoning
-(§10): one test or more per rule."""
+"""Davy Jones' Legacy (TI2003 §9) and the Final Reckoning (§10; ``rules/reckoning.py``):
+one test or more per rule."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from treasurekit.core import TERMINAL, load_game
-from treasurekit.treasure_island_2003 import Place, TIGame, TIState
-from treasurekit.treasure_island_2003.board import load_board
-
-R, B, G = 0, 1, 2
-SMALL = load_board("small")
-TREASURES = " ".join(SMALL.name_of(s) for s in sorted(SMALL.treasure_at))
-
-
-def small(**options: object) -> TIGame:
-    g = load_game("treasure_island_2003", board="small", **options)
-    assert isinstance(g, TIGame)
-    return g
-
-
-def full_board(counts: dict[str, int]) -> dict[str, str]:
-    land = [SMALL.name_of(s) for s in SMALL.land]
-    out, i = {}, 0
-    for colour, n in counts.items():
-        out[colour] = " ".join(land[i:i + n])
-        i += n
-    assert i == len(land)
-    return out
-
-
-def finish(state: TIState, kinds: tuple[str, ...] = ("tobacco",) * 4) -> None:
-    """Reveal the Legacy as ``kinds`` and end every Locker turn until the reckoning."""
-    k = 0
-    while state.phase in ("reveal", "wrap"):
-        if state.phase == "reveal":
-            state.play(f"reveal {kinds[k]}")
-            k += 1
-        else:
-            state.play("end")
-
-
-# ----- §9 Using both dice -----------------------------------------------------------------------
-def test_using_both_dice_once_no_unopened_treasure_can_be_reached() -> None:
-    s = small().position({"R": "a7", "B": TREASURES}, turn=R)
-    events = s.play("roll 2 4")
-    assert s.using_both_dice(R) and any(e.kind == "endgame" for e in events)
-    # the switch is announced first, then the throw that uses both numbers
-    assert events[0].rule == "TI2003 §9 Using both dice"
-    assert events[1].kind == "roll" and "uses both numbers" in events[1].text
-    assert s.usable == (2, 4)
-    s.play("place b7")  # the 4
-    assert s.phase == "place" and s.usable == (2,) and s.turn == R
-    assert {m.square for m in s.legal_moves() if isinstance(m, Place)} >= {"b6", "b8"}
-    s.play("place b6")
-    assert s.turn == B
-
-
-def test_using_both_dice_only_for_the_player_who_is_cut_off() -> None:
-    anchorages = [SMALL.name_of(a) for a in sorted(SMALL.anchorages) if SMALL.name_of(a) != "a7"]
-    s = small().position({"R": "a7 b7", "B": " ".join([*anchorages, "b6", "b8", "c7"])})
-    s.play("roll 1 2")  # Red is boxed in: no treasure square can be reached any more
-    assert s.using_both_dice(R) and s.legal_moves() == [s.parse_move("pass")]
-    s.play("pass")
-    s.play("roll 1 2")
-    assert not s.using_both_dice(B)  # Blue still reaches treasure squares: one number
-
-
-def test_using_both_dice_doubles_two_counters_and_another_throw_ruling_ti2003_18() -> None:
-    s = small().position({"R": "a7 b7", "B": TREASURES}, turn=R)
-    s.play("roll 2 2")
-    assert s.usable == (2, 2)
-    s.play("place b6")
-    s.play("place b8")
-    assert s.phase == "roll" and s.turn == R
-
-
-def test_using_both_dice_the_second_number_unusable_ends_the_throw() -> None:
-    s = small().position({"R": "a7", "B": TREASURES}, turn=R)
-    s.play("roll 1 4")
-    s.play("place b7")
-    assert s.turn == B  # b6/b8 show 2: the 1 cannot be used
+from tests.treasure_island_2003.helpers import (
+    SMALL,
+    B,
+    G,
+    R,
+    finish,
+    full_board,
+    reckon,
+    small,
+)
+from treasurekit.core import TERMINAL
 
 
 # ----- §9 Davy Jones' Legacy -------------------------------------------------------------------
 def test_legacy_the_player_with_the_most_counters_opens_it() -> None:
     s = small().position(full_board({"R": 38, "B": 37}))
-    assert s.board_full() and s.phase == "reveal" and s._chest == "legacy"
-    assert s._legacy_winner == R and s.turn == R
+    assert s.board_full() and s.phase == "reveal" and s.position.chest == "legacy"
+    assert s.legacy_winner == R and s.turn == R
     assert s.view(B).chests[-1] == ("legacy", 4, None)
     finish(s)
     assert s.holdings.piles[R] == {"tobacco": 4}
@@ -102,7 +36,7 @@ def test_legacy_tie_is_decided_by_a_skirmish() -> None:
     assert t.skirmish == ((R, B), (0, 0), "legacy")
     for _ in range(3):
         t.play("hit blue")
-    assert t._legacy_winner == B and t.phase == "reveal"
+    assert t.legacy_winner == B and t.phase == "reveal"
 
 
 def test_legacy_the_board_filling_mid_turn_ends_the_turn() -> None:
@@ -111,7 +45,7 @@ def test_legacy_the_board_filling_mid_turn_ends_the_turn() -> None:
     counts["B"] = " ".join(counts["B"].split()[:-1])
     s = small().position(counts, turn=B, dice=(SMALL.numbers[SMALL.square(last)],) * 2)
     s.play(f"place {last}")  # doubles, but no square is left: no further throw
-    assert s.board_full() and s._chest == "legacy" and s._legacy_winner == B
+    assert s.board_full() and s.position.chest == "legacy" and s.legacy_winner == B
 
 
 def test_legacy_winner_uses_its_cannons_and_discards_as_usual() -> None:
@@ -131,21 +65,13 @@ def test_legacy_then_the_others_use_the_locker_clockwise_from_the_winners_left()
     s = small(players=3).position(full_board({"R": 20, "B": 35, "G": 20}),
                                   piles={"R": {"pearls": 1}, "G": {"pearls": 1}},
                                   locker={"pearls": 3})
-    assert s._legacy_winner == B
+    assert s.legacy_winner == B
     for _ in range(4):
         s.play("reveal tobacco")
     assert s.phase == "wrap" and s.turn == G  # Blue's left is Green, then Red
     s.play("take pearls")
     assert s.holdings.piles[G]["pearls"] == 4
     assert s.is_terminal()  # nothing left for Red: straight to the reckoning
-
-
-# ----- §10 The Winner: the Final Reckoning --------------------------------------------------------
-def reckon(piles: dict[str, dict[str, int]], **kwargs: Any) -> TIState:
-    s = small(players=kwargs.pop("players", 2)).position(
-        full_board(kwargs.pop("counts", {"R": 38, "B": 37})), piles=piles, **kwargs)
-    finish(s, kwargs.get("legacy", ("tobacco",) * 4))
-    return s
 
 
 def test_final_reckoning_most_cards_of_a_type_scores_its_points() -> None:

@@ -1,6 +1,8 @@
-"""TI2003 §4 Enclosed areas: many positions (sea, river, lake and partial-river
-boundaries; the free-anchorage exception; opponents inside or on the edge), and the
-fast detection checked against a plain reference on random positions."""
+"""Placing counters (TI2003 §4 Landings, Advances, Enclosed areas; ``rules/advances.py``
+and ``enclosure.py``): many positions (sea, river, lake and partial-river boundaries;
+the free-anchorage exception; opponents inside or on the edge), the fast detection
+checked against a plain reference on random positions, and the fast placeable-square
+search against the full scan."""
 
 from __future__ import annotations
 
@@ -8,28 +10,120 @@ import random
 
 import pytest
 
-from treasurekit.core import load_game
-from treasurekit.treasure_island_2003 import Open, TIGame, TIState
+import treasurekit
+from tests.treasure_island_2003.helpers import (
+    B,
+    R,
+    game,
+    small,
+    squares,
+)
+from treasurekit.core import IllegalMoveError
+from treasurekit.treasure_island_2003 import (
+    Open,
+    Pass,
+    TIState,
+)
 from treasurekit.treasure_island_2003.board import Board, load_board
 from treasurekit.treasure_island_2003.enclosure import (
     EMPTY,
+    _placeable_by_scan,
+    _symmetric,
     all_enclosed_areas,
     enclosed_areas,
     placeable_squares,
     reaches_treasure,
 )
 
-R, B = 0, 1
+WALL = "c3 d3 b4 b5 b6 e4 e5 e6 d7"  # around c4-d6, open at c7
 
 
-def small(**options: object) -> TIGame:
-    g = load_game("treasure_island_2003", board="small", **options)
-    assert isinstance(g, TIGame)
-    return g
+# ----- §4 Landings ----------------------------------------------------------------------
+def test_landings_the_first_counter_must_land_on_an_anchorage() -> None:
+    s = game(first_player=0).new_initial_state(seed=0)
+    s.play("roll 2 5")
+    assert squares(s) == {"d2", "c3", "a8", "c11", "j13", "g14"}  # anchorages showing 2 or 5
+    assert all(s.board.square(q) in s.board.anchorages for q in squares(s))
+    reason = s.why_illegal("place e4") or ""
+    assert "first counter must land on an anchorage" in reason and "§4 Landings" in reason
+
+
+def test_landings_the_anchorage_must_be_empty() -> None:
+    s = game(board="small").position({"B": "e2"}, dice=(2, 3), turn=R)
+    assert "e2" not in squares(s)
+    with pytest.raises(IllegalMoveError, match="e2 already holds Blue's counter"):
+        s.play("place e2")
+
+
+def test_landings_allowed_any_time_while_an_anchorage_is_free() -> None:
+    s = game(board="small").position({"R": "a7 b7 c7"}, dice=(2, 4))
+    assert "e2" in squares(s)  # far from Red's counters
+    events = s.play("place e2")
+    assert events[0].kind == "landing" and "lands at the anchorage e2" in events[0].text
+
+
+# ----- §4 Advances ----------------------------------------------------------------------
+def test_advances_onto_an_orthogonal_neighbour_of_ones_own_counter() -> None:
+    s = game(board="small").position({"R": "b4"}, dice=(1, 3))
+    assert squares(s) == {"c4", "b5", "k6", "l5"}  # beside b4, and the free anchorages
+    events = s.play("place c4")
+    assert events[0].kind == "advance" and events[0].rule == "TI2003 §4 Advances"
+
+
+def test_advances_never_diagonally() -> None:
+    s = game(board="small").position({"R": "b4"}, dice=(5, 5))
+    assert squares(s) == {"j3", "j9", "e11"}  # c3 and c5 touch b4 only at a corner
+    reason = s.why_illegal("place c5") or ""
+    assert "not an anchorage and Red has no counter beside it" in reason
+
+
+def test_advances_never_across_a_river() -> None:
+    s = game().position({"R": "f7"}, dice=(1, 6))  # Silver Creek runs between f7 and g7
+    assert "g7" not in squares(s)
+    with pytest.raises(IllegalMoveError, match="a river runs between f7 and g7") as info:
+        s.play("place g7")
+    assert info.value.rule == "TI2003 §4 Advances"
+
+
+def test_advances_across_a_partly_covered_boundary_are_allowed() -> None:
+    s = game().position({"R": "f6"}, dice=(5, 5))  # the river covers f6|f7 only partly
+    assert "f7" in squares(s)
+    s.play("place f7")
+    assert s.owner("f7") == R
+
+
+def test_advances_only_beside_ones_own_counters_not_an_opponents() -> None:
+    s = game(board="small").position({"R": "a7", "B": "e2"}, dice=(1, 1), turn=R)
+    assert "d2" not in squares(s)  # beside Blue's e2, not Red's
+
+
+def test_counters_never_move_once_placed() -> None:
+    s = game(board="small").position({"R": "a7"}, dice=(4, 4))
+    s.play("place b7")
+    assert s.squares_of(R) == ["a7", "b7"]
+    assert s.counters(R) == 2
+
+
+# ----- §4 Passing ------------------------------------------------------------------------
+def test_passing_when_neither_number_can_be_used() -> None:
+    s = game(board="small").position({"R": "a7 b7", "B": "c7"}, dice=(1, 4), turn=R)
+    assert s.legal_moves() == [Pass()]  # b6 and b8 show 2; no anchorage shows 1 or 4
+    events = s.play("pass")
+    assert events[0].kind == "pass"
+    assert s.turn == B and s.phase == "roll"
+
+
+def test_passing_is_refused_while_a_counter_can_be_placed_ruling_ti2003_9() -> None:
+    s = game(board="small").position({"R": "a7"}, dice=(4, 5))
+    with pytest.raises(IllegalMoveError, match="must; a player passes only when") as info:
+        s.play("pass")
+    assert info.value.rule == "TI2003 §4 Advances"
+
+
 
 
 def enclosed_squares(state: TIState) -> set[str]:
-    return {state.board.name_of(s) for s in state.board.land if state._how[s] == 2}
+    return {state.board.name_of(s) for s in state.board.land if state.position.how[s] == 2}
 
 
 def test_enclosed_area_bounded_by_counters_and_the_sea() -> None:
@@ -77,9 +171,6 @@ def test_enclosed_area_not_with_an_opponent_on_the_anchorage() -> None:
     assert s.owner("d2") is None and s.owner("f2") is None
 
 
-WALL = "c3 d3 b4 b5 b6 e4 e5 e6 d7"  # around c4-d6, open at c7
-
-
 def test_enclosed_area_several_chests_opened_in_the_players_order() -> None:
     s = small().position({"R": WALL, "B": "j10"}, dice=(2, 2))
     events = s.play("place c7")
@@ -95,7 +186,7 @@ def test_enclosed_area_several_chests_opened_in_the_players_order() -> None:
     for _ in range(3):
         s.play("reveal rum")
     # the second chest opens next, by itself
-    assert s.phase == "reveal" and s._chest == "long-john"
+    assert s.phase == "reveal" and s.position.chest == "long-john"
     assert s.opened() == ("ben-gunn",)
 
 
@@ -120,7 +211,7 @@ def test_enclosed_area_bounded_through_a_partial_river() -> None:
     s = small().position({"R": "j3 l5"}, dice=(3, 6))
     s.play("place k6")
     assert enclosed_squares(s) == {"k3", "j4", "k4", "i5", "j5", "k5"}
-    assert s.phase == "reveal" and s._chest == "blind-pew"  # k4 is Blind Pew's square
+    assert s.phase == "reveal" and s.position.chest == "blind-pew"  # k4 is Blind Pew's square
 
 
 def test_enclosed_area_not_while_the_block_has_a_free_anchorage() -> None:
@@ -213,3 +304,35 @@ def test_reaching_a_treasure_square_through_empty_squares_or_a_free_anchorage() 
     assert reaches_treasure(board, owner, R) == (owner[board.square("b5")] == EMPTY)
     owner[board.square("b5")] = B
     assert not reaches_treasure(board, owner, R)
+
+
+@pytest.mark.parametrize("board", ["large", "small"])
+def test_landings_and_advances_from_counters_match_the_full_scan(board: str) -> None:
+    bd = treasurekit.load_game("treasure_island_2003", board=board).board
+    assert _symmetric(bd)  # otherwise placeable_squares itself falls back to the scan
+    rng = random.Random(12)
+    n = len(bd.neighbours)
+    for _ in range(500):
+        owner = [rng.choice([EMPTY, EMPTY, EMPTY, 0, 1, 2]) for _ in range(n)]
+        player = rng.randrange(3)
+        fast = placeable_squares(bd, owner, player)
+        assert fast == _placeable_by_scan(bd, owner, player)
+        assert all(owner[s] == EMPTY for s in fast)
+
+
+def test_landings_and_advances_in_played_positions_match_the_full_scan() -> None:
+    game = treasurekit.load_game("treasure_island_2003", players=4)
+    state = game.new_initial_state(seed=5)
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_terminal() and checked < 200:
+        owner = list(state.position.owner)
+        for player in range(4):
+            fast = placeable_squares(game.board, owner, player)
+            assert fast == _placeable_by_scan(game.board, owner, player)
+        checked += 1
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.play(rng.choice(state.legal_moves()))
+    assert checked == 200

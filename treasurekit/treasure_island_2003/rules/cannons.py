@@ -1,4 +1,4 @@
-"""Cannons and Davy Jones' Locker moves (TI2003 §5 Cannon Cards, §6, §7).
+"""Cannons, from a chest or from Davy Jones' Locker (TI2003 §5 Cannon Cards, §6, §7).
 
 * A cannon steals a whole pile of a treasure type from an opponent, but only a type
   its owner already holds (cards from the same chest count, TI2003 §5 Purple Cannons).
@@ -14,29 +14,32 @@
   TI2003-13); ``"optional"`` lets the player ``stash`` any cannon.
 * At the end of the turn the player may take out of the Locker every treasure type
   they already hold, and any cannon they can use at once (TI2003 §6; ruling TI2003-12).
+
+Queries read a position (or the draft of the next one) with its holdings ``h``; the
+effects change a :class:`~..position.Draft`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..core.events import Event
-from . import rules
-from .cards import JOLLY
-from .moves import Fire, Protect, Stash, Take
-
-if TYPE_CHECKING:
-    from .flow import TurnFlow
+from ...core.events import Event
+from .. import rules
+from ..cards import JOLLY
+from ..flow import CANNON, WRAP, Step, colour, expecting, wrong
+from ..holdings import Holdings, read
+from ..moves import Fire, Protect, Stash, Take
+from ..position import Draft, GameRules, Pos, TIPosition
+from . import skirmish
 
 __all__ = [
     "after_cannon",
-    "apply",
-    "apply_take",
     "chest_cannon_moves",
+    "effect",
     "finish_attack",
+    "legal",
     "locker_moves",
     "problem",
-    "take_problem",
     "uses",
 ]
 
@@ -44,90 +47,108 @@ Problem = tuple[str, str | None] | None
 CannonMove = Fire | Protect | Stash
 
 
-def _source_count(state: TurnFlow, cannon: str, from_locker: bool) -> int:
+def _source_count(p: Pos, h: Holdings, cannon: str, from_locker: bool) -> int:
     if from_locker:
-        return state._h.locker_cannons[cannon]
-    return state._cannons.count(cannon)
+        return h.locker_cannons[cannon]
+    return p.cannons.count(cannon)
 
 
-def _may_protect_fresh(state: TurnFlow, kind: str, from_locker: bool) -> bool:
+def _may_protect_fresh(p: Pos, game: GameRules, kind: str, from_locker: bool) -> bool:
     """Option ``stolen_protection="same_chest"`` (ruling TI2003-14): a pile stolen this
     turn may be protected only by a purple cannon from the same chest."""
-    if state.game.options["stolen_protection"] != "same_chest":
+    if game.options["stolen_protection"] != "same_chest":
         return True
-    chests = [no for k, no in state._stolen if k == kind]
+    chests = [no for k, no in p.stolen if k == kind]
     if not chests:
         return True
-    return not from_locker and state._chest_no in chests
+    return not from_locker and p.chest_no in chests
 
 
-def _from_legacy(state: TurnFlow, from_locker: bool) -> bool:
+def _from_legacy(p: Pos, from_locker: bool) -> bool:
     """The cannon came out of Davy Jones' Legacy, whose cannons only steal (TI2003 §9)."""
-    return not from_locker and state._chest == "legacy"
+    return not from_locker and p.chest == "legacy"
 
 
-def uses(state: TurnFlow, cannon: str, from_locker: bool) -> list[Fire | Protect]:
+def uses(p: Pos, game: GameRules, h: Holdings, cannon: str, from_locker: bool
+         ) -> list[Fire | Protect]:
     """Every way the player to move can use a ``cannon`` from that source now."""
-    h = state._h
-    me = state._turn
+    me = p.turn
+    n = game.num_players
     mine = h.piles[me]
     out: list[Fire | Protect] = []
-    for kind in state.cards.type_ids:
+    for kind in game.cards.type_ids:
         if kind not in mine:
             continue
-        for t in range(state._n):
+        for t in range(n):
             if t == me or kind not in h.piles[t]:
                 continue
             if cannon == "purple" and kind in h.protected[t]:
                 continue
             out.append(Fire(cannon, t, kind, from_locker))
     if cannon == "gold":
-        out += [Fire("gold", t, JOLLY, from_locker) for t in range(state._n)
+        out += [Fire("gold", t, JOLLY, from_locker) for t in range(n)
                 if t != me and h.jolly[t]]
-    if cannon == "purple" and not _from_legacy(state, from_locker):
-        out += [Protect(kind, from_locker) for kind in state.cards.type_ids
+    if cannon == "purple" and not _from_legacy(p, from_locker):
+        out += [Protect(kind, from_locker) for kind in game.cards.type_ids
                 if kind in mine and kind not in h.protected[me]
-                and _may_protect_fresh(state, kind, from_locker)]
+                and _may_protect_fresh(p, game, kind, from_locker)]
     return out
 
 
-def chest_cannon_moves(state: TurnFlow) -> list[Fire | Protect | Stash]:
+def chest_cannon_moves(p: Pos, game: GameRules, h: Holdings) -> list[Fire | Protect | Stash]:
     """The decisions for the cannons found in the chest just opened."""
     out: list[Fire | Protect | Stash] = []
-    optional = state.game.options["cannons"] == "optional"
+    optional = game.options["cannons"] == "optional"
     for cannon in ("purple", "gold"):
-        if cannon not in state._cannons:
+        if cannon not in p.cannons:
             continue
-        found = uses(state, cannon, False)
+        found = uses(p, game, h, cannon, False)
         out += found
         if optional or not found:
             out.append(Stash(cannon))
     return out
 
 
-def locker_moves(state: TurnFlow) -> list[Take | Fire | Protect]:
+def legal(p: TIPosition, game: GameRules) -> list[Fire | Protect | Stash]:
+    """The legal moves of the ``cannon`` phase."""
+    return chest_cannon_moves(p, game, read(p.holdings, game.cards))
+
+
+def locker_moves(p: Pos, game: GameRules, h: Holdings) -> list[Take | Fire | Protect]:
     """Locker moves open to the player to move (TI2003 §6): types they hold, and
     cannons they can use at once."""
-    h = state._h
-    me = state._turn
+    me = p.turn
     out: list[Take | Fire | Protect] = [
-        Take(kind) for kind in state.cards.type_ids if h.may_take(me, kind)
+        Take(kind) for kind in game.cards.type_ids if h.may_take(me, kind)
     ]
     for cannon in ("purple", "gold"):
         if h.locker_cannons[cannon]:
-            out += uses(state, cannon, True)
+            out += uses(p, game, h, cannon, True)
     return out
 
 
-def problem(state: TurnFlow, move: CannonMove) -> Problem:
-    """Why a cannon move is illegal now, or None."""
-    who = state.colour(state._turn)
-    cards = state.cards
+def problem(p: TIPosition, game: GameRules, move: CannonMove) -> Problem:
+    """Why a cannon move is illegal now, or None: cannons from a chest in the
+    ``cannon`` phase, cannons from the Locker in the ``wrap`` phase."""
+    phase = p.phase
+    if isinstance(move, Stash) or not move.from_locker:
+        if phase != CANNON:
+            return wrong(p, game, move)
+    elif phase != WRAP:
+        if phase != CANNON:
+            return (f"{expecting(p, game)}; cannons come out of the Locker at the end "
+                    "of a turn", rules.LOCKER_CANNON_TAKE)
+        return (f"{expecting(p, game)}; use the cannons from the chest first",
+                rules.SEVERAL_CHESTS)
+    h = read(p.holdings, game.cards)
+    me = p.turn
+    who = colour(me)
+    cards = game.cards
     if isinstance(move, Stash):
-        if move.cannon not in state._cannons:
+        if move.cannon not in p.cannons:
             return (f"no {move.cannon} cannon from the chest is waiting", rules.CANNONS)
-        if state.game.options["cannons"] == "must":
-            found = uses(state, move.cannon, False)
+        if game.options["cannons"] == "must":
+            found = uses(p, game, h, move.cannon, False)
             if found:
                 return (f"the {move.cannon} cannon can be used (e.g. '{found[0]}'); only a "
                         "cannon that cannot be used goes into Davy Jones' Locker "
@@ -135,14 +156,12 @@ def problem(state: TurnFlow, move: CannonMove) -> Problem:
         return None
     cannon = "purple" if isinstance(move, Protect) else move.cannon
     where = "in Davy Jones' Locker" if move.from_locker else "from the chest waiting"
-    if not _source_count(state, cannon, move.from_locker):
+    if not _source_count(p, h, cannon, move.from_locker):
         rule = rules.LOCKER_CANNON_TAKE if move.from_locker else rules.CANNONS
         return (f"there is no {cannon} cannon {where}", rule)
-    h = state._h
-    me = state._turn
     kind = move.kind
     if isinstance(move, Protect):
-        if _from_legacy(state, move.from_locker):
+        if _from_legacy(p, move.from_locker):
             return ("the cannons in Davy Jones' Legacy are used to steal from the other "
                     "players, not to protect: fire it, or it goes into the Locker (ruling "
                     "TI2003-19)", rules.LEGACY)
@@ -155,17 +174,18 @@ def problem(state: TurnFlow, move: CannonMove) -> Problem:
         if kind in h.protected[me]:
             return (f"{who}'s {cards.label(kind)} already lie on a purple cannon; a pile "
                     "takes only one", rules.PURPLE)
-        if not _may_protect_fresh(state, kind, move.from_locker):
+        if not _may_protect_fresh(p, game, kind, move.from_locker):
             return (f"{cards.label(kind)} were just stolen: with stolen_protection="
                     "'same_chest' only a purple cannon from the same chest protects them",
                     rules.ruling(14))
         return None
     target = move.target
-    if target >= state._n:
-        return (f"there is no {move} target: this game has {state._n} players", None)
+    n = game.num_players
+    if target >= n:
+        return (f"there is no {move} target: this game has {n} players", None)
     if target == me:
         return (f"{who} cannot fire at {who}'s own treasure", rules.CANNONS)
-    them = state.colour(target)
+    them = colour(target)
     if kind == JOLLY:
         if move.cannon != "gold":
             return ("a purple cannon cannot steal a Jolly Roger; a gold cannon can",
@@ -188,117 +208,96 @@ def problem(state: TurnFlow, move: CannonMove) -> Problem:
     return None
 
 
-def take_problem(state: TurnFlow, move: Take) -> Problem:
-    h = state._h
-    kind = move.kind
-    if kind not in state.cards.type_ids:
-        return (f"{kind!r} is not a treasure type; cannons leave the Locker by being fired "
-                "or used to protect ('fire gold from locker at ...')", rules.LOCKER_CANNON_TAKE)
-    label = state.cards.label(kind)
-    if kind not in h.locker:
-        return (f"there are no {label} in Davy Jones' Locker", rules.LOCKER_TAKE)
-    if kind not in h.piles[state._turn]:
-        return (f"{state.colour(state._turn)} holds no {label}: only a player who already "
-                "has a type may take it out of the Locker", rules.LOCKER_TAKE)
-    if state._turn in h.locker_by.get(kind, frozenset()):
-        return (f"{state.colour(state._turn)} put the {label} into Davy Jones' Locker: only "
-                "the other players may take them out (ruling TI2003-23)", rules.LOCKER_TAKE)
-    return None
-
-
-def _remove(state: TurnFlow, cannon: str, from_locker: bool) -> None:
+def _remove(d: Draft, cannon: str, from_locker: bool) -> None:
     if from_locker:
-        state._h.locker_cannons[cannon] -= 1
+        d.h.locker_cannons[cannon] -= 1
     else:
-        items = list(state._cannons)
+        items = list(d.cannons)
         items.remove(cannon)
-        state._cannons = tuple(items)
+        d.cannons = tuple(items)
 
 
-def apply(state: TurnFlow, move: CannonMove) -> list[Event]:
+def effect(d: Draft, game: GameRules, move: CannonMove) -> list[Event]:
     """Play a legal cannon move."""
-    h = state._h
-    me = state._turn
-    who = state.colour(me)
+    h = d.h
+    me = d.turn
+    who = colour(me)
+    cards = game.cards
     if isinstance(move, Stash):
-        _remove(state, move.cannon, False)
+        _remove(d, move.cannon, False)
         h.locker_cannons[move.cannon] += 1
         return [Event(f"{who} puts the {move.cannon} cannon into Davy Jones' Locker",
                       rules.LOCKER_CANNON_PLACE, "stash"),
-                *after_cannon(state, False)]
+                *after_cannon(d, game, False)]
     src = " from Davy Jones' Locker" if move.from_locker else ""
     if isinstance(move, Protect):
-        _remove(state, "purple", move.from_locker)
+        _remove(d, "purple", move.from_locker)
         h.protected[me].add(move.kind)
         text = (f"{who} puts a purple cannon{src} under {who}'s "
-                f"{state.cards.label(move.kind)}: they are protected")
-        return [Event(text, rules.PURPLE, "protect"), *after_cannon(state, move.from_locker)]
-    _remove(state, move.cannon, move.from_locker)
-    them = state.colour(move.target)
+                f"{cards.label(move.kind)}: they are protected")
+        return [Event(text, rules.PURPLE, "protect"), *after_cannon(d, game, move.from_locker)]
+    _remove(d, move.cannon, move.from_locker)
+    them = colour(move.target)
     if move.kind == JOLLY:
         h.jolly[move.target] -= 1
         h.jolly[me] += 1
         h.fired["gold"] += 1
         text = f"{who} fires a gold cannon{src} and steals a Jolly Roger from {them}"
-        return [Event(text, rules.GOLD, "steal"), *after_cannon(state, move.from_locker)]
-    label = state.cards.label(move.kind)
+        return [Event(text, rules.GOLD, "steal"), *after_cannon(d, game, move.from_locker)]
+    label = cards.label(move.kind)
     if move.kind in h.protected[move.target]:
-        state._start_skirmish((me, move.target), ("steal", me, move.target, move.kind,
-                                                  move.from_locker))
+        skirmish.start(d, (me, move.target), ("steal", me, move.target, move.kind,
+                                               move.from_locker))
         return [Event(f"{who} fires a gold cannon{src} at {them}'s protected {label}: "
                       "a skirmish decides", rules.GOLD, "attack")]
     n = h.move_pile(move.target, me, move.kind)
     h.fired[move.cannon] += 1
-    state._stolen = (*state._stolen, (move.kind, -1 if move.from_locker else state._chest_no))
+    d.stolen = (*d.stolen, (move.kind, -1 if move.from_locker else d.chest_no))
     text = (f"{who} fires a {move.cannon} cannon{src} and steals {them}'s "
-            f"{state.cards.amount(move.kind, n)}; the "
+            f"{cards.amount(move.kind, n)}; the "
             "cannon goes to the fired pile")
-    return [Event(text, rules.CANNONS, "steal"), *after_cannon(state, move.from_locker)]
+    return [Event(text, rules.CANNONS, "steal"), *after_cannon(d, game, move.from_locker)]
 
 
-def finish_attack(state: TurnFlow, context: tuple[Any, ...], winner: int) -> list[Event]:
+def finish_attack(d: Draft, game: GameRules, context: tuple[Any, ...], winner: int
+                  ) -> list[Event]:
     """The end of a skirmish fought over a protected pile (TI2003 §5 Gold Cannons)."""
     _, attacker, defender, kind, from_locker = context
-    h = state._h
-    label = state.cards.label(kind)
+    h = d.h
+    label = game.cards.label(kind)
     h.fired["gold"] += 1
     if winner == attacker:
         n = h.move_pile(defender, attacker, kind)
         h.fired["purple"] += 1
-        state._stolen = (*state._stolen, (kind, -1 if from_locker else state._chest_no))
-        text = (f"{state.colour(attacker)} takes {state.colour(defender)}'s "
-                f"{state.cards.amount(kind, n)}; "
+        d.stolen = (*d.stolen, (kind, -1 if from_locker else d.chest_no))
+        text = (f"{colour(attacker)} takes {colour(defender)}'s "
+                f"{game.cards.amount(kind, n)}; "
                 "the gold and the purple cannon go to the fired pile")
     else:
-        text = (f"{state.colour(defender)} keeps the {label} and the purple cannon under "
+        text = (f"{colour(defender)} keeps the {label} and the purple cannon under "
                 "them; the gold cannon goes to the fired pile")
-    return [Event(text, rules.GOLD, "attack"), *after_cannon(state, bool(from_locker))]
+    return [Event(text, rules.GOLD, "attack"), *after_cannon(d, game, bool(from_locker))]
 
 
-def after_cannon(state: TurnFlow, from_locker: bool) -> list[Event]:
+def after_cannon(d: Draft, game: GameRules, from_locker: bool) -> list[Event]:
     """Where play goes after a cannon decision (or right after a chest with cannons)."""
     if from_locker:
-        if locker_moves(state):
-            state._phase = "wrap"
+        if locker_moves(d, game, d.seen):
+            d.phase = WRAP
             return []
-        return state._finish_turn()
+        d.goto(Step.FINISH_TURN)
+        return []
     events = []
     for cannon in ("purple", "gold"):
-        if cannon in state._cannons and not uses(state, cannon, False):
-            while cannon in state._cannons:
-                _remove(state, cannon, False)
-                state._h.locker_cannons[cannon] += 1
-                events.append(Event(f"{state.colour(state._turn)} cannot use the {cannon} "
+        if cannon in d.cannons and not uses(d, game, d.seen, cannon, False):
+            while cannon in d.cannons:
+                _remove(d, cannon, False)
+                d.h.locker_cannons[cannon] += 1
+                events.append(Event(f"{colour(d.turn)} cannot use the {cannon} "
                                     "cannon: it goes into Davy Jones' Locker",
                                     rules.LOCKER_CANNON_PLACE, "stash"))
-    if state._cannons:
-        state._phase = "cannon"
+    if d.cannons:
+        d.phase = CANNON
         return events
-    return events + state._chest_done()
-
-
-def apply_take(state: TurnFlow, move: Take) -> list[Event]:
-    n = state._h.take(state._turn, move.kind)
-    text = (f"{state.colour(state._turn)} takes {state.cards.amount(move.kind, n)} out of "
-            "Davy Jones' Locker")
-    return [Event(text, rules.LOCKER_TAKE, "take"), *after_cannon(state, True)]
+    d.goto(Step.CHEST_DONE)
+    return events

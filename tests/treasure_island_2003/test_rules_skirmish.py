@@ -1,0 +1,54 @@
+"""Skirmishes (TI2003 §8; ``rules/skirmish.py``): one test or more per rule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from tests.treasure_island_2003.helpers import (
+    B,
+    G,
+    R,
+    full_board_for,
+    small,
+)
+from treasurekit.treasure_island_2003 import (
+    Hit,
+)
+
+
+def test_skirmish_with_three_players_two_with_hits_fight_on() -> None:
+    s = small(players=3).position(full_board_for(3, {"R": 25, "B": 25, "G": 25}))
+    assert s.phase == "skirmish" and s.skirmish == ((R, B, G), (0, 0, 0), "legacy")
+    each = sum(Fraction(6 - abs(t - 7), 36) * sum(
+        Fraction(6 - abs(u - 7), 36) for u in range(2, t)) ** 2 for t in range(2, 13))
+    outcomes = dict(s.chance_outcomes())
+    assert outcomes[Hit(G)] == each and outcomes[Hit(None)] == 1 - 3 * each
+    s.play("hit green")
+    s.play("no hit")
+    s.play("hit green")
+    assert s.skirmish == ((R, B, G), (0, 0, 2), "legacy")
+    events = s.play("hit red")  # two players have hits: Blue drops out
+    now: Any = s.skirmish
+    assert now == ((R, G), (1, 2), "legacy")
+    assert any("Blue drop out" in e.text for e in events)
+    assert dict(s.chance_outcomes())[Hit(R)] == Fraction(575, 1296)
+    s.play("hit red")
+    s.play("hit red")
+    assert s.skirmish is None and s.legacy_winner == R
+
+
+def test_skirmish_three_hits_before_anyone_else_wins_ruling_ti2003_17() -> None:
+    s = small(players=3).position(full_board_for(3, {"R": 25, "B": 25, "G": 25}))
+    for _ in range(3):
+        s.play("hit blue")
+    assert s.legacy_winner == B and s.phase == "reveal"
+
+
+def test_skirmish_two_players_first_to_three_hits() -> None:
+    s = small().position(full_board_for(2, {"R": 37, "B": 38}), jolly={})
+    assert s.phase == "reveal" and s.legacy_winner == B  # no tie: Blue has the most
+    t = small().position(full_board_for(2, {"R": 38, "B": 37}))
+    assert t.legacy_winner == R
+    u = small(players=4).position(full_board_for(4, {"R": 20, "B": 20, "G": 20, "Y": 15}))
+    assert u.skirmish == ((R, B, G), (0, 0, 0), "legacy")

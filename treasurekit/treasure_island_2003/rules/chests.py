@@ -1,0 +1,140 @@
+"""Treasure chests (TI2003 §4 Treasure squares; §4 When several treasure chests are
+won by an enclosure; §9 Davy Jones' Legacy).
+
+* A counter on a treasure square (placed, or filling an enclosure) wins its chest.
+* Several chests won at once are opened one at a time, in the order the player
+  chooses (``open <pirate>``); cannons found are decided before the next chest.
+* A chest's cards are turned over one by one (``reveal`` chance moves): no card is
+  dealt in advance, each comes from the pool nobody has seen (ruling TI2003-7).
+* The treasure goes to the player's piles; Jolly Rogers raise their type limit.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...core.events import Event
+from ...core.text import count, possessive
+from .. import rules
+from ..cards import GOLD, JOLLY, PURPLE
+from ..flow import CANNON, CHOOSE, REVEAL, Stage, Step, colour, wrong
+from ..moves import Open, Reveal, TIMove
+from ..position import Draft, GameRules, TIPosition
+from . import cannons
+
+__all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "start_chest"]
+
+Problem = tuple[str, str | None] | None
+
+
+def legal(p: TIPosition, game: GameRules) -> list[Open]:
+    """The legal moves of the ``choose`` phase: any chest won and not opened yet."""
+    return [Open(c) for c in p.pending]
+
+
+def problem(p: TIPosition, game: GameRules, move: Open) -> Problem:
+    """Why ``open <chest>`` is illegal now, or None."""
+    if p.phase != CHOOSE:
+        return wrong(p, game, move)
+    if move.chest not in p.pending:
+        return (f"{move.chest!r} is not a chest won now; choose one of "
+                f"{', '.join(p.pending)}", rules.SEVERAL_CHESTS)
+    return None
+
+
+def effect(d: Draft, game: GameRules, move: Open) -> list[Event]:
+    """Open the chosen chest next."""
+    d.pending = tuple(c for c in d.pending if c != move.chest)
+    return start_chest(d, game, move.chest)
+
+
+def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
+    """The next card shown: each kind nobody has seen, as likely as its count."""
+    unseen = dict(p.holdings.unseen)  # no thaw: a reveal changes the holdings each time
+    total = sum(unseen.values())
+    return [(Reveal(k), Fraction(unseen[k], total)) for k in game.cards.deck
+            if unseen.get(k)]
+
+
+def open_next(d: Draft, game: GameRules) -> list[Event]:
+    """Open the chest won (the player chooses when several are); none: the throw ends."""
+    if not d.pending:
+        d.goto(Step.END_OF_THROW)
+        return []
+    if len(d.pending) == 1:
+        chest = d.pending[0]
+        d.pending = ()
+        return start_chest(d, game, chest)
+    d.phase = CHOOSE
+    return []
+
+
+def _where(game: GameRules, chest: str) -> str:
+    if chest == "legacy":
+        return "Davy Jones' Legacy"
+    return f"{possessive(game.cards.chest(chest).pirate)} chest"
+
+
+def start_chest(d: Draft, game: GameRules, chest: str) -> list[Event]:
+    """Begin turning over the cards of ``chest`` (or of Davy Jones' Legacy)."""
+    size = game.cards.legacy.cards if chest == "legacy" else game.chest_cards[chest]
+    d.chest = chest
+    d.chest_no += 1
+    d.found = ()
+    d.to_reveal = min(size, d.seen.unseen_total())
+    d.phase = REVEAL
+    ev = Event(f"{colour(d.turn)} opens {_where(game, chest)} ({count(d.to_reveal, 'card')})",
+               rules.LEGACY if chest == "legacy" else rules.TREASURE_SQUARES, "open")
+    if d.to_reveal == 0:
+        return [ev, *_chest_opened(d, game)]
+    return [ev]
+
+
+def reveal(d: Draft, game: GameRules, move: Reveal) -> list[Event]:
+    """The next card of the chest being opened is shown."""
+    kind = move.kind
+    d.draw(kind)
+    d.found = (*d.found, kind)
+    d.to_reveal -= 1
+    assert d.chest is not None
+    size = len(d.found) + d.to_reveal
+    events = [Event(f"{_where(game, d.chest)}, card {len(d.found)} of {size}: "
+                    f"{game.cards.label(kind)}", rules.TREASURE_SQUARES, "card")]
+    if d.to_reveal == 0:
+        events += _chest_opened(d, game)
+    return events
+
+
+def _chest_opened(d: Draft, game: GameRules) -> list[Event]:
+    seat = d.turn
+    assert d.chest is not None
+    h = d.h
+    h.opened[d.chest] = d.found
+    found = []
+    for kind in d.found:
+        if kind == PURPLE:
+            found.append("purple")
+        elif kind == GOLD:
+            found.append("gold")
+        else:
+            h.gain(seat, kind)
+    d.cannons = tuple(found)
+    events = []
+    if JOLLY in d.found:
+        events.append(Event(f"{colour(seat)} may keep one more treasure type for "
+                            "each Jolly Roger", rules.JOLLY_ROGER, "jolly"))
+    if d.cannons:
+        d.phase = CANNON
+        return events + cannons.after_cannon(d, game, from_locker=False)
+    return events + chest_done(d, game)
+
+
+def chest_done(d: Draft, game: GameRules) -> list[Event]:
+    """The chest's cards and cannons are dealt with: the next chest, or the turn goes on
+    (after the Legacy: the end of the Legacy winner's turn)."""
+    d.chest = None
+    d.found = ()
+    if d.stage == Stage.LEGACY:
+        d.goto(Step.END_TURN)
+        return []
+    return open_next(d, game)

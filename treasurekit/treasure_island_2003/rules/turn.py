@@ -1,0 +1,167 @@
+"""A turn (TI2003 §4 How to Play, Doubles (Pasch); §9 Using both dice).
+
+* The opening throws: every player throws two dice, the highest total goes first;
+  tied players throw again (ruling TI2003-8).
+* A turn begins with a throw of two dice. A player uses one number of it, or both in
+  turn once none of their counters can reach an unopened treasure square any more
+  (TI2003 §9 Using both dice; announced before the throw that uses them).
+* Doubles: the player throws again after using them.
+* The end of a turn: Locker moves if any are possible (``wrap``), discards down to the
+  type limit (``discard``), then the next player clockwise; a full board starts Davy
+  Jones' Legacy (``rules/reckoning.py``).
+
+This module is the top of ``rules/``: it runs the :class:`~..flow.Step` a lower module
+asks for (``Draft.goto``), so no rules module imports a module above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from ...core.events import Event
+from .. import rules
+from ..enclosure import reaches_treasure
+from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour, limit
+from ..moves import Roll, TIMove
+from ..position import Draft, GameRules
+from . import advances, cannons, chests, reckoning
+
+__all__ = ["ROLLS", "end_turn", "finish_turn", "next_turn", "roll_effect", "settle"]
+
+#: The 21 throws of two dice with their chances (TI2003 §4: two dice).
+ROLLS: list[tuple[TIMove, Fraction]] = [
+    (Roll(a, b), Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7)
+]
+
+
+def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
+    """A throw of two dice: an opening throw, or the throw that starts a turn."""
+    if d.phase == OPENING:
+        return _opening_roll(d, roll)
+    seat = d.turn
+    who = colour(seat)
+    events = []
+    if not d.both_dice[seat] and not reaches_treasure(game.board, d.owner, seat):
+        d.both_dice = (*d.both_dice[:seat], True, *d.both_dice[seat + 1:])
+        events.append(Event(f"{who} can no longer reach any unopened treasure square: "
+                            f"from now on {who} uses both dice", rules.BOTH_DICE, "endgame"))
+    d.dice = (roll.low, roll.high)
+    d.left = d.dice
+    d.moves_left = 2 if d.both_dice[seat] else 1
+    d.phase = PLACE
+    how = "both numbers" if d.both_dice[seat] else "one number"
+    if not advances.placeable(d, game):
+        how = "cannot place: pass"
+        verb = "and"
+    else:
+        verb = "and uses"
+    extra = "; doubles: another throw follows" if roll.doubles else ""
+    # the switch to both dice (if any) is announced before the throw that uses it
+    events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}{extra}",
+                        rules.DOUBLES if roll.doubles else rules.PLACING, "roll"))
+    return events
+
+
+def _opening_roll(d: Draft, roll: Roll) -> list[Event]:
+    assert d.opening is not None
+    group, totals = d.opening
+    seat = group[len(totals)]
+    totals = (*totals, roll.total)
+    events = [Event(f"{colour(seat)} throws {roll.low} and {roll.high} "
+                    f"(total {roll.total}) for the first turn", rules.FIRST_PLAYER, "roll")]
+    if len(totals) < len(group):
+        d.opening = (group, totals)
+        return events
+    best = max(totals)
+    tied = tuple(s for s, t in zip(group, totals, strict=True) if t == best)
+    if len(tied) > 1:
+        names = " and ".join(colour(s) for s in tied)
+        d.opening = (tied, ())
+        events.append(Event(f"{names} tie with {best}: they throw again (ruling TI2003-8)",
+                            rules.ruling(8), "tie"))
+        return events
+    d.opening = None
+    d.turn = tied[0]
+    d.phase = ROLL
+    events.append(Event(f"{colour(tied[0])} has the highest total and goes first",
+                        rules.FIRST_PLAYER, "first"))
+    return events
+
+
+def end_of_throw(d: Draft, game: GameRules) -> list[Event]:
+    """A placement is done: place again, throw again after doubles, or end the turn."""
+    if d.empty == 0:
+        return end_turn(d, game)
+    if d.moves_left and advances.placeable(d, game):
+        d.phase = PLACE
+        return []
+    if d.dice is not None and d.dice[0] == d.dice[1]:
+        d.phase = ROLL
+        return [Event(f"{colour(d.turn)} threw doubles and throws again",
+                      rules.DOUBLES, "doubles")]
+    return end_turn(d, game)
+
+
+def end_turn(d: Draft, game: GameRules) -> list[Event]:
+    """The dice are put away: Locker moves if any are possible, else finish the turn."""
+    d.moves_left = 0
+    d.dice = None
+    d.left = ()
+    if cannons.locker_moves(d, game, d.seen):
+        d.phase = WRAP
+        return []
+    return finish_turn(d, game)
+
+
+def finish_turn(d: Draft, game: GameRules) -> list[Event]:
+    """Discards down to the type limit, else the next turn (TI2003 §6)."""
+    seat = d.turn
+    h = d.seen
+    allowed = limit(game, h, seat)
+    if h.types(seat) > allowed:
+        d.phase = DISCARD
+        return [Event(f"{colour(seat)} holds {h.types(seat)} treasure types, "
+                      f"{h.types(seat) - allowed} more than allowed, and "
+                      "must put whole types into Davy Jones' Locker", rules.LOCKER_PLACE,
+                      "limit")]
+    return next_turn(d, game)
+
+
+def next_turn(d: Draft, game: GameRules) -> list[Event]:
+    """The next player clockwise throws; a full board: Davy Jones' Legacy; after it,
+    the last Locker turns and the Final Reckoning."""
+    d.stolen = ()
+    d.chest_no = 0
+    if d.stage == Stage.PLAY:
+        if d.empty == 0:
+            return reckoning.start_legacy(d, game)
+        d.turn = (d.turn + 1) % game.num_players
+        d.phase = ROLL
+        return []
+    return reckoning.next_in_round(d, game)
+
+
+STEPS: dict[str, Callable[..., list[Event]]] = {
+    Step.END_OF_THROW: end_of_throw,
+    Step.END_TURN: end_turn,
+    Step.FINISH_TURN: finish_turn,
+    Step.NEXT_TURN: next_turn,
+    Step.CHEST_DONE: chests.chest_done,
+    Step.ATTACK_DECIDED: cannons.finish_attack,
+    Step.LEGACY_TO: reckoning.legacy_to,
+    Step.AWARD: reckoning.award,
+    Step.FINISH: reckoning.finish,
+}
+
+
+def settle(d: Draft, game: GameRules) -> list[Event]:
+    """Run the steps the effect asked for (``Draft.goto``), in order; their events."""
+    events: list[Event] = []
+    while d.then is not None:
+        step, args = d.then
+        d.then = None
+        events += STEPS[step](d, game, *args)
+    return events
+
+
