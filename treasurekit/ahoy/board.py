@@ -79,6 +79,10 @@ class AhoyBoard:
     def water_squares(self) -> tuple[int, ...]:
         return tuple(s for s in range(1, len(self.kinds)) if self.kinds[s] == "water")
 
+    def colour_name(self, seat: int) -> str:
+        """The colour of a seat, capitalised as in a sentence ("Red")."""
+        return self.colours[seat].name.capitalize()
+
 
 def load_board(source: str | Path | AhoyBoard | None = None) -> AhoyBoard:
     """Load a board: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path``
