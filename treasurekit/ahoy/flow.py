@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
-from .position import AhoyPosition, in_play
+from .position import PIRATES_PER_COLOUR, AhoyPosition, in_play, new_position
 
 if TYPE_CHECKING:
     from .game import AhoyGame
@@ -48,8 +48,11 @@ def game_over(pos: AhoyPosition, game: AhoyGame) -> bool:
         return True
     if not game.cunning:
         return False  # fallen pirates restart, and 5 chests are fewer than the pirates
+    # every seat's in_play() is 0: no pirate is left off the chests and in the game (the
+    # sum, as this runs several times per ply)
     out = pos.out
-    return all(in_play(chests, out, seat) == 0 for seat in range(len(out)))
+    on_chests = len(chests) - chests.count(None)
+    return PIRATES_PER_COLOUR * len(out) == on_chests + sum(out)
 
 
 def phase(pos: AhoyPosition, game: AhoyGame) -> Phase:
@@ -94,7 +97,7 @@ def end_turn(
     turn passed to :func:`next_seat`. Built in one go: this runs once per move."""
     chests = pos.chests if chests is None else chests
     out = pos.out if out is None else out
-    return AhoyPosition(
+    return new_position(
         pos.start if start is None else start,
         pos.squares if squares is None else squares,
         chests,

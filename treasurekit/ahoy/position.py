@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PIRATES_PER_COLOUR", "AhoyPosition", "in_play", "with_count", "with_pile"]
+__all__ = [
+    "PIRATES_PER_COLOUR",
+    "AhoyPosition",
+    "in_play",
+    "new_position",
+    "with_count",
+    "with_pile",
+]
 
 #: AHOY §1 Contents: 16 pirates in four colours, four per colour.
 PIRATES_PER_COLOUR = 4
@@ -71,6 +78,43 @@ class AhoyPosition:
     def in_play(self, seat: int) -> int:
         """Pirates of ``seat`` still able to move (not on the island, not out)."""
         return in_play(self.chests, self.out, seat)
+
+
+_new = object.__new__
+(_start, _squares, _chests, _planks, _out, _falls, _die, _turn) = (
+    getattr(AhoyPosition, name).__set__ for name in AhoyPosition.__slots__
+)
+
+
+def new_position(
+    start: tuple[int, ...],
+    squares: tuple[tuple[int, ...], ...],
+    chests: tuple[int | None, ...],
+    planks: frozenset[int],
+    out: tuple[int, ...],
+    falls: tuple[int, ...],
+    die: int | None,
+    turn: int,
+) -> AhoyPosition:
+    """``AhoyPosition(start, squares, ...)``, positionally, for the paths that build one
+    position per ply: it fills the slots directly, which takes less than half the time
+    of a frozen dataclass's ``__init__`` (that one sets each field through
+    ``object.__setattr__``). The result is the same frozen, equal, hashable value.
+
+    >>> p = AhoyPosition.initial(players=2, island_square=21, chests=5, turn=0)
+    >>> new_position(*(getattr(p, f) for f in AhoyPosition.__slots__)) == p
+    True
+    """
+    pos = _new(AhoyPosition)
+    _start(pos, start)
+    _squares(pos, squares)
+    _chests(pos, chests)
+    _planks(pos, planks)
+    _out(pos, out)
+    _falls(pos, falls)
+    _die(pos, die)
+    _turn(pos, turn)
+    return pos
 
 
 def in_play(chests: tuple[int | None, ...], out: tuple[int, ...], seat: int) -> int:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..moves import FACES, SHIP, AhoyMove, Roll, Step
-from ..position import AhoyPosition
+from ..position import AhoyPosition, new_position
 from . import DIE
 
 if TYPE_CHECKING:
@@ -70,6 +70,6 @@ def apply(pos: AhoyPosition, game: AhoyGame, move: Roll) -> tuple[AhoyPosition, 
         text = f"{who} rolls the ship: choose 1 to 5 squares"
     else:
         text = f"{who} rolls {move.face}"
-    rolled = AhoyPosition(pos.start, pos.squares, pos.chests, pos.planks, pos.out, pos.falls,
+    rolled = new_position(pos.start, pos.squares, pos.chests, pos.planks, pos.out, pos.falls,
                           move.face, pos.turn)
     return rolled, [Event(text, DIE, "roll")]

@@ -93,30 +93,37 @@ def problem(pos: AhoyPosition, game: AhoyGame, move: Step) -> tuple[str, str | N
 def apply(pos: AhoyPosition, game: AhoyGame, move: Step) -> tuple[AhoyPosition, list[Event]]:
     """The top pirate leaves ``move.source`` and lands ``move.steps`` squares on: on the
     island, in the water, or on top of whoever is there. The turn ends."""
-    seat, source = pos.turn, move.source
-    start, squares = pos.start, pos.squares
-    if source == 0:
-        start = with_count(start, seat, -1)
-    else:
-        squares = with_pile(squares, source, squares[source][:-1])
+    source = move.source
     target = buccaneer_island.target(game, source, move.steps)
     assert target is not None
-    if target == game.island:
-        after, event = buccaneer_island.take_chest(pos, game, source, start, squares)
-    elif water.open_water(pos, game, target):
-        after, event = water.fall(pos, game, source, target, start, squares)
+    if target != game.island and not water.open_water(pos, game, target):
+        after, event = _climb(pos, game, source, target)
     else:
-        after, event = _climb(pos, game, source, target, start, squares)
+        start, squares = pos.start, pos.squares
+        if source == 0:
+            start = with_count(start, pos.turn, -1)
+        else:
+            squares = with_pile(squares, source, squares[source][:-1])
+        if target == game.island:
+            after, event = buccaneer_island.take_chest(pos, game, source, start, squares)
+        else:
+            after, event = water.fall(pos, game, source, target, start, squares)
     return after, end.announce(after, game, [event])
 
 
 def _climb(
-    pos: AhoyPosition, game: AhoyGame, source: int, target: int, start: tuple[int, ...],
-    squares: tuple[tuple[int, ...], ...],
+    pos: AhoyPosition, game: AhoyGame, source: int, target: int
 ) -> tuple[AhoyPosition, Event]:
-    """Stacking: the pirate lands on path square ``target``, on top of any pile there."""
+    """Stacking: the top pirate of ``source`` lands on path square ``target``, on top of
+    any pile there (the commonest move: both piles change in one new tuple)."""
     seat = pos.turn
-    pile = squares[target]
+    start = pos.start
+    piles = list(pos.squares)
+    if source == 0:
+        start = with_count(start, seat, -1)
+    else:
+        piles[source] = piles[source][:-1]
+    pile = piles[target]
     covered, rule = "", DIE
     if pile:
         below = f"{game.board.colour_name(pile[-1])}'s pirate"
@@ -125,6 +132,5 @@ def _climb(
         covered, rule = f" and climbs on top of {below}", STACKING
     event = Event(f"{game.board.colour_name(seat)}'s pirate moves from {square_text(source)} "
                   f"to square {target}{covered}", rule, "move")
-    squares = with_pile(squares, target, (*pile, seat))
-    after = flow.end_turn(pos, game, start=start, squares=squares)
-    return after, event
+    piles[target] = (*pile, seat)
+    return flow.end_turn(pos, game, start=start, squares=tuple(piles)), event
