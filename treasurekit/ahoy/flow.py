@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
-from .position import PIRATES_PER_COLOUR, AhoyPosition, in_play, new_position
+from .position import PIRATES_PER_COLOUR, AhoyPosition, new_position
 
 if TYPE_CHECKING:
     from .game import AhoyGame
@@ -64,7 +64,8 @@ def phase(pos: AhoyPosition, game: AhoyGame) -> Phase:
 
 def current_player(pos: AhoyPosition, game: AhoyGame) -> int:
     """The seat to move, ``CHANCE`` while the die is to be rolled, or ``TERMINAL``."""
-    if game_over(pos, game):
+    # game_over(pos, game), with its commonest answer first: this runs several times a ply
+    if (game.cunning or None not in pos.chests) and game_over(pos, game):
         return TERMINAL
     return CHANCE if pos.die is None else pos.turn
 
@@ -73,10 +74,11 @@ def next_seat(game: AhoyGame, turn: int, chests: tuple[int | None, ...],
               out: tuple[int, ...]) -> int:
     """The seat after ``turn`` clockwise that still has a pirate in play (ruling AHOY-5:
     a seat with none left is skipped); ``turn`` itself if nobody else has one."""
-    n = game.num_players
+    n = len(out)
     for k in range(1, n + 1):
         seat = (turn + k) % n
-        if in_play(chests, out, seat):
+        # in_play(chests, out, seat), inlined: this runs once per move
+        if PIRATES_PER_COLOUR - chests.count(seat) - out[seat]:
             return seat
     return turn
 

@@ -55,9 +55,10 @@ def outcome(pos: AhoyPosition, game: AhoyGame) -> Outcome | None:
 
 def announce(pos: AhoyPosition, game: AhoyGame, events: list[Event]) -> list[Event]:
     """``events``, with the end of the game told after them if ``pos`` ends it."""
-    out = outcome(pos, game)
-    if out is None:
+    if not game_over(pos, game):
         return events
+    out = outcome(pos, game)
+    assert out is not None
     name = game.board.colour_name
     names = " and ".join(name(w) for w in out.winners)
     totals = ", ".join(f"{name(p)} {s}" for p, s in enumerate(out.scores))
