@@ -18,7 +18,7 @@ from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .board import BUNDLED, AhoyBoard, load_board
 from .build import build_position
-from .moves import AhoyMove, parse_move
+from .moves import AhoyMove, Step, parse_move
 from .position import PIRATES_PER_COLOUR
 from .state import AhoyState
 
@@ -109,6 +109,13 @@ class AhoyGame(Game[AhoyMove]):
     def water(self) -> tuple[bool, ...]:
         """``water[s]`` is True if path square ``s`` is a water square (planked or not)."""
         return tuple(kind == "water" for kind in self.board.kinds)
+
+    @cached_property
+    def steps(self) -> tuple[tuple[Step, ...], ...]:
+        """``steps[source][k - 1]`` is ``Step(source, k)`` for every square below the island
+        and k 1-5, built once: moves are immutable, and listing the legal moves is the hot
+        path of every playout."""
+        return tuple(tuple(Step(source, k) for k in range(1, 6)) for source in range(self.island))
 
     def new_initial_state(self, seed: int = 0) -> AhoyState:
         """Every colour's four pirates piled on its starting square; first a die roll."""

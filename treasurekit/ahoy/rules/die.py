@@ -14,6 +14,7 @@ AHOY-10: any number, whatever the board ahead).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
@@ -65,11 +66,14 @@ def count_problem(pos: AhoyPosition, move: Step) -> tuple[str, str | None] | Non
 
 def apply(pos: AhoyPosition, game: AhoyGame, move: Roll) -> tuple[AhoyPosition, list[Event]]:
     """The die shows ``move.face``; the same seat is now to move."""
-    who = game.board.colour_name(pos.turn)
-    if move.face == SHIP:
-        text = f"{who} rolls the ship: choose 1 to 5 squares"
-    else:
-        text = f"{who} rolls {move.face}"
     rolled = new_position(pos.start, pos.squares, pos.chests, pos.planks, pos.out, pos.falls,
                           move.face, pos.turn)
-    return rolled, [Event(text, DIE, "roll")]
+    return rolled, [_rolled(game.board.colour_name(pos.turn), move.face)]
+
+
+@lru_cache(maxsize=256)
+def _rolled(who: str, face: int) -> Event:
+    """The event of ``who`` rolling ``face`` (events are immutable: made once each)."""
+    if face == SHIP:
+        return Event(f"{who} rolls the ship: choose 1 to 5 squares", DIE, "roll")
+    return Event(f"{who} rolls {face}", DIE, "roll")

@@ -50,9 +50,9 @@ def legal(pos: AhoyPosition, game: AhoyGame) -> list[AhoyMove]:
     face = pos.die
     assert face is not None
     counts = _ALL_STEPS if face == SHIP else (face,)
-    island, bounce = game.island, game.bounce
+    island, bounce, table = game.island, game.bounce, game.steps
     return [
-        Step(src, k)
+        table[src][k - 1]  # Step(src, k), built once per game
         for src in movable_sources(pos, pos.turn)
         for k in counts
         if bounce or src + k <= island
