@@ -1,4 +1,8 @@
-"""Exact odds and seeded simulations for Ahoy Treasures!
+"""Exact odds for Ahoy Treasures! (docs/architecture.md §6).
+
+Bot-against-bot studies (the strategy comparison) are in :mod:`.studies`;
+:func:`compare_strategies` here forwards there, for the notebook that imports it
+from this module.
 
 Exact answers use :class:`fractions.Fraction` and a Markov chain over a *lone pirate*:
 one pirate moved on every turn, as when it is a player's only pirate that can move.
@@ -16,23 +20,24 @@ Fraction(1, 3)
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.stats import Estimate
 from .board import AhoyBoard, load_board
-from .moves import SHIP, Roll, Step
+from .moves import FACES, SHIP, Step
+from .rules import buccaneer_island, moving, water
 from .state import AhoyState
+
+if TYPE_CHECKING:
+    from .studies import StrategyResult
 
 __all__ = [
     "FaceOdds",
     "LonePirate",
     "RollOdds",
-    "StrategyResult",
     "compare_strategies",
-    "play_out",
     "roll_odds",
     "safest_furthest",
 ]
@@ -273,22 +278,17 @@ def roll_odds(state: AhoyState) -> RollOdds:
     """
     if state.is_terminal():
         raise ValueError("the game is over: there is no next roll")
-    base = state.copy()
-    if not base.is_chance_node():  # a die is showing: look at the seat's next roll instead
-        base._die = None
+    game, pos = state.game, state.position
     faces = []
-    for face in (1, 2, 3, 4, 5, SHIP):
-        trial = base.copy()
-        trial.apply(Roll(face))
-        moves = [m for m in trial.legal_moves() if isinstance(m, Step)]
+    for face in FACES:  # a die showing now is looked past: this is the seat's next roll
+        rolled = replace(pos, die=face)
+        moves = [m for m in moving.legal(rolled, game) if isinstance(m, Step)]
         falls, island = [], []
         for m in moves:
-            target = trial.target(m.source, m.steps)
-            if target == state.board.island_square:
+            target = buccaneer_island.target(game, m.source, m.steps)
+            if target == game.island:
                 island.append(str(m))
-            elif target is not None and trial.board.kinds[target] == "water" and (
-                target not in trial.planks
-            ):
+            elif target is not None and water.open_water(rolled, game, target):
                 falls.append(str(m))
         faces.append(FaceOdds(face, tuple(map(str, moves)), tuple(falls), tuple(island)))
 
@@ -305,80 +305,9 @@ def roll_odds(state: AhoyState) -> RollOdds:
     )
 
 
-# ----- seeded Monte Carlo comparison of strategies -----------------------------------
-@dataclass(frozen=True)
-class StrategyResult:
-    """Win rate (ties shared) and mean score of one strategy over many games."""
+def compare_strategies(*args: Any, **kwargs: Any) -> list[StrategyResult]:
+    """Forwards to :func:`treasurekit.ahoy.studies.compare_strategies` (moved there:
+    studies may import bots, analysis may not; notebook 01 imports it from here)."""
+    from .studies import compare_strategies as compare
 
-    name: str
-    wins: Estimate
-    mean_score: float
-
-    def __str__(self) -> str:
-        return f"{self.name:<10} wins {self.wins}  mean score {self.mean_score:.2f}"
-
-
-def play_out(state: AhoyState, bots: Sequence[Any]) -> AhoyState:
-    """Play ``state`` to the end: chance from the seeded stream, seats by ``bots``."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.resolve_chance()
-        else:
-            state.apply(bots[state.current_player].choose(state))
-    return state
-
-
-def compare_strategies(
-    strategies: Mapping[str, Callable[[int], Any]],
-    games: int = 200,
-    seed: int = 0,
-    variant: str = "basic",
-    progress: bool = True,
-) -> list[StrategyResult]:
-    """Seat the strategies against each other in ``games`` seeded games and compare them.
-
-    One seat per strategy (2-4); the seating rotates every game so that nobody keeps
-    the first roll. Game ``i`` uses seed ``seed + i`` and bots built with that seed,
-    so the comparison is reproducible. Wins are shared on a shared win.
-
-    Args:
-        strategies: name -> factory taking a seed and returning a bot,
-            e.g. ``{"greedy": GreedyBot, "random": RandomBot}``.
-        games: number of games (more games, narrower intervals).
-        progress: show a tqdm progress bar.
-
-    Returns:
-        One :class:`StrategyResult` per strategy, in the given order, with a 95%
-        Wilson confidence interval on the win rate.
-
-    Raises:
-        ValueError: fewer than 2 or more than 4 strategies, or ``games`` < 1.
-    """
-    from .game import AhoyGame
-
-    names = list(strategies)
-    if not 2 <= len(names) <= 4:
-        raise ValueError("compare 2 to 4 strategies (one seat each)")
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    n = len(names)
-    game = AhoyGame(players=n, variant=variant)
-    wins = dict.fromkeys(names, 0.0)
-    totals = dict.fromkeys(names, 0)
-    rounds: Iterable[int] = range(games)
-    if progress:
-        from tqdm.auto import tqdm
-
-        rounds = tqdm(rounds, desc="Ahoy games", unit="game")
-    for i in rounds:
-        order = [names[(seat + i) % n] for seat in range(n)]
-        bots = [strategies[name](seed + i * n + seat) for seat, name in enumerate(order)]
-        state = play_out(game.new_initial_state(seed + i), bots)
-        outcome = state.outcome()
-        assert outcome is not None
-        for seat, name in enumerate(order):
-            totals[name] += int(outcome.scores[seat])
-            if seat in outcome.winners:
-                wins[name] += 1 / len(outcome.winners)
-    return [StrategyResult(nm, Estimate(wins[nm], games), totals[nm] / games) for nm in names]
-
+    return compare(*args, **kwargs)

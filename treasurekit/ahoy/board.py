@@ -10,6 +10,7 @@ step beyond the last path square (``island_square``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,15 @@ class AhoyBoard:
     @property
     def water_squares(self) -> tuple[int, ...]:
         return tuple(s for s in range(1, len(self.kinds)) if self.kinds[s] == "water")
+
+    @cached_property
+    def colour_names(self) -> tuple[str, ...]:
+        """Every colour, capitalised as in a sentence ("Red"), in seat order."""
+        return tuple(c.name.capitalize() for c in self.colours)
+
+    def colour_name(self, seat: int) -> str:
+        """The colour of a seat, capitalised as in a sentence ("Red")."""
+        return self.colour_names[seat]
 
 
 def load_board(source: str | Path | AhoyBoard | None = None) -> AhoyBoard:

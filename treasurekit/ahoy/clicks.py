@@ -1,4 +1,5 @@
-"""What a click on the Ahoy Treasures! board means (``AhoyState.moves_at``).
+"""What a click on the Ahoy Treasures! board means (``AhoyState.moves_at``;
+docs/architecture.md §7).
 
 A board's picture knows, at a click, a square (``0`` is the starting square, the
 island is ``board.island_square``) or a pirate drawn there, ``(square, seat)``. The
@@ -14,10 +15,13 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import PlaceError
 from ..core.inputs import short
+from .flow import game_over
 from .moves import AhoyMove, Step
+from .position import AhoyPosition
+from .rules import moving
 
 if TYPE_CHECKING:
-    from .state import AhoyState
+    from .game import AhoyGame
 
 __all__ = ["moves_at", "place_square"]
 
@@ -26,15 +30,15 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def place_square(state: AhoyState, place: object) -> tuple[int, int | None]:
+def place_square(game: AhoyGame, place: object) -> tuple[int, int | None]:
     """``(square, seat or None)`` of a place: a square number, or a pirate
     ``(square, seat)``.
 
     Raises:
         PlaceError: not a square of the board, or not a seat of the game.
     """
-    island = state.game.board.island_square
-    n = state.game.num_players
+    island = game.island
+    n = game.num_players
     square: object = place
     seat: object = None
     if isinstance(place, tuple) and len(place) == 2:
@@ -48,15 +52,15 @@ def place_square(state: AhoyState, place: object) -> tuple[int, int | None]:
     return int(square), (None if seat is None else int(seat))  # type: ignore[call-overload]
 
 
-def moves_at(state: AhoyState, place: object) -> list[AhoyMove]:
+def moves_at(pos: AhoyPosition, game: AhoyGame, place: object) -> list[AhoyMove]:
     """The legal steps of the seat to move from the square of ``place`` (see the module).
 
     Raises:
         PlaceError: ``place`` is not a square or a pirate of this game.
     """
-    square, seat = place_square(state, place)
-    if state.is_chance_node() or state.is_terminal():
+    square, seat = place_square(game, place)
+    if pos.die is None or game_over(pos, game):
         return []
-    if seat is not None and seat != state.current_player:
+    if seat is not None and seat != pos.turn:
         return []
-    return [m for m in state.legal_moves() if isinstance(m, Step) and m.source == square]
+    return [m for m in moving.legal(pos, game) if isinstance(m, Step) and m.source == square]

@@ -1,25 +1,28 @@
-"""The Ahoy Treasures! game object: options and setup (AHOY §3 Preparation)."""
+"""The Ahoy Treasures! game object: options and setup (AHOY §3 Preparation).
+
+The game is immutable: its options, the board and what the rules read from them
+(the island's square, which squares are water, the variant). It starts games
+(``new_initial_state``) and sets up positions by hand (``position``, via
+:mod:`.build`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import Any, ClassVar, get_args
 
 from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .board import BUNDLED, AhoyBoard, load_board
-from .moves import AhoyMove, parse_move
-
-if TYPE_CHECKING:
-    from .state import AhoyState
+from .build import build_position
+from .moves import AhoyMove, Step, parse_move
+from .position import PIRATES_PER_COLOUR
+from .state import AhoyState
 
 __all__ = ["PIRATES_PER_COLOUR", "AhoyGame"]
-
-#: AHOY §1 Contents: 16 pirates in four colours.
-PIRATES_PER_COLOUR = 4
 
 
 @register
@@ -86,15 +89,36 @@ class AhoyGame(Game[AhoyMove]):
     def num_players(self) -> int:
         return int(self._options["players"])
 
-    @property
+    @cached_property
     def cunning(self) -> bool:
         """True for the cunning pirates variant (AHOY §9)."""
         return bool(self._options["variant"] == "cunning")
 
+    @cached_property
+    def bounce(self) -> bool:
+        """True if a move past the island counts back from it (ruling AHOY-4)."""
+        return bool(self._options["overshoot"] == "bounce")
+
+    @cached_property
+    def island(self) -> int:
+        """Buccaneer Island's square (``board.island_square``): its distance from a
+        starting square."""
+        return self.board.island_square
+
+    @cached_property
+    def water(self) -> tuple[bool, ...]:
+        """``water[s]`` is True if path square ``s`` is a water square (planked or not)."""
+        return tuple(kind == "water" for kind in self.board.kinds)
+
+    @cached_property
+    def steps(self) -> tuple[tuple[Step, ...], ...]:
+        """``steps[source][k - 1]`` is ``Step(source, k)`` for every square below the island
+        and k 1-5, built once: moves are immutable, and listing the legal moves is the hot
+        path of every playout."""
+        return tuple(tuple(Step(source, k) for k in range(1, 6)) for source in range(self.island))
+
     def new_initial_state(self, seed: int = 0) -> AhoyState:
         """Every colour's four pirates piled on its starting square; first a die roll."""
-        from .state import AhoyState
-
         return AhoyState(self, seed)
 
     def position(
@@ -126,11 +150,9 @@ class AhoyGame(Game[AhoyMove]):
         >>> print(g.position({7: "RB"}, die=3).pile(7))
         (0, 1)
         """
-        from .state import AhoyState
-
-        return AhoyState.from_position(
-            self, squares or {}, chests, planks, out or {}, turn, die, seed
-        )
+        built = build_position(self, squares, chests=chests, planks=planks, out=out,
+                               turn=turn, die=die)
+        return AhoyState(self, seed, built)
 
     def parse_move(self, text: str) -> AhoyMove:
         return parse_move(text)

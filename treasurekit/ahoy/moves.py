@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from ..core.errors import MoveParseError
 from ..core.inputs import parse_int, short
 
-__all__ = ["SHIP", "AhoyMove", "Pass", "Roll", "Step", "parse_move"]
+__all__ = ["FACES", "SHIP", "AhoyMove", "Pass", "Roll", "Step", "parse_move", "square_text"]
 
 #: The die face showing the pirate vessel.
 SHIP = 6
+#: The faces of the pirate die in order: five dot faces and the ship (AHOY §5).
+FACES = (1, 2, 3, 4, 5, SHIP)
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,11 @@ class Pass:
 
 
 AhoyMove = Roll | Step | Pass
+
+
+def square_text(square: int) -> str:
+    """A square in words: "the starting square" (0) or "square 7"."""
+    return "the starting square" if square == 0 else f"square {square}"
 
 _FORMS = "'roll 1'..'roll 5', 'roll ship', 'move start 3', 'move 7 2' or 'pass'"
 

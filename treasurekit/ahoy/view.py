@@ -1,14 +1,23 @@
 """What a seat may know in Ahoy Treasures!: everything on the table.
 
 Ahoy has no hidden cards; the only unknown is the future die, so a view carries the
-whole board but never the seed (which would reveal every future roll).
+whole board but never the seed (which would reveal every future roll;
+docs/architecture.md §5).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["AhoyView"]
+from ..core.errors import check_seat
+from .flow import current_player
+from .position import AhoyPosition
+
+if TYPE_CHECKING:
+    from .game import AhoyGame
+
+__all__ = ["AhoyView", "view_for"]
 
 
 @dataclass(frozen=True)
@@ -25,7 +34,7 @@ class AhoyView:
         chests: owner seat of chests 1-5 (None while free).
         out: pirates out of the game per seat (cunning variant).
         falls: how many times each seat's pirates fell in.
-        ply: moves played so far.
+        ply: moves played so far (a ply is one roll of the die or one move).
     """
 
     player: int
@@ -38,3 +47,24 @@ class AhoyView:
     out: tuple[int, ...]
     falls: tuple[int, ...]
     ply: int
+
+
+def view_for(pos: AhoyPosition, game: AhoyGame, player: int, ply: int) -> AhoyView:
+    """Seat ``player``'s view of ``pos`` at ply ``ply``.
+
+    Raises:
+        SeatError: (a ValueError) ``player`` is not a seat of the game.
+    """
+    check_seat(player, game.num_players)
+    return AhoyView(
+        player=player,
+        to_move=current_player(pos, game),
+        die=pos.die,
+        start=pos.start,
+        squares=pos.squares[1:],
+        planks=pos.planks,
+        chests=pos.chests,
+        out=pos.out,
+        falls=pos.falls,
+        ply=ply,
+    )

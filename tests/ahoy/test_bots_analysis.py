@@ -1,15 +1,19 @@
-"""Exact Ahoy odds, checked against hand computations and against simulation."""
+"""The GreedyBot, exact Ahoy odds (checked against hand computations and simulation) and
+the bot-against-bot studies."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
 from fractions import Fraction
 
 import pytest
 
 import treasurekit
-from treasurekit.ahoy import GreedyBot
-from treasurekit.ahoy.analysis import LonePirate, compare_strategies, roll_odds, safest_furthest
+from treasurekit.ahoy import GreedyBot, analysis
+from treasurekit.ahoy.analysis import LonePirate, roll_odds, safest_furthest
+from treasurekit.ahoy.studies import compare_strategies
 from treasurekit.core import RandomBot
 
 SIXTH = Fraction(1, 6)
@@ -169,6 +173,27 @@ def test_greedy_bot_explains_its_choice() -> None:
     assert str(rows[0].move) == "move 18 3"
     assert "reaches the island" in rows[0].reasons[0]
     assert any("falls into the water" in " ".join(r.reasons) for r in rows)
+
+
+def test_roll_odds_look_past_a_die_already_showing() -> None:
+    s = treasurekit.load_game("ahoy").new_initial_state()
+    before = roll_odds(s)
+    s.play("roll 3")
+    assert roll_odds(s) == before  # the odds of the seat's next roll, not of the face shown
+    assert s.die == 3
+
+
+def test_analysis_imports_neither_bots_nor_studies_at_module_level() -> None:
+    tree = ast.parse(inspect.getsource(analysis))
+    top = {node.module for node in tree.body if isinstance(node, ast.ImportFrom)}
+    assert not {m for m in top if m and m.split(".")[-1] in ("bots", "studies")}
+
+
+def test_compare_strategies_in_analysis_forwards_to_the_study() -> None:
+    bots = {"greedy": GreedyBot, "random": RandomBot}
+    direct = compare_strategies(bots, games=6, seed=2, progress=False)
+    forwarded = analysis.compare_strategies(bots, games=6, seed=2, progress=False)
+    assert [str(r) for r in forwarded] == [str(r) for r in direct]
 
 
 SHIP = 6

@@ -1,0 +1,73 @@
+"""AHOY §7 Reaching Buccaneer Island: only with the exact count; the first pirate there
+takes chest 1, the next chest 2, and so on.
+
+A move that would pass the island is not allowed (the seat passes if it has no other
+move, AHOY §6); with ``overshoot="bounce"`` it counts back from the island instead
+(ruling AHOY-4). A pirate on a chest never moves again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from .. import flow
+from ..moves import Step, square_text
+from ..position import AhoyPosition
+from . import EXACT_ROLL
+
+if TYPE_CHECKING:
+    from ..game import AhoyGame
+
+__all__ = ["overshoot_problem", "take_chest", "target"]
+
+
+def target(game: AhoyGame, source: int, steps: int) -> int | None:
+    """The square where ``steps`` squares from ``source`` end (0 = the starting square,
+    ``board.island_square`` = Buccaneer Island), or None when the move would pass the
+    island (with ``overshoot="bounce"`` it counts back instead). It does not check whose
+    pirate is there or whether it may move.
+
+    >>> from treasurekit.ahoy import AhoyGame
+    >>> target(AhoyGame(), 18, 3), target(AhoyGame(), 18, 4)
+    (21, None)
+    >>> target(AhoyGame(overshoot="bounce"), 18, 5)
+    19
+    """
+    end = source + steps
+    island = game.island
+    if end <= island:
+        return end
+    if game.bounce:
+        return 2 * island - end
+    return None
+
+
+def overshoot_problem(game: AhoyGame, move: Step) -> tuple[str, str | None] | None:
+    """A step that would pass the island, or None."""
+    if target(game, move.source, move.steps) is not None:
+        return None
+    need = game.island - move.source
+    return (
+        f"{move.steps} squares from {square_text(move.source)} go past Buccaneer "
+        f"Island, which needs exactly {need}",
+        EXACT_ROLL,
+    )
+
+
+def take_chest(
+    pos: AhoyPosition, game: AhoyGame, source: int, start: tuple[int, ...],
+    squares: tuple[tuple[int, ...], ...],
+) -> tuple[AhoyPosition, Event]:
+    """The pirate of ``pos.turn`` that left ``source`` (giving ``start`` and ``squares``)
+    lands on the island and takes the lowest free chest; the turn ends."""
+    seat = pos.turn
+    number = pos.chests.index(None) + 1
+    chests = (*pos.chests[:number - 1], seat, *pos.chests[number:])
+    value = game.board.chests[number - 1].value
+    event = Event(
+        f"{game.board.colour_name(seat)}'s pirate sails from {square_text(source)} to "
+        f"Buccaneer Island with the exact count and takes chest {number} (worth {value})",
+        EXACT_ROLL, "island",
+    )
+    return flow.end_turn(pos, game, start=start, squares=squares, chests=chests), event

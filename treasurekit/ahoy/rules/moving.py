@@ -1,0 +1,136 @@
+"""AHOY §6 Important pirates' rules: moving a pirate and stacking.
+
+After the roll the seat moves one of its pirates (a :class:`Step`) by the face's
+count (AHOY §5, :mod:`.die`). Only the top pirate of a pile may move, from a path
+square or from the seat's own starting pile. A pirate that reaches an occupied square
+climbs on top: any number may share a square, and occupied squares count as steps
+(ruling AHOY-2). Where it lands decides the rest: Buccaneer Island
+(:mod:`.buccaneer_island`), open water (:mod:`.water`), or a square of the path.
+
+>>> from treasurekit.ahoy import AhoyGame
+>>> game = AhoyGame()
+>>> pos = game.position({6: "RB"}, die=2).position
+>>> [str(m) for m in legal(pos, game)]
+['move start 2']
+>>> print(problem(pos, game, Step(6, 2))[0])  # doctest: +NORMALIZE_WHITESPACE
+the top pirate on square 6 is Blue's; only the top pirate of a pile moves, and Red moves
+only Red's
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from .. import flow
+from ..moves import SHIP, AhoyMove, Step, square_text
+from ..position import AhoyPosition, with_count, with_pile
+from . import DIE, STACKING, TOP_ONLY, buccaneer_island, die, end, water
+
+if TYPE_CHECKING:
+    from ..game import AhoyGame
+
+__all__ = ["apply", "legal", "movable_sources", "problem"]
+
+_ALL_STEPS = (1, 2, 3, 4, 5)
+
+
+def movable_sources(pos: AhoyPosition, seat: int) -> list[int]:
+    """Squares whose top pirate is ``seat``'s (0 = its starting pile, if not empty)."""
+    sources = [0] if pos.start[seat] else []
+    sources += [s for s, pile in enumerate(pos.squares) if pile and pile[-1] == seat]
+    return sources
+
+
+def legal(pos: AhoyPosition, game: AhoyGame) -> list[AhoyMove]:
+    """Every step the seat to move may take with the face showing; empty when no pirate
+    can move (then it passes: :mod:`.obliged_to_move`)."""
+    # The same as "every movable source and die step whose target is not None", with
+    # buccaneer_island.target's test inlined: this is the hot path of every playout.
+    face = pos.die
+    assert face is not None
+    counts = _ALL_STEPS if face == SHIP else (face,)
+    island, bounce, table = game.island, game.bounce, game.steps
+    return [
+        table[src][k - 1]  # Step(src, k), built once per game
+        for src in movable_sources(pos, pos.turn)
+        for k in counts
+        if bounce or src + k <= island
+    ]
+
+
+def problem(pos: AhoyPosition, game: AhoyGame, move: Step) -> tuple[str, str | None] | None:
+    """Why ``move`` may not be played: the count (AHOY §5), the pirate (AHOY §6: the
+    top of one of the mover's piles) or the island (AHOY §7); None if it is legal."""
+    found = die.count_problem(pos, move)
+    if found is not None:
+        return found
+    seat = pos.turn
+    who = game.board.colour_name(seat)
+    if move.source == 0:
+        if not pos.start[seat]:
+            return (f"{who}'s starting pile is empty", TOP_ONLY)
+    elif not 1 <= move.source < game.island:
+        return (
+            f"square {move.source} is not on the path (squares 1-{game.island - 1}; "
+            "'start' is your starting square)",
+            None,
+        )
+    else:
+        pile = pos.squares[move.source]
+        if not pile:
+            return (f"there is no pirate on square {move.source}", TOP_ONLY)
+        if pile[-1] != seat:
+            return (
+                f"the top pirate on square {move.source} is "
+                f"{game.board.colour_name(pile[-1])}'s; only the top pirate of a pile "
+                f"moves, and {who} moves only {who}'s",
+                TOP_ONLY,
+            )
+    return buccaneer_island.overshoot_problem(game, move)
+
+
+def apply(pos: AhoyPosition, game: AhoyGame, move: Step) -> tuple[AhoyPosition, list[Event]]:
+    """The top pirate leaves ``move.source`` and lands ``move.steps`` squares on: on the
+    island, in the water, or on top of whoever is there. The turn ends."""
+    source = move.source
+    target = buccaneer_island.target(game, source, move.steps)
+    assert target is not None
+    if target != game.island and not water.open_water(pos, game, target):
+        after, event = _climb(pos, game, source, target)
+    else:
+        start, squares = pos.start, pos.squares
+        if source == 0:
+            start = with_count(start, pos.turn, -1)
+        else:
+            squares = with_pile(squares, source, squares[source][:-1])
+        if target == game.island:
+            after, event = buccaneer_island.take_chest(pos, game, source, start, squares)
+        else:
+            after, event = water.fall(pos, game, source, target, start, squares)
+    return after, end.announce(after, game, [event])
+
+
+def _climb(
+    pos: AhoyPosition, game: AhoyGame, source: int, target: int
+) -> tuple[AhoyPosition, Event]:
+    """Stacking: the top pirate of ``source`` lands on path square ``target``, on top of
+    any pile there (the commonest move: both piles change in one new tuple)."""
+    seat = pos.turn
+    start = pos.start
+    piles = list(pos.squares)
+    if source == 0:
+        start = with_count(start, seat, -1)
+    else:
+        piles[source] = piles[source][:-1]
+    pile = piles[target]
+    covered, rule = "", DIE
+    if pile:
+        below = f"{game.board.colour_name(pile[-1])}'s pirate"
+        if len(pile) > 1:
+            below += f" (a pile of {len(pile) + 1} now)"
+        covered, rule = f" and climbs on top of {below}", STACKING
+    event = Event(f"{game.board.colour_name(seat)}'s pirate moves from {square_text(source)} "
+                  f"to square {target}{covered}", rule, "move")
+    piles[target] = (*pile, seat)
+    return flow.end_turn(pos, game, start=start, squares=tuple(piles)), event
