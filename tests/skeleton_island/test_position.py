@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ import treasurekit
 from tests.skeleton_island.records_fingerprint import DATA, fingerprint, replay_events
 from treasurekit.core import IllegalMoveError
 from treasurekit.skeleton_island import Phase, SkeletonPosition, SkeletonState
+from treasurekit.skeleton_island.position import evolve
 
 RECORDS = json.loads(DATA.read_text())
 
@@ -33,6 +35,18 @@ def test_the_position_is_frozen() -> None:
         pos.turn = 1  # type: ignore[misc]
     assert hash(pos) == hash(dataclasses.replace(pos))
     assert pos == dataclasses.replace(pos) and pos != dataclasses.replace(pos, turn=1)
+
+
+def test_evolve_changes_each_field_like_dataclasses_replace() -> None:
+    pos = started().position
+    for f in dataclasses.fields(SkeletonPosition):
+        change: dict[str, Any] = {f.name: ("changed", f.name)}
+        changed = evolve(pos, **change)
+        assert changed == dataclasses.replace(pos, **change), f.name
+        assert getattr(changed, f.name) == ("changed", f.name) and changed != pos
+    assert evolve(pos) == pos and evolve(pos) is not pos
+    with pytest.raises(TypeError):
+        evolve(pos, trun=1)  # type: ignore[call-arg]
 
 
 def test_a_copy_shares_the_position_and_diverges_after_a_move() -> None:
@@ -67,7 +81,8 @@ def test_an_illegal_move_leaves_the_position_identical() -> None:
 
 def test_the_phase_is_an_enum_equal_to_its_old_word() -> None:
     s = started()
-    assert s.phase is Phase.START and s.phase == "start" and str(s.phase) == "start"
+    phase: str = s.phase
+    assert phase is Phase.START and phase == "start" and str(phase) == "start"
     assert s.view(0).phase == "start" and type(s.view(0).phase) is str
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .flow import Phase
+from . import flow
 from .pile import Pile, Placement, TableCard
 from .position import SkeletonPosition, seen, unseen
 from .rules.islands import completion_for
@@ -84,7 +84,7 @@ def build_position(
     pos = SkeletonPosition(
         pile=sand,
         turn=0,
-        phase=Phase.START,
+        phase=flow.START,
         collections=tuple(tuple(c) for c in held),
         layout=-1,
         islands=tuple(won.items()),
@@ -106,6 +106,6 @@ def build_position(
     if not 0 <= turn < n:
         raise ValueError(f"turn must be a seat 0-{n - 1}")
     return SkeletonPosition(
-        pile=pos.pile, turn=turn, phase=Phase.START, collections=pos.collections,
+        pile=pos.pile, turn=turn, phase=flow.START, collections=pos.collections,
         layout=-1, islands=pos.islands, out=pos.out, blown=blown,
     )

@@ -8,19 +8,26 @@ are due in the phases where :func:`current_player` says ``CHANCE``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
 from .pile import Pile
-from .position import SkeletonPosition
+from .position import SkeletonPosition, evolve
 
 if TYPE_CHECKING:
     from .game import SkeletonGame
 
 __all__ = [
+    "GUST",
+    "HAND",
+    "OVER",
     "PHASES",
+    "PIRATE",
+    "SECOND",
+    "SETUP",
+    "START",
+    "STEAL",
     "Phase",
     "current_player",
     "end_standard_turn",
@@ -57,6 +64,9 @@ class Phase(PhaseEnum):
 
 #: Every phase, in the order of a turn.
 PHASES = tuple(Phase)
+#: The members as module globals, for the hot paths: on Python 3.11 looking a member up
+#: on its Enum class (``START``) costs over ten times reading ``flow.START``.
+SETUP, START, HAND, SECOND, PIRATE, GUST, STEAL, OVER = PHASES
 
 
 def initial(game: SkeletonGame) -> SkeletonPosition:
@@ -65,7 +75,7 @@ def initial(game: SkeletonGame) -> SkeletonPosition:
     return SkeletonPosition(
         pile=Pile((), game.deck.size_cm),
         turn=int(game.options["first_player"]),
-        phase=Phase.START,
+        phase=START,
         collections=((),) * game.num_players,
     )
 
@@ -88,13 +98,12 @@ def is_over(pos: SkeletonPosition, game: SkeletonGame) -> bool:
 def current_player(pos: SkeletonPosition, game: SkeletonGame) -> int:
     """The seat to move, ``CHANCE`` (setup, a card to turn over, a gust, a blind
     steal) or ``TERMINAL``."""
-    if setting_up(pos):
+    if pos.layout is None or pos.setup_left:  # setting up
         return CHANCE
-    if is_over(pos, game):
-        return TERMINAL
-    if pos.phase in (Phase.GUST, Phase.STEAL):
-        return CHANCE
-    if pos.hand is not None and pos.hand[1] is None:
+    hand = pos.hand
+    if len(pos.islands) == len(game.deck.colours) or (hand is None and not pos.pile.cards):
+        return TERMINAL  # is_over, inlined: this is asked several times a ply
+    if pos.phase is GUST or pos.phase is STEAL or (hand is not None and hand[1] is None):
         return CHANCE
     return pos.turn
 
@@ -102,32 +111,41 @@ def current_player(pos: SkeletonPosition, game: SkeletonGame) -> int:
 def phase(pos: SkeletonPosition, game: SkeletonGame) -> Phase:
     """The phase of the game: ``SETUP`` and ``OVER`` around the phases of a turn."""
     if is_over(pos, game):
-        return Phase.OVER
+        return OVER
     if setting_up(pos):
-        return Phase.SETUP
+        return SETUP
     return Phase(pos.phase)
 
 
 def turn_begins(pos: SkeletonPosition, game: SkeletonGame) -> bool:
     """True at the first decision of a turn (nothing blown, taken or discarded yet)."""
-    return (current_player(pos, game) >= 0 and pos.phase == Phase.START and not pos.acted
+    return (current_player(pos, game) >= 0 and pos.phase == START and not pos.acted
             and not pos.blown)
 
 
-def next_turn(pos: SkeletonPosition, game: SkeletonGame) -> SkeletonPosition:
-    """The next seat clockwise begins its turn (SKEL §3: players take turns in order)."""
-    return replace(pos, turn=(pos.turn + 1) % game.num_players, phase=Phase.START, hand=None,
+def next_turn(pos: SkeletonPosition, game: SkeletonGame, **changes: Any) -> SkeletonPosition:
+    """The next seat clockwise begins its turn (SKEL §3: players take turns in order).
+
+    ``changes`` are further fields of the next position (what the move itself changed),
+    so that a move builds one new position.
+    """
+    return evolve(pos, turn=(pos.turn + 1) % game.num_players, phase=START, hand=None,
                    second=False, rested=None, slots=1, acted=False, blown=False,
-                   victim=None)
+                   victim=None, **changes)
 
 
 def end_standard_turn(
-    pos: SkeletonPosition, game: SkeletonGame
+    pos: SkeletonPosition, game: SkeletonGame, **changes: Any
 ) -> tuple[SkeletonPosition, bool]:
     """A standard turn ends; after a pirate turn's ``double`` the same seat plays its
-    second standard turn (then ``True`` is returned), else the turn passes."""
+    second standard turn (then ``True`` is returned), else the turn passes.
+
+    ``changes`` are further fields of the next position, as for :func:`next_turn`.
+    """
     slots = pos.slots - 1
-    done = replace(pos, hand=None, second=False, rested=None, slots=slots)
-    if slots > 0 and pos.pile.cards and not is_over(done, game):
-        return replace(done, phase=Phase.START), True
-    return next_turn(done, game), False
+    islands = changes.get("islands", pos.islands)
+    # the game goes on (is_over is False) while a card is left and an Island is free
+    if slots > 0 and pos.pile.cards and len(islands) < len(game.deck.colours):
+        return evolve(pos, hand=None, second=False, rested=None, slots=slots,
+                       phase=START, **changes), True
+    return next_turn(pos, game, **changes), False

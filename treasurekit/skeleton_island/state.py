@@ -31,7 +31,6 @@ from ..core.events import Event, Outcome
 from ..core.game import State
 from . import clicks, flow
 from .cards import Deck
-from .flow import Phase
 from .moves import (
     Blow,
     Discard,
@@ -78,13 +77,13 @@ RULES: dict[type, ModuleType] = {
 CHANCE_MOVES = (Spread, Reveal, Gust, Stolen)
 #: The rules modules offering moves in each phase, in the order moves are listed.
 LEGAL: dict[str, tuple[ModuleType, ...]] = {
-    Phase.START: (taking, blowing, pirate_turn),
-    Phase.HAND: (taking, resting),
-    Phase.SECOND: (taking, resting),
-    Phase.PIRATE: (pirate_turn,),
+    flow.START: (taking, blowing, pirate_turn),
+    flow.HAND: (taking, resting),
+    flow.SECOND: (taking, resting),
+    flow.PIRATE: (pirate_turn,),
 }
 #: The rules module drawing the chance move of each phase (else: a card turned over).
-CHANCE: dict[str, ModuleType] = {Phase.GUST: blowing, Phase.STEAL: pirate_turn}
+CHANCE: dict[str, ModuleType] = {flow.GUST: blowing, flow.STEAL: pirate_turn}
 
 
 class SkeletonState(State[SkeletonMove]):
@@ -157,7 +156,7 @@ class SkeletonState(State[SkeletonMove]):
         return self._position.turn
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> flow.Phase:
         """The :class:`~.flow.Phase`: ``"setup"``, ``"start"``, ``"hand"``, ``"second"``,
         ``"pirate"``, ``"gust"``, ``"steal"`` or ``"over"`` (see :class:`SkeletonView`)."""
         return flow.phase(self._position, self.game)

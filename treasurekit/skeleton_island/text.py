@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .flow import Phase, phase
+from . import flow
+from .flow import phase
 from .position import SkeletonPosition
 from .rules import seat_name
 from .rules.end import scores
@@ -26,14 +27,14 @@ def _status(pos: SkeletonPosition, game: SkeletonGame) -> str:
     if pos.hand is not None and pos.hand[1] is None:
         return f"card {pos.hand[0]} is turned over"
     return {
-        Phase.SETUP: "setting up",
-        Phase.OVER: "game over",
-        Phase.START: f"{who} to move" + (" (two standard turns)" if pos.slots > 1 else ""),
-        Phase.HAND: f"{who} holds a card: keep or rest",
-        Phase.SECOND: f"{who} takes a second card",
-        Phase.PIRATE: f"{who} steals or plays double",
-        Phase.GUST: "the gust blows",
-        Phase.STEAL: f"{who} draws a card blind",
+        flow.SETUP: "setting up",
+        flow.OVER: "game over",
+        flow.START: f"{who} to move" + (" (two standard turns)" if pos.slots > 1 else ""),
+        flow.HAND: f"{who} holds a card: keep or rest",
+        flow.SECOND: f"{who} takes a second card",
+        flow.PIRATE: f"{who} steals or plays double",
+        flow.GUST: "the gust blows",
+        flow.STEAL: f"{who} draws a card blind",
     }[phase(pos, game)]
 
 

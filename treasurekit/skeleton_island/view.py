@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.errors import check_seat
-from .flow import Phase, current_player, phase
+from . import flow
+from .flow import current_player, phase
 from .pile import Corners, card_corners
 from .position import SkeletonPosition, unseen
 from .rules import blowing
@@ -149,7 +150,7 @@ def view(pos: SkeletonPosition, game: SkeletonGame, player: int, ply: int) -> Sk
         out=pos.out,
         unseen=tuple(unseen(pos, game.deck).items()),
         can_blow=blowing.problem(pos, game) is None and to_move >= 0,
-        standard_turns_left=pos.slots if now != Phase.SETUP else 0,
+        standard_turns_left=pos.slots if now != flow.SETUP else 0,
         ply=ply,
         card_size=game.deck.size_cm,
     )

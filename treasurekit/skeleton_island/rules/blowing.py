@@ -9,14 +9,13 @@ a strength, all equally likely; the uncovered cards fly that far and land on top
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from ..flow import Phase
+from .. import flow
 from ..moves import Blow, Gust, SkeletonMove
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, evolve
 from . import BLOW, Problem, seat_name
 
 if TYPE_CHECKING:
@@ -29,7 +28,7 @@ def problem(
     pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove | None = None
 ) -> Problem:
     """Why the seat to move may not blow now, or None."""
-    if pos.phase != Phase.START or pos.acted:
+    if pos.phase != flow.START or pos.acted:
         return ("blowing is allowed only before the turn, before any card is taken or "
                 "discarded (ruling SKEL-10)", BLOW)
     if pos.blown:
@@ -56,7 +55,7 @@ def apply(
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Blow (the gust is drawn next), or let the gust carry the uncovered cards."""
     if isinstance(move, Blow):
-        return replace(pos, blown=True, phase=Phase.GUST), [Event(
+        return evolve(pos, blown=True, phase=flow.GUST), [Event(
             f"{seat_name(pos.turn)} closes their eyes and blows once on the Sand Pile",
             BLOW, "blow")]
     assert isinstance(move, Gust)
@@ -64,7 +63,7 @@ def apply(
     distance = game.deck.gust_strengths[move.strength]
     pile = pos.pile.blown(move.direction, distance)
     after = len(pile.uncovered())
-    return replace(pos, pile=pile, phase=Phase.START), [Event(
+    return evolve(pos, pile=pile, phase=flow.START), [Event(
         f"The gust blows towards {move.direction.upper()} ({move.strength}): the "
         f"uncovered cards fly {distance:g} cm and land on top; uncovered cards: "
         f"{before} -> {after} (ruling SKEL-11)", BLOW, "gust")]

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from ..position import SkeletonPosition
@@ -60,38 +59,38 @@ def completion_for(
 
 def collect(
     pos: SkeletonPosition, game: SkeletonGame, seat: int, card: int, kind: str
-) -> tuple[SkeletonPosition, list[Event]]:
+) -> tuple[dict[str, Any], list[Event]]:
     """Put a card in front of ``seat``; a whole map of a free colour wins its Island.
 
     Returns:
-        The next position and the events (the Island card won, if any).
+        The changed fields of the position (``collections``, and ``islands`` and
+        ``out`` when an Island card is won) and the events, so that the move that
+        collects builds one new position from them.
     """
     deck = game.deck
     mine_now = (*pos.collections[seat], (card, kind))
-    pos = replace(pos, collections=pos.with_collection(seat, mine_now))
+    changes: dict[str, Any] = {"collections": pos.with_collection(seat, mine_now)}
     colour = deck.kinds[kind].colour
     if colour is None or pos.island_of(colour) is not None:
-        return pos, []
-    used = completion_for(pos, game, seat, colour)
+        return changes, []
+    kinds = deck.kinds
+    used = completion([(i, kinds[k].share) for i, k in mine_now if kinds[k].colour == colour])
     if used is None:
-        return pos, []
+        return changes, []
     mine = dict(mine_now)
     pieces = Counter(deck.kinds[mine[i]].piece or "" for i in used)
     plural = {"half": "halves", "quarter": "quarters"}
     how = " + ".join(f"{n} {plural.get(p, p + 's') if n > 1 else p}"
                      for p, n in sorted(pieces.items()))
-    islands = (*pos.islands, (colour, seat))
+    changes["islands"] = (*pos.islands, (colour, seat))
     if game.options["used_maps"] == "returned":
         kept = tuple((i, k) for i, k in mine_now if i not in used)
-        pos = replace(pos, islands=islands, collections=pos.with_collection(seat, kept),
-                      out=(*pos.out, *((i, mine[i], "island") for i in used)))
+        changes["collections"] = pos.with_collection(seat, kept)
+        changes["out"] = (*pos.out, *((i, mine[i], "island") for i in used))
         fate = "the map pieces leave the game (ruling SKEL-13)"
     else:
-        pos = replace(pos, islands=islands)
         fate = "the map pieces stay in front of them (option used_maps='kept')"
-    return pos, [Event(
+    return changes, [Event(
         f"{seat_name(seat)} completes the {colour} treasure map ({how}) and wins "
         f"the {colour} Island card ({deck.island_coins} coins); {fate}",
         MAP, "island")]
-
-

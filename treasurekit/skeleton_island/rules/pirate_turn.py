@@ -10,15 +10,15 @@ random (a chance move), otherwise the thief names it (collections are public).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from ..flow import Phase, next_turn
+from .. import flow
+from ..flow import next_turn
 from ..moves import Discard, Double, SkeletonMove, Steal, Stolen
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, evolve
 from . import PIRATE, Problem, label, seat_name
 from .islands import collect
 
@@ -64,9 +64,9 @@ def _steals(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
 def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
     """The discards that begin a pirate turn (before anything else this turn), or after
     one the steals and ``double``."""
-    if pos.phase == Phase.START:
+    if pos.phase == flow.START:
         return [] if pos.acted else _discards(pos, game)
-    if pos.phase == Phase.PIRATE:
+    if pos.phase == flow.PIRATE:
         return [*_steals(pos, game), Double()]
     return []
 
@@ -80,7 +80,7 @@ def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMo
 
 def follow_up(pos: SkeletonPosition) -> Problem:
     """After the discard only a steal or ``double`` may follow (None in other phases)."""
-    if pos.phase != Phase.PIRATE:
+    if pos.phase != flow.PIRATE:
         return None
     return (f"{seat_name(pos.turn)} has discarded for a pirate turn: now choose 'steal pN ...' "
             "(take a Sand card from an opponent) or 'double' (two standard turns)", PIRATE)
@@ -88,7 +88,7 @@ def follow_up(pos: SkeletonPosition) -> Problem:
 
 def _discard_problem(pos: SkeletonPosition, game: SkeletonGame, move: Discard) -> Problem:
     who = seat_name(pos.turn)
-    if pos.phase != Phase.START or pos.acted:
+    if pos.phase != flow.START or pos.acted:
         return (f"a pirate turn replaces {who}'s whole turn: it must be chosen before "
                 "any card is taken", PIRATE)
     ids = move.cards
@@ -141,7 +141,7 @@ def _steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Pr
 
 def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
     """Why ``move`` (a discard, a steal or ``double``) is illegal now, or None."""
-    if pos.phase == Phase.PIRATE:
+    if pos.phase == flow.PIRATE:
         if isinstance(move, Double):
             return None
         if isinstance(move, Steal):
@@ -161,11 +161,11 @@ def _transfer(
     seat = pos.turn
     kind = pos.held(victim)[card]
     rest = tuple((i, k) for i, k in pos.collections[victim] if i != card)
-    pos = replace(pos, collections=pos.with_collection(victim, rest), victim=None)
+    robbed = evolve(pos, collections=pos.with_collection(victim, rest))
     events = [Event(f"{seat_name(seat)} takes card {card} ({label(game.deck, kind)}) from "
                     f"p{victim}", PIRATE, "steal")]
-    pos, more = collect(pos, game, seat, card, kind)
-    return next_turn(pos, game), events + more
+    changes, more = collect(robbed, game, seat, card, kind)
+    return next_turn(robbed, game, **changes), events + more
 
 
 def apply(
@@ -178,15 +178,15 @@ def apply(
         seat = pos.turn
         mine = pos.held(seat)
         kept = tuple((i, k) for i, k in pos.collections[seat] if i not in move.cards)
-        pos = replace(pos, collections=pos.with_collection(seat, kept),
+        pos = evolve(pos, collections=pos.with_collection(seat, kept),
                       out=(*pos.out, *((i, mine[i], "discarded") for i in move.cards)),
-                      acted=True, phase=Phase.PIRATE)
+                      acted=True, phase=flow.PIRATE)
         names = ", ".join(f"{i} ({label(game.deck, mine[i])})" for i in move.cards)
         return pos, [Event(f"{who} plays a pirate turn and discards cards {names} for good",
                            PIRATE, "discard")]
     if isinstance(move, Steal):
         if move.card is None:
-            return replace(pos, victim=move.victim, phase=Phase.STEAL), [Event(
+            return evolve(pos, victim=move.victim, phase=flow.STEAL), [Event(
                 f"{who} reaches blindly for one of p{move.victim}'s cards (ruling SKEL-9)",
                 PIRATE, "steal")]
         return _transfer(pos, game, move.victim, move.card)
@@ -194,5 +194,5 @@ def apply(
         assert pos.victim is not None
         return _transfer(pos, game, pos.victim, move.card)
     assert isinstance(move, Double)
-    return replace(pos, slots=2, phase=Phase.START), [Event(
+    return evolve(pos, slots=2, phase=flow.START), [Event(
         f"{who} will play two standard turns", PIRATE, "double")]

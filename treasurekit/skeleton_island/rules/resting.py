@@ -10,13 +10,12 @@ uncovered card, which it must keep (``taking.py``), or take none (``stop``, unle
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from ..flow import Phase
+from .. import flow
 from ..moves import Rest, SkeletonMove, Stop
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, evolve
 from . import REST, SECOND, Problem, label, seat_name
 from .taking import finish_standard_turn, no_hand, second_optional
 
@@ -28,12 +27,12 @@ __all__ = ["apply", "legal", "problem"]
 
 def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
     """Rest the card in hand on an offered spot, or decline the second card."""
-    if pos.phase == Phase.HAND:
+    if pos.phase == flow.HAND:
         if pos.second or not pos.pile.cards:
             return []
         deck = game.deck
         return [Rest.at(p) for p in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)]
-    if pos.phase == Phase.SECOND and second_optional(game):
+    if pos.phase == flow.SECOND and second_optional(game):
         return [Stop()]
     return []
 
@@ -41,7 +40,7 @@ def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
 def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
     """Why ``move`` (a rest or a stop) is illegal now, or None."""
     if isinstance(move, Stop):
-        if pos.phase != Phase.SECOND:
+        if pos.phase != flow.SECOND:
             return (f"'stop' declines the second card, which {seat_name(pos.turn)} may take "
                     "only after resting a card on the edge of the pile", SECOND)
         if not second_optional(game):
@@ -49,7 +48,7 @@ def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Pr
                     "SKEL-7)", SECOND)
         return None
     assert isinstance(move, Rest)
-    if pos.phase != Phase.HAND:
+    if pos.phase != flow.HAND:
         return no_hand(pos, game, "rest")
     if pos.second:
         return ("the second card of a standard turn must be kept", SECOND)
@@ -73,7 +72,7 @@ def apply(
     assert isinstance(move, Rest) and pos.hand is not None
     card, kind = pos.hand
     pile = pos.pile.with_card_on_top(card, move.placement, kind)
-    pos = replace(pos, pile=pile, hand=None, rested=card, phase=Phase.SECOND)
+    pos = evolve(pos, pile=pile, hand=None, rested=card, phase=flow.SECOND)
     events = [Event(
         f"{who} rests card {card} ({label(game.deck, kind)}) face up on the edge of the pile "
         f"at {move.x:g},{move.y:g} turned {move.angle:g}° (ruling SKEL-5)", REST, "rest")]

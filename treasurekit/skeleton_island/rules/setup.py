@@ -10,14 +10,13 @@ probability count / pool size, so nothing about a face-down card is fixed in adv
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..moves import Reveal, SkeletonMove, Spread
 from ..pile import spread_layout
-from ..position import SkeletonPosition, unseen
+from ..position import SkeletonPosition, evolve, unseen
 from . import SETUP, label
 
 if TYPE_CHECKING:
@@ -51,12 +50,12 @@ def apply(
         pile = spread_layout(move.layout, deck.total, deck.spread_radius_cm, deck.size_cm)
         left = tuple(sorted(i for i, c in pile.cards.items() if c.face_up))
         up = len(left)
-        return replace(pos, pile=pile, layout=move.layout, setup_left=left), [Event(
+        return evolve(pos, pile=pile, layout=move.layout, setup_left=left), [Event(
             f"The {deck.total} Sand cards are shuffled, half turned over and spread "
             f"(layout {move.layout}): {up} lie face up, {deck.total - up} face down; "
             f"{len(pile.uncovered())} are uncovered", SETUP, "spread")]
     assert isinstance(move, Reveal)
-    pos = replace(pos, pile=pos.pile.with_kind(move.card, move.kind),
+    pos = evolve(pos, pile=pos.pile.with_kind(move.card, move.kind),
                   setup_left=pos.setup_left[1:])
     return pos, [Event(f"Card {move.card} lies face up in the spread: "
                        f"{label(deck, move.kind)}", SETUP, "reveal")]

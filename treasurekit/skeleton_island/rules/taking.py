@@ -9,14 +9,14 @@ may take a second uncovered card, which it must keep. Keeping ends the standard 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
-from ..flow import Phase, end_standard_turn
+from .. import flow
+from ..flow import end_standard_turn
 from ..moves import Keep, Reveal, SkeletonMove, Take
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, evolve
 from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, label, seat_name
 from .islands import collect
 from .setup import reveals
@@ -45,11 +45,11 @@ def second_optional(game: SkeletonGame) -> bool:
 def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
     """Take an uncovered card (at the start, or as the second card: not the one just
     rested), or keep the card in hand."""
-    if pos.phase == Phase.START:
+    if pos.phase == flow.START:
         return [Take(i) for i in pos.pile.uncovered()]
-    if pos.phase == Phase.HAND:
+    if pos.phase == flow.HAND:
         return [Keep()]
-    if pos.phase == Phase.SECOND:
+    if pos.phase == flow.SECOND:
         return [Take(i) for i in pos.pile.uncovered() if i != pos.rested]
     return []
 
@@ -63,7 +63,7 @@ def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMo
 def no_hand(pos: SkeletonPosition, game: SkeletonGame, verb: str) -> Problem:
     """Why the seat cannot ``verb`` (keep, rest) the card in hand: it holds none."""
     who = seat_name(pos.turn)
-    if pos.phase == Phase.SECOND:
+    if pos.phase == flow.SECOND:
         if second_optional(game):
             return (f"{who} rested a card and may now take a second uncovered card, "
                     "which is kept ('take N'), or take none ('stop')", SECOND)
@@ -75,17 +75,17 @@ def no_hand(pos: SkeletonPosition, game: SkeletonGame, verb: str) -> Problem:
 def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
     """Why ``move`` (a take or a keep) is illegal now, or None."""
     if isinstance(move, Keep):
-        return no_hand(pos, game, "keep") if pos.phase != Phase.HAND else None
+        return no_hand(pos, game, "keep") if pos.phase != flow.HAND else None
     assert isinstance(move, Take)
     who = seat_name(pos.turn)
     pile = pos.pile
-    if pos.phase == Phase.HAND:
+    if pos.phase == flow.HAND:
         assert pos.hand is not None
         return (f"{who} holds card {pos.hand[0]}: keep it or rest it on the edge of "
                 "the pile first", STANDARD)
     if move.card not in pile:
         return (f"card {move.card} is not in the Sand Pile", STANDARD)
-    if pos.phase == Phase.SECOND and move.card == pos.rested:
+    if pos.phase == flow.SECOND and move.card == pos.rested:
         return (f"card {move.card} was just rested on the edge: the second card must be "
                 "another uncovered card (ruling SKEL-7)", SECOND)
     above = sorted(pile.above(move.card))
@@ -98,11 +98,12 @@ def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Pr
 
 
 def finish_standard_turn(
-    pos: SkeletonPosition, game: SkeletonGame
+    pos: SkeletonPosition, game: SkeletonGame, **changes: Any
 ) -> tuple[SkeletonPosition, list[Event]]:
     """The standard turn ends: the turn passes, or the second of two standard turns
-    begins (after a pirate turn's ``double``)."""
-    pos, again = end_standard_turn(pos, game)
+    begins (after a pirate turn's ``double``). ``changes`` are further fields of the
+    next position (see :func:`~..flow.next_turn`)."""
+    pos, again = end_standard_turn(pos, game, **changes)
     if again:
         return pos, [Event(f"{seat_name(pos.turn)} plays the second of two standard turns",
                            PIRATE, "info")]
@@ -118,9 +119,9 @@ def keep_hand(pos: SkeletonPosition, game: SkeletonGame) -> tuple[SkeletonPositi
     rule = SECOND if pos.second else STANDARD
     events = [Event(f"{seat_name(seat)} keeps card {card} ({label(game.deck, kind)})",
                     rule, "keep")]
-    pos, more = collect(replace(pos, hand=None), game, seat, card, kind)
+    changes, more = collect(pos, game, seat, card, kind)
     events += more
-    pos, more = finish_standard_turn(pos, game)
+    pos, more = finish_standard_turn(pos, game, **changes)
     return pos, events + more
 
 
@@ -131,7 +132,7 @@ def apply(
     if isinstance(move, Keep):
         return keep_hand(pos, game)
     if isinstance(move, Reveal):
-        pos = replace(pos, hand=(move.card, move.kind))
+        pos = evolve(pos, hand=(move.card, move.kind))
         events = [Event(f"Card {move.card} is turned over: {label(game.deck, move.kind)}",
                         STANDARD, "reveal")]
         if pos.second:
@@ -140,9 +141,9 @@ def apply(
         return pos, events
     assert isinstance(move, Take)
     card = pos.pile.cards[move.card]
-    second = pos.phase == Phase.SECOND
-    pos = replace(pos, pile=pos.pile.without(move.card), hand=(move.card, card.kind),
-                  acted=True, second=second, phase=Phase.HAND)
+    second = pos.phase == flow.SECOND
+    pos = evolve(pos, pile=pos.pile.without(move.card), hand=(move.card, card.kind),
+                  acted=True, second=second, phase=flow.HAND)
     what = label(game.deck, card.kind) if card.face_up else "face down"
     nth = "a second" if second else "an"
     events = [Event(f"{seat_name(pos.turn)} takes {nth} uncovered card, {move.card} ({what})",
