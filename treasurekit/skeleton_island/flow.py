@@ -65,7 +65,7 @@ class Phase(PhaseEnum):
 #: Every phase, in the order of a turn.
 PHASES = tuple(Phase)
 #: The members as module globals, for the hot paths: on Python 3.11 looking a member up
-#: on its Enum class (``START``) costs over ten times reading ``flow.START``.
+#: on its Enum class (``Phase.START``) costs over ten times reading ``flow.START``.
 SETUP, START, HAND, SECOND, PIRATE, GUST, STEAL, OVER = PHASES
 
 
@@ -103,7 +103,7 @@ def current_player(pos: SkeletonPosition, game: SkeletonGame) -> int:
     hand = pos.hand
     if len(pos.islands) == len(game.deck.colours) or (hand is None and not pos.pile.cards):
         return TERMINAL  # is_over, inlined: this is asked several times a ply
-    if pos.phase is GUST or pos.phase is STEAL or (hand is not None and hand[1] is None):
+    if pos.phase == GUST or pos.phase == STEAL or (hand is not None and hand[1] is None):
         return CHANCE
     return pos.turn
 
