@@ -5,8 +5,9 @@ from __future__ import annotations
 import treasurekit
 from treasurekit.core import MCTSBot
 from treasurekit.skeleton_island import GreedyBot, SkeletonState, uncovered_cards
-from treasurekit.skeleton_island.analysis import blow_study, spread_uncovered, unknown_card
+from treasurekit.skeleton_island.analysis import spread_uncovered, unknown_card
 from treasurekit.skeleton_island.pile import spread_layout
+from treasurekit.skeleton_island.studies import blow_study
 
 from .harness import Result, best_time, playouts
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import Any, ClassVar, get_args
 
 from ..core.data import data_option
 from ..core.errors import OptionError
@@ -14,9 +14,7 @@ from ..core.registry import register
 from .cards import BUNDLED, Deck, load_cards
 from .moves import Gust, SkeletonMove, Spread, parse_move
 from .pile import TableCard
-
-if TYPE_CHECKING:
-    from .state import SkeletonState
+from .state import SkeletonState
 
 __all__ = ["SkeletonGame"]
 
@@ -105,8 +103,6 @@ class SkeletonGame(Game[SkeletonMove]):
 
     def new_initial_state(self, seed: int = 0) -> SkeletonState:
         """Before the spread: the first moves are chance (the layout, then face-up cards)."""
-        from .state import SkeletonState
-
         return SkeletonState(self, seed)
 
     def position(
@@ -143,8 +139,6 @@ class SkeletonGame(Game[SkeletonMove]):
         >>> s.uncovered()
         (1,)
         """
-        from .state import SkeletonState
-
         return SkeletonState.from_position(
             self, pile, collections or {}, islands or {}, out, turn, blown, seed
         )

@@ -2,7 +2,8 @@
 
 Everything on the table is public except the face of a face-down card, and that face
 is not hidden by the view: it does not exist yet. The engine draws a face-down card's
-identity from the unseen pool only at the moment the card is revealed (DESIGN.md §2),
+identity from the unseen pool only at the moment the card is revealed
+(docs/architecture.md §5),
 so a :class:`SkeletonView` carries the pile's geometry, the identities of face-up
 cards, the card in hand once revealed, every collection (they lie face up in front of
 their owners: ruling SKEL-16), the Island cards, the cards out of the game and the
@@ -12,10 +13,20 @@ scores. It never carries the seed, which would tell every future draw and gust.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ..core.errors import check_seat
+from . import flow
+from .flow import current_player, phase
 from .pile import Corners, card_corners
+from .position import SkeletonPosition, unseen
+from .rules import blowing
+from .rules.end import scores
 
-__all__ = ["CardView", "HandView", "SkeletonView"]
+if TYPE_CHECKING:
+    from .game import SkeletonGame
+
+__all__ = ["CardView", "HandView", "SkeletonView", "view"]
 
 
 @dataclass(frozen=True)
@@ -66,8 +77,9 @@ class SkeletonView:
         player: the seat this view is for.
         to_move: seat to move, or ``CHANCE`` / ``TERMINAL``.
         turn: the seat whose turn it is.
-        phase: ``"setup"``, ``"start"`` (a standard turn or pirate turn begins),
-            ``"hand"`` (keep or rest the card taken), ``"second"`` (take the second card),
+        phase: the :class:`~.flow.Phase` as its plain word: ``"setup"``, ``"start"``
+            (a standard turn or pirate turn begins), ``"hand"`` (keep or rest the card
+            taken), ``"second"`` (take the second card),
             ``"pirate"`` (steal or double after a discard), ``"gust"``/``"steal"``
             (a chance move is due), or ``"over"``.
         table: the Sand Pile bottom to top.
@@ -102,3 +114,43 @@ class SkeletonView:
     standard_turns_left: int
     ply: int
     card_size: tuple[float, float]
+
+
+def view(pos: SkeletonPosition, game: SkeletonGame, player: int, ply: int) -> SkeletonView:
+    """What seat ``player`` may know at ``pos`` (no seed; face-down cards have no
+    identity yet), at ply ``ply``.
+
+    Raises:
+        SeatError: (a ValueError) ``player`` is not a seat of the game.
+    """
+    check_seat(player, game.num_players)
+    pile = pos.pile
+    uncovered = set(pile.uncovered())
+    table = tuple(
+        CardView(c.id, c.x, c.y, c.angle, c.z, c.face_up,
+                 c.kind if c.face_up else None, c.id in uncovered)
+        for c in pile.ordered()
+    )
+    hand = None if pos.hand is None else HandView(pos.hand[0], pos.hand[1], pos.second)
+    to_move = current_player(pos, game)
+    now = phase(pos, game)
+    islands = dict(pos.islands)
+    return SkeletonView(
+        player=player,
+        to_move=to_move,
+        turn=pos.turn,
+        phase=now.value,  # the plain word: views are plain data for seats and records
+        table=table,
+        uncovered=tuple(sorted(uncovered)),
+        hand=hand,
+        rested=pos.rested,
+        collections=pos.collections,
+        islands=tuple((c, islands.get(c)) for c in game.deck.colours),
+        scores=scores(pos, game),
+        out=pos.out,
+        unseen=tuple(unseen(pos, game.deck).items()),
+        can_blow=blowing.problem(pos, game) is None and to_move >= 0,
+        standard_turns_left=pos.slots if now != flow.SETUP else 0,
+        ply=ply,
+        card_size=game.deck.size_cm,
+    )

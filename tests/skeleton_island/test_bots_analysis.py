@@ -9,9 +9,8 @@ from fractions import Fraction
 import treasurekit
 from treasurekit.core import MCTSBot, RandomBot
 from treasurekit.core.stats import Estimate
-from treasurekit.skeleton_island import Blow, GreedyBot, Keep, Rest, SkeletonGame, Take
+from treasurekit.skeleton_island import Blow, GreedyBot, Keep, Rest, SkeletonGame, Take, analysis
 from treasurekit.skeleton_island.analysis import (
-    blow_study,
     card_value,
     coin_chance,
     completing_kinds,
@@ -21,6 +20,7 @@ from treasurekit.skeleton_island.analysis import (
     spread_uncovered,
     unknown_card,
 )
+from treasurekit.skeleton_island.studies import blow_study
 
 P0, P1 = 0, 1
 
@@ -161,6 +161,11 @@ def test_blow_study_is_seeded_and_gives_wilson_intervals() -> None:
     lo, hi = a.turns.interval
     assert 0 <= lo <= a.turns.value <= hi <= 1
     assert "turns where a blow is allowed" in str(a)
+
+
+def test_blow_study_still_answers_from_analysis_a_forwarder_to_studies() -> None:
+    assert analysis.blow_study(games=2, seed=4, strategy="random") == blow_study(
+        games=2, seed=4, strategy="random")
 
 
 # ----- bots -------------------------------------------------------------------------------

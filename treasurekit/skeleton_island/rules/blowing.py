@@ -1,0 +1,69 @@
+"""Blowing on the Sand Pile (SKEL §3 Game Turn: blowing on the pile; rulings SKEL-10
+and SKEL-11).
+
+When only one or two cards are uncovered, the seat may close its eyes and blow once,
+in a single gust, before taking its turn. The gust is a chance move: a direction and
+a strength, all equally likely; the uncovered cards fly that far and land on top
+(``Pile.blown``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from .. import flow
+from ..moves import Blow, Gust, SkeletonMove
+from ..position import SkeletonPosition, evolve
+from . import BLOW, Problem, seat_name
+
+if TYPE_CHECKING:
+    from ..game import SkeletonGame
+
+__all__ = ["apply", "legal", "outcomes", "problem"]
+
+
+def problem(
+    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove | None = None
+) -> Problem:
+    """Why the seat to move may not blow now, or None."""
+    if pos.phase != flow.START or pos.acted:
+        return ("blowing is allowed only before the turn, before any card is taken or "
+                "discarded (ruling SKEL-10)", BLOW)
+    if pos.blown:
+        return ("the pile may be blown on only once per turn", BLOW)
+    n = len(pos.pile.uncovered())
+    if not 1 <= n <= 2:
+        return (f"blowing is allowed only when one or two cards are uncovered; "
+                f"{n} are", BLOW)
+    return None
+
+
+def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+    """``[Blow()]`` when the seat may blow now, else ``[]``."""
+    return [Blow()] if problem(pos, game) is None else []
+
+
+def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
+    """The gust: every direction and strength equally likely (ruling SKEL-11)."""
+    return game.gust_outcomes
+
+
+def apply(
+    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Blow (the gust is drawn next), or let the gust carry the uncovered cards."""
+    if isinstance(move, Blow):
+        return evolve(pos, blown=True, phase=flow.GUST), [Event(
+            f"{seat_name(pos.turn)} closes their eyes and blows once on the Sand Pile",
+            BLOW, "blow")]
+    assert isinstance(move, Gust)
+    before = len(pos.pile.uncovered())
+    distance = game.deck.gust_strengths[move.strength]
+    pile = pos.pile.blown(move.direction, distance)
+    after = len(pile.uncovered())
+    return evolve(pos, pile=pile, phase=flow.START), [Event(
+        f"The gust blows towards {move.direction.upper()} ({move.strength}): the "
+        f"uncovered cards fly {distance:g} cm and land on top; uncovered cards: "
+        f"{before} -> {after} (ruling SKEL-11)", BLOW, "gust")]

@@ -1,0 +1,198 @@
+"""A pirate turn: discard three cards, then steal a Sand card or play two standard
+turns (SKEL §3 Game Turn: pirate turn; ruling SKEL-9 for how the card is stolen).
+
+The three cards discarded must be map pieces of different colours, pirate objects, or
+both; they leave the game for good. A pirate turn replaces the whole turn, so it is
+chosen before any card is taken. With ``steal="blind"`` the stolen card is drawn at
+random (a chance move), otherwise the thief names it (collections are public).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from .. import flow
+from ..flow import next_turn
+from ..moves import Discard, Double, SkeletonMove, Steal, Stolen
+from ..position import SkeletonPosition, evolve
+from . import PIRATE, Problem, label, seat_name
+from .islands import collect
+
+if TYPE_CHECKING:
+    from ..game import SkeletonGame
+
+__all__ = ["apply", "follow_up", "legal", "outcomes", "problem"]
+
+
+def _discards(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+    """One discard per distinct combination of kinds (lowest ids), SKEL §3."""
+    kinds = game.deck.kinds
+    first: dict[str, int] = {}
+    for i, k in sorted(pos.collections[pos.turn]):
+        if kinds[k].discardable and k not in first:
+            first[k] = i
+    if len(first) < 3:
+        return []
+    out: list[SkeletonMove] = []
+    for trio in combinations(first, 3):
+        colours = [kinds[k].colour for k in trio if kinds[k].is_map]
+        if len(set(colours)) == len(colours):
+            out.append(Discard(tuple(first[k] for k in trio)))
+    return out
+
+
+def _steals(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+    out: list[SkeletonMove] = []
+    blind = game.options["steal"] == "blind"
+    for v, held in enumerate(pos.collections):
+        if v == pos.turn or not held:
+            continue
+        if blind:
+            out.append(Steal(v))
+            continue
+        first: dict[str, int] = {}
+        for i, k in sorted(held):
+            first.setdefault(k, i)
+        out += [Steal(v, i) for i in sorted(first.values())]
+    return out
+
+
+def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+    """The discards that begin a pirate turn (before anything else this turn), or after
+    one the steals and ``double``."""
+    if pos.phase == flow.START:
+        return [] if pos.acted else _discards(pos, game)
+    if pos.phase == flow.PIRATE:
+        return [*_steals(pos, game), Double()]
+    return []
+
+
+def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
+    """A blind steal: each of the victim's cards equally likely (ruling SKEL-9)."""
+    assert pos.victim is not None
+    cards = pos.collections[pos.victim]
+    return [(Stolen(i), Fraction(1, len(cards))) for i, _ in cards]
+
+
+def follow_up(pos: SkeletonPosition) -> Problem:
+    """After the discard only a steal or ``double`` may follow (None in other phases)."""
+    if pos.phase != flow.PIRATE:
+        return None
+    return (f"{seat_name(pos.turn)} has discarded for a pirate turn: now choose 'steal pN ...' "
+            "(take a Sand card from an opponent) or 'double' (two standard turns)", PIRATE)
+
+
+def _discard_problem(pos: SkeletonPosition, game: SkeletonGame, move: Discard) -> Problem:
+    who = seat_name(pos.turn)
+    if pos.phase != flow.START or pos.acted:
+        return (f"a pirate turn replaces {who}'s whole turn: it must be chosen before "
+                "any card is taken", PIRATE)
+    ids = move.cards
+    if len(ids) != 3:
+        return (f"a pirate turn discards exactly three cards, not {len(ids)}", PIRATE)
+    if len(set(ids)) != 3:
+        return ("a pirate turn discards three different cards", PIRATE)
+    mine = pos.held(pos.turn)
+    missing = [i for i in ids if i not in mine]
+    if missing:
+        held = ", ".join(str(i) for i in mine) or "none"
+        return (f"{who} holds no card {missing[0]} (cards held: {held})", PIRATE)
+    kinds = [game.deck.kinds[mine[i]] for i in ids]
+    coins = [i for i, k in zip(ids, kinds, strict=True) if not k.discardable]
+    if coins:
+        return (f"card {coins[0]} is a gold coin card; only map cards and pirate objects "
+                "may be discarded", PIRATE)
+    colours = Counter(k.colour for k in kinds if k.is_map)
+    twice = [c for c, n in colours.items() if n > 1]
+    if twice:
+        return (f"{colours[twice[0]]} {twice[0]} map cards: the map cards discarded must "
+                "be of different colours", PIRATE)
+    return None
+
+
+def _steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Problem:
+    n = game.num_players
+    v = move.victim
+    if not 0 <= v < n:
+        return (f"there is no seat p{v} (seats p0-p{n - 1})", None)
+    if v == pos.turn:
+        return (f"{seat_name(pos.turn)} cannot take a card from themselves: choose an "
+                "opponent", PIRATE)
+    held = pos.collections[v]
+    if not held:
+        return (f"p{v} has no Sand card to take", PIRATE)
+    blind = game.options["steal"] == "blind"
+    if blind and move.card is not None:
+        return (f"the stolen card is drawn blind (option steal='blind', ruling SKEL-9): "
+                f"write 'steal p{v}'", PIRATE)
+    if not blind:
+        if move.card is None:
+            return (f"name the card to take (ruling SKEL-9), e.g. "
+                    f"'steal p{v} {held[0][0]}'", PIRATE)
+        if move.card not in dict(held):
+            listed = ", ".join(str(i) for i, _ in held)
+            return (f"p{v} holds no card {move.card} (cards held: {listed})", PIRATE)
+    return None
+
+
+def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
+    """Why ``move`` (a discard, a steal or ``double``) is illegal now, or None."""
+    if pos.phase == flow.PIRATE:
+        if isinstance(move, Double):
+            return None
+        if isinstance(move, Steal):
+            return _steal_problem(pos, game, move)
+        return follow_up(pos)
+    if isinstance(move, (Steal, Double)):
+        return (f"{seat_name(pos.turn)} must first discard three cards for a pirate turn "
+                "('discard a b c'); stealing and double turns follow the discard", PIRATE)
+    assert isinstance(move, Discard)
+    return _discard_problem(pos, game, move)
+
+
+def _transfer(
+    pos: SkeletonPosition, game: SkeletonGame, victim: int, card: int
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Card ``card`` of ``victim`` goes to the thief; the turn passes."""
+    seat = pos.turn
+    kind = pos.held(victim)[card]
+    rest = tuple((i, k) for i, k in pos.collections[victim] if i != card)
+    robbed = evolve(pos, collections=pos.with_collection(victim, rest))
+    events = [Event(f"{seat_name(seat)} takes card {card} ({label(game.deck, kind)}) from "
+                    f"p{victim}", PIRATE, "steal")]
+    changes, more = collect(robbed, game, seat, card, kind)
+    return next_turn(robbed, game, **changes), events + more
+
+
+def apply(
+    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Discard three cards; steal (a named card, or reach blindly: the card is drawn
+    next); take the drawn card; or set up two standard turns."""
+    who = seat_name(pos.turn)
+    if isinstance(move, Discard):
+        seat = pos.turn
+        mine = pos.held(seat)
+        kept = tuple((i, k) for i, k in pos.collections[seat] if i not in move.cards)
+        pos = evolve(pos, collections=pos.with_collection(seat, kept),
+                      out=(*pos.out, *((i, mine[i], "discarded") for i in move.cards)),
+                      acted=True, phase=flow.PIRATE)
+        names = ", ".join(f"{i} ({label(game.deck, mine[i])})" for i in move.cards)
+        return pos, [Event(f"{who} plays a pirate turn and discards cards {names} for good",
+                           PIRATE, "discard")]
+    if isinstance(move, Steal):
+        if move.card is None:
+            return evolve(pos, victim=move.victim, phase=flow.STEAL), [Event(
+                f"{who} reaches blindly for one of p{move.victim}'s cards (ruling SKEL-9)",
+                PIRATE, "steal")]
+        return _transfer(pos, game, move.victim, move.card)
+    if isinstance(move, Stolen):
+        assert pos.victim is not None
+        return _transfer(pos, game, pos.victim, move.card)
+    assert isinstance(move, Double)
+    return evolve(pos, slots=2, phase=flow.START), [Event(
+        f"{who} will play two standard turns", PIRATE, "double")]

@@ -1,0 +1,85 @@
+"""Resting a card on the edge of the Sand Pile, and the second card (SKEL §3 Game Turn:
+resting a card on the edge, the second card; rulings SKEL-5 and SKEL-7).
+
+Instead of keeping the card taken, the seat may rest it face up on the edge of the
+pile: uncovered and touching the table (the offered spots are ``Pile.rest_spots``; any
+other placement is checked by ``Pile.rest_problem``). It may then take a second
+uncovered card, which it must keep (``taking.py``), or take none (``stop``, unless
+``second_card="must"``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from .. import flow
+from ..moves import Rest, SkeletonMove, Stop
+from ..position import SkeletonPosition, evolve
+from . import REST, SECOND, Problem, label, seat_name
+from .taking import finish_standard_turn, no_hand, second_optional
+
+if TYPE_CHECKING:
+    from ..game import SkeletonGame
+
+__all__ = ["apply", "legal", "problem"]
+
+
+def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+    """Rest the card in hand on an offered spot, or decline the second card."""
+    if pos.phase == flow.HAND:
+        if pos.second or not pos.pile.cards:
+            return []
+        deck = game.deck
+        return [Rest.at(p) for p in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)]
+    if pos.phase == flow.SECOND and second_optional(game):
+        return [Stop()]
+    return []
+
+
+def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
+    """Why ``move`` (a rest or a stop) is illegal now, or None."""
+    if isinstance(move, Stop):
+        if pos.phase != flow.SECOND:
+            return (f"'stop' declines the second card, which {seat_name(pos.turn)} may take "
+                    "only after resting a card on the edge of the pile", SECOND)
+        if not second_optional(game):
+            return ("with second_card='must' the second card must be taken (ruling "
+                    "SKEL-7)", SECOND)
+        return None
+    assert isinstance(move, Rest)
+    if pos.phase != flow.HAND:
+        return no_hand(pos, game, "rest")
+    if pos.second:
+        return ("the second card of a standard turn must be kept", SECOND)
+    deck = game.deck
+    if move.placement in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm):
+        return None  # a sampled spot: legal by construction
+    reason = pos.pile.rest_problem(move.placement)
+    return (reason, REST) if reason else None
+
+
+def apply(
+    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Rest the card in hand on the edge (the second card follows, if any is left), or
+    take no second card."""
+    who = seat_name(pos.turn)
+    if isinstance(move, Stop):
+        pos, events = finish_standard_turn(pos, game)
+        return pos, [Event(f"{who} takes no second card (ruling SKEL-7)", SECOND, "stop"),
+                     *events]
+    assert isinstance(move, Rest) and pos.hand is not None
+    card, kind = pos.hand
+    pile = pos.pile.with_card_on_top(card, move.placement, kind)
+    pos = evolve(pos, pile=pile, hand=None, rested=card, phase=flow.SECOND)
+    events = [Event(
+        f"{who} rests card {card} ({label(game.deck, kind)}) face up on the edge of the pile "
+        f"at {move.x:g},{move.y:g} turned {move.angle:g}° (ruling SKEL-5)", REST, "rest")]
+    if not [i for i in pile.uncovered() if i != card]:
+        events.append(Event(
+            f"No other card is uncovered: {who} takes no second card (ruling SKEL-7)",
+            SECOND, "info"))
+        pos, more = finish_standard_turn(pos, game)
+        events += more
+    return pos, events

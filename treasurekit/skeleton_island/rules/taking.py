@@ -1,0 +1,154 @@
+"""A standard turn: take an uncovered card, look at it, keep it (SKEL §3 Game Turn:
+standard turn, uncovered cards, the second card).
+
+The seat takes an uncovered card (no other card overlaps it: ``Pile.uncovered`` in
+``pile.py``); a face-down one is turned over (a chance move drawn from the unseen
+pool). It keeps the card, or rests it on the edge of the pile (``resting.py``) and
+may take a second uncovered card, which it must keep. Keeping ends the standard turn.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ...core.events import Event
+from .. import flow
+from ..flow import end_standard_turn
+from ..moves import Keep, Reveal, SkeletonMove, Take
+from ..position import SkeletonPosition, evolve
+from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, label, seat_name
+from .islands import collect
+from .setup import reveals
+
+if TYPE_CHECKING:
+    from ..game import SkeletonGame
+
+__all__ = [
+    "apply",
+    "finish_standard_turn",
+    "keep_hand",
+    "legal",
+    "no_hand",
+    "outcomes",
+    "problem",
+    "second_optional",
+]
+
+
+def second_optional(game: SkeletonGame) -> bool:
+    """The second card after resting is a choice (SKEL §3), unless
+    ``second_card="must"`` (ruling SKEL-7)."""
+    return bool(game.options["second_card"] == "optional")
+
+
+def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+    """Take an uncovered card (at the start, or as the second card: not the one just
+    rested), or keep the card in hand."""
+    if pos.phase == flow.START:
+        return [Take(i) for i in pos.pile.uncovered()]
+    if pos.phase == flow.HAND:
+        return [Keep()]
+    if pos.phase == flow.SECOND:
+        return [Take(i) for i in pos.pile.uncovered() if i != pos.rested]
+    return []
+
+
+def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
+    """The face of the face-down card just taken, drawn from the unseen pool (SKEL §2)."""
+    assert pos.hand is not None
+    return reveals(pos, game, pos.hand[0])
+
+
+def no_hand(pos: SkeletonPosition, game: SkeletonGame, verb: str) -> Problem:
+    """Why the seat cannot ``verb`` (keep, rest) the card in hand: it holds none."""
+    who = seat_name(pos.turn)
+    if pos.phase == flow.SECOND:
+        if second_optional(game):
+            return (f"{who} rested a card and may now take a second uncovered card, "
+                    "which is kept ('take N'), or take none ('stop')", SECOND)
+        return (f"{who} rested a card and must now take a second uncovered card, which "
+                "is kept", SECOND)
+    return (f"{who} holds no card to {verb}: take an uncovered card first", STANDARD)
+
+
+def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
+    """Why ``move`` (a take or a keep) is illegal now, or None."""
+    if isinstance(move, Keep):
+        return no_hand(pos, game, "keep") if pos.phase != flow.HAND else None
+    assert isinstance(move, Take)
+    who = seat_name(pos.turn)
+    pile = pos.pile
+    if pos.phase == flow.HAND:
+        assert pos.hand is not None
+        return (f"{who} holds card {pos.hand[0]}: keep it or rest it on the edge of "
+                "the pile first", STANDARD)
+    if move.card not in pile:
+        return (f"card {move.card} is not in the Sand Pile", STANDARD)
+    if pos.phase == flow.SECOND and move.card == pos.rested:
+        return (f"card {move.card} was just rested on the edge: the second card must be "
+                "another uncovered card (ruling SKEL-7)", SECOND)
+    above = sorted(pile.above(move.card))
+    if above:
+        return (f"card {move.card} is covered by card{'s' if len(above) > 1 else ''} "
+                f"{', '.join(map(str, above))}: only an uncovered card (no card above "
+                f"overlaps it) may be taken; uncovered now: "
+                f"{', '.join(map(str, pile.uncovered()))}", UNCOVERED)
+    return None
+
+
+def finish_standard_turn(
+    pos: SkeletonPosition, game: SkeletonGame, **changes: Any
+) -> tuple[SkeletonPosition, list[Event]]:
+    """The standard turn ends: the turn passes, or the second of two standard turns
+    begins (after a pirate turn's ``double``). ``changes`` are further fields of the
+    next position (see :func:`~..flow.next_turn`)."""
+    pos, again = end_standard_turn(pos, game, **changes)
+    if again:
+        return pos, [Event(f"{seat_name(pos.turn)} plays the second of two standard turns",
+                           PIRATE, "info")]
+    return pos, []
+
+
+def keep_hand(pos: SkeletonPosition, game: SkeletonGame) -> tuple[SkeletonPosition, list[Event]]:
+    """The seat keeps the card in hand (it is collected) and its standard turn ends."""
+    assert pos.hand is not None
+    card, kind = pos.hand
+    assert kind is not None
+    seat = pos.turn
+    rule = SECOND if pos.second else STANDARD
+    events = [Event(f"{seat_name(seat)} keeps card {card} ({label(game.deck, kind)})",
+                    rule, "keep")]
+    changes, more = collect(pos, game, seat, card, kind)
+    events += more
+    pos, more = finish_standard_turn(pos, game, **changes)
+    return pos, events + more
+
+
+def apply(
+    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Take a card, turn over the card taken, or keep it."""
+    if isinstance(move, Keep):
+        return keep_hand(pos, game)
+    if isinstance(move, Reveal):
+        pos = evolve(pos, hand=(move.card, move.kind))
+        events = [Event(f"Card {move.card} is turned over: {label(game.deck, move.kind)}",
+                        STANDARD, "reveal")]
+        if pos.second:
+            pos, more = keep_hand(pos, game)
+            events += more
+        return pos, events
+    assert isinstance(move, Take)
+    card = pos.pile.cards[move.card]
+    second = pos.phase == flow.SECOND
+    pos = evolve(pos, pile=pos.pile.without(move.card), hand=(move.card, card.kind),
+                  acted=True, second=second, phase=flow.HAND)
+    what = label(game.deck, card.kind) if card.face_up else "face down"
+    nth = "a second" if second else "an"
+    events = [Event(f"{seat_name(pos.turn)} takes {nth} uncovered card, {move.card} ({what})",
+                    SECOND if second else STANDARD, "take")]
+    if second and card.kind is not None:
+        pos, more = keep_hand(pos, game)
+        events += more
+    return pos, events
