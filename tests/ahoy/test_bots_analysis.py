@@ -189,11 +189,5 @@ def test_analysis_imports_neither_bots_nor_studies_at_module_level() -> None:
     assert not {m for m in top if m and m.split(".")[-1] in ("bots", "studies")}
 
 
-def test_compare_strategies_in_analysis_forwards_to_the_study() -> None:
-    bots = {"greedy": GreedyBot, "random": RandomBot}
-    direct = compare_strategies(bots, games=6, seed=2, progress=False)
-    forwarded = analysis.compare_strategies(bots, games=6, seed=2, progress=False)
-    assert [str(r) for r in forwarded] == [str(r) for r in direct]
-
 
 SHIP = 6

@@ -9,7 +9,7 @@ from fractions import Fraction
 import treasurekit
 from treasurekit.core import MCTSBot, RandomBot
 from treasurekit.core.stats import Estimate
-from treasurekit.skeleton_island import Blow, GreedyBot, Keep, Rest, SkeletonGame, Take, analysis
+from treasurekit.skeleton_island import Blow, GreedyBot, Keep, Rest, SkeletonGame, Take
 from treasurekit.skeleton_island.analysis import (
     card_value,
     coin_chance,
@@ -162,10 +162,6 @@ def test_blow_study_is_seeded_and_gives_wilson_intervals() -> None:
     assert 0 <= lo <= a.turns.value <= hi <= 1
     assert "turns where a blow is allowed" in str(a)
 
-
-def test_blow_study_still_answers_from_analysis_a_forwarder_to_studies() -> None:
-    assert analysis.blow_study(games=2, seed=4, strategy="random") == blow_study(
-        games=2, seed=4, strategy="random")
 
 
 # ----- bots -------------------------------------------------------------------------------

@@ -1,8 +1,7 @@
 """Exact odds for Ahoy Treasures! (docs/architecture.md §6).
 
-Bot-against-bot studies (the strategy comparison) are in :mod:`.studies`;
-:func:`compare_strategies` here forwards there, for the notebook that imports it
-from this module.
+Bot-against-bot studies (the strategy comparison) are in :mod:`.studies`, which may
+import the bots; this module does not.
 
 Exact answers use :class:`fractions.Fraction` and a Markov chain over a *lone pirate*:
 one pirate moved on every turn, as when it is a player's only pirate that can move.
@@ -23,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .board import AhoyBoard, load_board
 from .moves import FACES, SHIP, Step
@@ -31,13 +30,12 @@ from .rules import buccaneer_island, moving, water
 from .state import AhoyState
 
 if TYPE_CHECKING:
-    from .studies import StrategyResult
+    pass
 
 __all__ = [
     "FaceOdds",
     "LonePirate",
     "RollOdds",
-    "compare_strategies",
     "roll_odds",
     "safest_furthest",
 ]
@@ -303,11 +301,3 @@ def roll_odds(state: AhoyState) -> RollOdds:
         can_reach_island=chance(lambda f: bool(f.island)),
         can_stay_dry=chance(lambda f: len(f.falls) < len(f.moves)),
     )
-
-
-def compare_strategies(*args: Any, **kwargs: Any) -> list[StrategyResult]:
-    """Forwards to :func:`treasurekit.ahoy.studies.compare_strategies` (moved there:
-    studies may import bots, analysis may not; notebook 01 imports it from here)."""
-    from .studies import compare_strategies as compare
-
-    return compare(*args, **kwargs)

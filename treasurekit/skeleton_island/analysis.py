@@ -36,7 +36,6 @@ from .state import SkeletonState
 
 __all__ = [
     "CardOdds",
-    "blow_study",
     "card_value",
     "coin_chance",
     "completing_kinds",
@@ -330,11 +329,3 @@ def spread_uncovered(
         for n in _spread_uncovered_counts(batch, deck.total, deck.spread_radius_cm, deck.size_cm):
             counts[n] = counts.get(n, 0) + 1
     return {n: Fraction(c, len(chosen)) for n, c in sorted(counts.items())}
-
-
-def blow_study(*args: Any, **kwargs: Any) -> Any:
-    """Moved to :func:`.studies.blow_study` (a bot-against-bot study may import the
-    bots; analysis may not). This forwarder keeps ``analysis.blow_study`` working."""
-    from .studies import blow_study as study
-
-    return study(*args, **kwargs)
