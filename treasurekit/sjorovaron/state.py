@@ -33,6 +33,7 @@ from ..core.game import State
 from ..core.seat import HIDDEN
 from . import clicks, rules
 from .board import KINDS, SjoMap
+from .flow import Phase
 from .movement import Walker, walker
 from .moves import (
     LETTERS,
@@ -68,8 +69,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Pirate", "SjoState"]
 
-ORDER, PICK, DEAL = "order", "pick", "deal"
-START, ROLL, WALK, AFTER, SHOT, OVER = "start", "roll", "walk", "after", "shot", "over"
 SIXTH = Fraction(1, 6)
 _ROLLS: list[tuple[SjoMove, Fraction]] = [(Roll(f), SIXTH) for f in range(1, 7)]
 _ORDERS: list[list[tuple[SjoMove, Fraction]]] = [
@@ -150,7 +149,7 @@ class SjoState(State[SjoMove]):
         self._n = n
         self._ev: list[Event] = []
         self._cache: dict[str, Any] = {}
-        self._phase = ORDER
+        self._phase = Phase.ORDER
         self._order_pending: tuple[int, ...] = tuple(range(n))
         self._order_round: tuple[tuple[int, int], ...] = ()
         self._order_rolls: tuple[tuple[int, int], ...] = ()
@@ -179,7 +178,7 @@ class SjoState(State[SjoMove]):
         self._shot_used = False
         self._acted = False
         self._shot: tuple[str, int] | None = None
-        self._shot_return = START
+        self._shot_return = Phase.START
         self._pushable = False
         self._bonus_left = 0
         self._extra_turn = False
@@ -210,20 +209,20 @@ class SjoState(State[SjoMove]):
 
     # ----- public queries -------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"order"``, ``"pick"``, ``"deal"`` (setup), ``"start"`` (declare an action or
         shoot), ``"roll"`` (the die is due), ``"walk"`` (choose a path), ``"after"``
         (shoot, push or end), ``"shot"`` (the shooting die is due) or ``"over"``."""
-        return OVER if self._result is not None else self._phase
+        return Phase.OVER if self._result is not None else self._phase
 
     @property
     def turn(self) -> int:
         """The seat whose turn it is (during setup: the seat to roll, pick or be dealt)."""
-        if self._phase == ORDER and self._order_pending:
+        if self._phase == Phase.ORDER and self._order_pending:
             return self._order_pending[0]
-        if self._phase == PICK and self._picks_left:
+        if self._phase == Phase.PICK and self._picks_left:
             return self._picks_left[0]
-        if self._phase == DEAL and self._deal_left:
+        if self._phase == Phase.DEAL and self._deal_left:
             return self._deal_left[0]
         return self._turn
 
@@ -407,20 +406,20 @@ class SjoState(State[SjoMove]):
     def _current_player(self) -> int:
         if self._result is not None:
             return TERMINAL
-        if self._phase in (ORDER, DEAL, ROLL, SHOT):
+        if self._phase in (Phase.ORDER, Phase.DEAL, Phase.ROLL, Phase.SHOT):
             return CHANCE
-        if self._phase == PICK:
+        if self._phase == Phase.PICK:
             return self._picks_left[0]
         return self._turn
 
     def _chance_outcomes(self) -> list[tuple[SjoMove, Fraction]]:
-        if self._phase == ORDER:
+        if self._phase == Phase.ORDER:
             return list(_ORDERS[self._order_pending[0]])
-        if self._phase == DEAL:
+        if self._phase == Phase.DEAL:
             pool = self._undealt()
             p = Fraction(1, len(pool))
             return [(Deal(self._deal_left[0], piece), p) for piece in pool]
-        if self._phase == SHOT:
+        if self._phase == Phase.SHOT:
             return list(_SHOTS[int(self.game.options["hit_faces"])])
         return list(_ROLLS)
 
@@ -431,22 +430,22 @@ class SjoState(State[SjoMove]):
     # ----- legal moves -------------------------------------------------------------------------
     def _legal_moves(self) -> list[SjoMove]:
         phase = self._phase
-        if phase == PICK:
+        if phase == Phase.PICK:
             free = self._free_starts()
             taken = {p.name for p in self._pirates if p is not None}
             return [Pick(name, self._h(h)) for name in PIRATES if name not in taken
                     for h in free]
-        if phase == START:
+        if phase == Phase.START:
             return self._start_moves()
         moves: list[SjoMove] = []
-        if phase == WALK:
+        if phase == Phase.WALK:
             walks = self._walks()
             moves += self.walker.walk_moves(walks)
             moves += self._shoot_moves()
             if not walks:
                 moves.append(Stay())
             return moves
-        # AFTER
+        # Phase.AFTER
         moves += self._shoot_moves()
         moves += [Push(self._h(w)) for w in self._push_targets()]
         moves.append(End())
@@ -495,7 +494,7 @@ class SjoState(State[SjoMove]):
         return [Shoot(self._p(t).name) for t in self._targets()]
 
     def _can_shoot(self) -> bool:
-        if self._shot_used or self._phase not in (START, WALK, AFTER):
+        if self._shot_used or self._phase not in (Phase.START, Phase.WALK, Phase.AFTER):
             return False
         p = self._p(self._turn)
         return p.wound is None and (p.aboard or self._on_land(p))
@@ -662,7 +661,7 @@ class SjoState(State[SjoMove]):
     def walk_to(self, hex_name: str) -> Walk | None:
         """The listed walk ending on ``hex_name`` (phase "walk"), or None: what a widget
         plays when a destination hex is clicked."""
-        if self._phase != WALK or self._result is not None:
+        if self._phase != Phase.WALK or self._result is not None:
             return None
         try:
             h = self.board.hex(hex_name)
@@ -684,7 +683,7 @@ class SjoState(State[SjoMove]):
 
     def reachable(self) -> dict[str, tuple[str, ...]]:
         """End hex -> path of the rolled land move (phase "walk"), by name."""
-        if self._phase != WALK or self._result is not None:
+        if self._phase != Phase.WALK or self._result is not None:
             return {}
         return {self._h(e): tuple(self._h(h) for h in path)
                 for e, path in sorted(self._walks().items())}
@@ -736,7 +735,7 @@ class SjoState(State[SjoMove]):
         if isinstance(move, (Order, Deal, Roll, Shot)):
             return (f"'{move}' is a chance move (dice and the deal); the player to move is "
                     f"{self.who(self._current_player())}", rules.TURN)
-        if phase == PICK:
+        if phase == Phase.PICK:
             if not isinstance(move, Pick):
                 return (f"setup: {self.who(self._picks_left[0])} picks a pirate and a "
                         "starting hex first, e.g. 'pick hook g2'", rules.PICK)
@@ -745,7 +744,7 @@ class SjoState(State[SjoMove]):
             return ("the pirates were picked at the start of the game", rules.PICK)
         if isinstance(move, Shoot):
             return self._shoot_problem(move)
-        if phase == WALK:
+        if phase == Phase.WALK:
             if isinstance(move, Walk):
                 return self._walk_problem(move)
             if isinstance(move, Stay):
@@ -756,14 +755,14 @@ class SjoState(State[SjoMove]):
                 return None
             return (f"you rolled {self._die} for a move over land: walk exactly that many "
                     "hexes ('walk ...'), or shoot first", rules.EXACT)
-        if phase == AFTER:
+        if phase == Phase.AFTER:
             if isinstance(move, End):
                 return None
             if isinstance(move, Push):
                 return self._push_problem(move)
             return (f"{self.who(self._turn)} has had this turn's action; shoot, push or "
                     "'end' the turn", rules.TURN)
-        # START
+        # Phase.START
         if isinstance(move, (Walk, Stay)):
             return ("declare a move over land ('move') and roll first", rules.MOVE)
         if isinstance(move, Push):
@@ -797,7 +796,7 @@ class SjoState(State[SjoMove]):
     def _shoot_problem(self, move: Shoot) -> Problem:
         phase = self._phase
         seat = self._turn
-        if phase not in (START, WALK, AFTER):
+        if phase not in (Phase.START, Phase.WALK, Phase.AFTER):
             return ("no shot now", rules.SHOT_TIMING)
         if self._shot_used:
             return (f"{self.who(seat)} has used this turn's shot (one roll of the shooting "
@@ -994,7 +993,7 @@ class SjoState(State[SjoMove]):
         first = top[0]
         self._first = first
         self._picks_left = tuple((first + k) % self._n for k in range(self._n))
-        self._phase = PICK
+        self._phase = Phase.PICK
         self._say(f"p{first} rolled highest and starts; the pirates are picked clockwise",
                   rules.ORDER, "first")
 
@@ -1011,7 +1010,7 @@ class SjoState(State[SjoMove]):
                   f"{self.board.boats[boat].id} rowing boat", rules.PICK, "pick")
         if not self._picks_left:
             assert self._first is not None
-            self._phase = DEAL
+            self._phase = Phase.DEAL
             self._deal_left = tuple((self._first + k) % self._n for k in range(8))
             self._say("One map piece is hidden under the board unseen; the other eight are "
                       "dealt clockwise from the starting player (ruling SJO-3)",
@@ -1070,7 +1069,7 @@ class SjoState(State[SjoMove]):
             text, rule = f"{who} pushes off on the raft with the chest", rules.RAFT
         else:  # pragma: no cover - _check lets nothing else through
             raise TypeError(f"not an action: {move!r}")
-        self._phase = ROLL
+        self._phase = Phase.ROLL
         self._say(text, rule, "declare")
 
     def _declare_shot(self, move: Shoot) -> None:
@@ -1079,7 +1078,7 @@ class SjoState(State[SjoMove]):
         self._shot = ("pistol", t)
         self._shot_used = True
         self._shot_return = self._phase
-        self._phase = SHOT
+        self._phase = Phase.SHOT
         self._say(f"{self.who(self._turn)}: \"Shooting at {self.who(t)}!\"", rules.NAMED, "aim")
 
     def _declare_fire(self, move: Fire) -> None:
@@ -1093,7 +1092,7 @@ class SjoState(State[SjoMove]):
             what = self.who(t)
         self._shot_used = True
         self._acted = True
-        self._phase = SHOT
+        self._phase = Phase.SHOT
         self._say(f"{self.who(self._turn)} fires the mortar: \"Shooting at {what}!\"",
                   rules.MORTAR, "aim")
 
@@ -1154,14 +1153,14 @@ class SjoState(State[SjoMove]):
 
     def _settle_walk_phase(self) -> None:
         if self._walks() or self._targets_now():
-            self._phase = WALK
+            self._phase = Phase.WALK
             return
         self._say(f"{self.who(self._turn)} is locked in: no path of {self._die} hexes; the "
                   "move is lost", rules.LOCKED, "locked")
         self._after_action()
 
     def _targets_now(self) -> bool:
-        self._phase = WALK  # shooting is allowed between the roll and the walk
+        self._phase = Phase.WALK  # shooting is allowed between the roll and the walk
         return bool(self._can_shoot() and self._targets())
 
     def _apply_walk(self, move: Walk) -> None:
@@ -1483,9 +1482,9 @@ class SjoState(State[SjoMove]):
         self._phase = self._shot_return
         if self._result is not None:
             return
-        if self._phase == WALK:
+        if self._phase == Phase.WALK:
             self._settle_walk_phase()
-        elif self._phase == AFTER:
+        elif self._phase == Phase.AFTER:
             self._after_or_end()
 
     def _hit(self, t: int, text: str) -> None:
@@ -1562,7 +1561,7 @@ class SjoState(State[SjoMove]):
     def _after_or_end(self) -> None:
         if self._result is not None:
             return
-        self._phase = AFTER
+        self._phase = Phase.AFTER
         if (self._can_shoot() and self._targets()) or self._push_targets():
             return
         self._end_turn()
@@ -1611,7 +1610,7 @@ class SjoState(State[SjoMove]):
         p = self._p(seat)
         if (self._raft_state == "afloat" and self.raft_aboard is None
                 and self._raft_pilot == seat and not self._raft_done):
-            self._phase, self._action = ROLL, "raft-duty"
+            self._phase, self._action = Phase.ROLL, "raft-duty"
             return
         if p.out:
             self._begin_turn((seat + 1) % self._n, normal=True)
@@ -1639,17 +1638,17 @@ class SjoState(State[SjoMove]):
                     self._say(f"{self.who(seat)} picks up the chest lying by him "
                               "(ruling SJO-11)", rules.ruling(11), "chest")
             elif p.wound > 0:
-                self._phase, self._action = ROLL, "drift"
+                self._phase, self._action = Phase.ROLL, "drift"
                 return
             else:
                 self._set(seat, wound=None)
                 self._say(f"{self.who(seat)} has recovered in the water", rules.WOUNDED_WATER,
                           "recover")
-        self._phase = START
+        self._phase = Phase.START
 
     # the end --------------------------------------------------------------------------------
     def _check_over(self) -> None:
-        if self._result is not None or self._phase in (ORDER, PICK, DEAL):
+        if self._result is not None or self._phase in (Phase.ORDER, Phase.PICK, Phase.DEAL):
             return
         alive = self._alive()
         if not alive:
@@ -1690,7 +1689,7 @@ class SjoState(State[SjoMove]):
         places ``player`` cannot tell apart (other hands, the hidden piece, pieces lost
         at sea). Counts per hand are public and kept."""
         twin = self.copy()
-        if self._phase in (ORDER, PICK):
+        if self._phase in (Phase.ORDER, Phase.PICK):
             return twin
         known = self._seen[player] if 0 <= player < self._n else frozenset()
         unknown = sorted(set(self.board.piece_ids) - known)
@@ -1761,7 +1760,7 @@ class SjoState(State[SjoMove]):
                 chest=self._carrier() == seat,
             ))
         action = None
-        if self._phase == ROLL and self._action is not None:
+        if self._phase == Phase.ROLL and self._action is not None:
             action = self._action
             if self._action in ("jump", "cross"):
                 action += f" {self._h(self._target)}"
@@ -1774,8 +1773,8 @@ class SjoState(State[SjoMove]):
         return SjoView(
             player=player,
             to_move=self._current_player(),
-            phase=self.phase,
-            turn=None if self._phase in (ORDER, PICK, DEAL) else self._turn,
+            phase=self.phase.value,
+            turn=None if self._phase in (Phase.ORDER, Phase.PICK, Phase.DEAL) else self._turn,
             action=action,
             die=self._die,
             shot_used=self._shot_used,
@@ -1827,16 +1826,16 @@ class SjoState(State[SjoMove]):
 
     def __str__(self) -> str:
         phase = self.phase
-        if phase == OVER:
+        if phase == Phase.OVER:
             assert self._result is not None
             winner = self._result[0]
             status = (f"game over: {self.who(winner)} wins" if winner is not None
                       else "game over: no winner") + f" ({self._result[1]})"
-        elif phase in (ORDER, PICK, DEAL):
+        elif phase in (Phase.ORDER, Phase.PICK, Phase.DEAL):
             status = f"setup ({phase})"
         else:
             status = f"round {self.round}, {self.who(self._turn)} - {phase}"
-            if phase == ROLL and self._action:
+            if phase == Phase.ROLL and self._action:
                 status += f" ({self._action})"
             if self._die is not None:
                 status += f", rolled {self._die}"
@@ -2009,11 +2008,11 @@ class SjoState(State[SjoMove]):
         state._turns = 1
         turn_seat = seat_of(turn, "turn") if turn is not None else 0
         state._turn = turn_seat
-        state._phase = START
+        state._phase = Phase.START
         state._turn_body()
         if die is not None:
             p = state._p(turn_seat)
-            if state._phase != START or not state._on_land(p):
+            if state._phase != Phase.START or not state._on_land(p):
                 raise ValueError("die= needs the pirate to move standing on land")
             state._acted = False
             state._die = die
