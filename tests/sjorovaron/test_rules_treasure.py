@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from treasurekit.sjorovaron import SjoGame, SjoState
@@ -339,7 +341,8 @@ def test_mortar_extra_turn_is_a_whole_turn() -> None:
 
 def test_win_by_boat_waits_for_an_ordinary_turn_after_the_five_moves() -> None:
     s = game().position({H: "s16", S: "e12"}, chest=H, die=1)
-    s._finder, s._bonus_left = 0, 1  # Hook still has one of his five moves to come
+    # Hook still has one of his five moves to come
+    s._position = replace(s.position, finder=0, bonus_left=1)
     play(s, "walk t17")
     assert s.escape == 0 and s.current_player == 0 and not s.is_terminal()
     play(s, "move", "roll 1", "walk s16")  # the bonus move must leave the boat
