@@ -13,7 +13,7 @@ from typing import cast
 
 from ..core.game import Game
 from . import flow
-from .flow import WOUND_TURNS, Phase
+from .flow import START, WOUND_TURNS
 from .moves import PIRATES, SjoMove, pirate_id
 from .position import Draft, Pirate, SjoRules
 from .rules import turn as turn_rules
@@ -158,11 +158,11 @@ def build_state(
     d.turns = 1
     turn_seat = seat_of(turn, "turn") if turn is not None else 0
     d.turn = turn_seat
-    d.phase = Phase.START
+    d.phase = START
     flow.turn_body(d)
     if die is not None:
         p = d.p(turn_seat)
-        if d.phase != Phase.START or not d.on_land(p):
+        if d.phase != START or not d.on_land(p):
             raise ValueError("die= needs the pirate to move standing on land")
         d.acted = False
         d.die = die

@@ -90,7 +90,7 @@ class SjoGame(Game[SjoMove]):
         """The validated map (raises ``BoardDataError`` on a bad file)."""
         return load_map(self._options["map"])
 
-    @property
+    @cached_property
     def walker(self) -> Walker:
         """The walking tables of the map (cached per map; see ``paths.py``)."""
         return walker(self.board)

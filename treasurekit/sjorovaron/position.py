@@ -68,7 +68,7 @@ class Pirate:
     must_float: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SjoPosition:
     """One Sjörövarön position (hex numbers are board indices; seats 0..n-1).
 
@@ -95,6 +95,10 @@ class SjoPosition:
     ``extra_turn``, ``raft_done``, ``turns`` (turns begun), ``normal_turn`` (not a
     bonus or extra turn), ``dug`` (the chest has been dug up), ``result``
     (``(winner or None, why, rule)`` once over).
+
+    Not ``slots``: the fields live in the instance dict, so a draft is made from a
+    position, and the next position from a draft, by one dict copy each (38 fields per
+    ply; docs/architecture.md §4 asks ``_apply`` to stay cheap).
     """
 
     phase: PhaseEnum
@@ -138,6 +142,7 @@ class SjoPosition:
 
 
 FIELDS = tuple(f.name for f in fields(SjoPosition))
+_new = object.__new__
 
 
 class Draft:
@@ -148,7 +153,12 @@ class Draft:
     changing it): the small questions every section asks (``who``, ``on_land``,
     ``standing_at``...). ``cache`` is a dict the state keeps between plies for the
     walks and targets (keyed by what they depend on).
+
+    The position's fields are the only entries of the draft's instance dict (the rest
+    are slots), so copying them in and out is one dict copy each way.
     """
+
+    __slots__ = ("__dict__", "board", "cache", "events", "game", "n", "source", "walker")
 
     phase: PhaseEnum
     order_pending: tuple[int, ...]
@@ -191,8 +201,7 @@ class Draft:
 
     def __init__(self, pos: SjoPosition, game: SjoRules,
                  cache: dict[str, Any] | None = None) -> None:
-        for name in FIELDS:
-            setattr(self, name, getattr(pos, name))
+        self.__dict__.update(pos.__dict__)
         self.source = pos
         self.game = game
         self.board: SjoMap = game.board
@@ -202,8 +211,12 @@ class Draft:
         self.events: list[Event] = []
 
     def freeze(self) -> SjoPosition:
-        """The position this draft now describes."""
-        return SjoPosition(**{name: getattr(self, name) for name in FIELDS})
+        """The position this draft now describes. The draft then reads that position
+        (``source``); it must not be changed any more."""
+        pos: SjoPosition = _new(SjoPosition)
+        pos.__dict__.update(self.__dict__)
+        self.source = pos
+        return pos
 
     # ----- events --------------------------------------------------------------------
     def say(self, text: str, rule: str | None, kind: str = "info") -> None:

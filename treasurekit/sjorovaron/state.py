@@ -36,7 +36,7 @@ from ..core.events import Event, Outcome
 from ..core.game import Game, State
 from ..core.seat import HIDDEN
 from . import clicks, flow
-from .flow import Next, Phase
+from .flow import DEAL, ORDER, OVER, PICK, WALK, Next, Phase
 from .island import SjoMap
 from .moves import (
     Climb,
@@ -67,7 +67,7 @@ from .rules import mortar, movement, river, setup, shooting, turn
 from .text import chest_text, describe, map_text, round_of
 from .view import SjoView, seat_view
 
-__all__ = ["EFFECTS", "Pirate", "SjoState", "apply"]
+__all__ = ["EFFECTS", "Pirate", "SjoState", "apply", "step"]
 
 #: The effect of each move type: changes the draft, says what the turn does next.
 EFFECTS: dict[type, Callable[[Draft, Any], Next]] = {
@@ -94,14 +94,23 @@ EFFECTS: dict[type, Callable[[Draft, Any], Next]] = {
 }
 
 
+def step(pos: SjoPosition, game: SjoRules, move: SjoMove,
+         cache: dict[str, Any] | None = None) -> Draft:
+    """The draft of the position after the legal ``move``, frozen: ``draft.source`` is
+    the new position, ``draft.events`` what happened; ``pos`` is not changed."""
+    d = Draft(pos, game, cache)
+    turn.proceed(d, EFFECTS[type(move)](d, move))
+    flow.check_over(d)
+    d.freeze()
+    return d
+
+
 def apply(pos: SjoPosition, game: SjoRules, move: SjoMove,
           cache: dict[str, Any] | None = None) -> tuple[SjoPosition, list[Event]]:
     """The position after the legal ``move`` and what happened (pure: ``pos`` is not
     changed; ``cache`` only keeps walks and lines of fire between calls)."""
-    d = Draft(pos, game, cache)
-    turn.proceed(d, EFFECTS[type(move)](d, move))
-    flow.check_over(d)
-    return d.freeze(), d.events
+    d = step(pos, game, move, cache)
+    return d.source, d.events
 
 
 class SjoState(State[SjoMove]):
@@ -168,17 +177,17 @@ class SjoState(State[SjoMove]):
         (shoot, push or end), ``"shot"`` (the shooting die is due) or ``"over"``: a
         :class:`~.flow.Phase`, equal to those words."""
         pos = self._position
-        return Phase.OVER if pos.result is not None else Phase(pos.phase)
+        return OVER if pos.result is not None else cast(Phase, pos.phase)
 
     @property
     def turn(self) -> int:
         """The seat whose turn it is (during setup: the seat to roll, pick or be dealt)."""
         pos = self._position
-        if pos.phase == Phase.ORDER and pos.order_pending:
+        if pos.phase == ORDER and pos.order_pending:
             return pos.order_pending[0]
-        if pos.phase == Phase.PICK and pos.picks_left:
+        if pos.phase == PICK and pos.picks_left:
             return pos.picks_left[0]
-        if pos.phase == Phase.DEAL and pos.deal_left:
+        if pos.phase == DEAL and pos.deal_left:
             return pos.deal_left[0]
         return pos.turn
 
@@ -311,8 +320,10 @@ class SjoState(State[SjoMove]):
         return turn.problem(self._facts(), move)
 
     def _apply(self, move: SjoMove) -> list[Event]:
-        self._position, events = apply(self._position, self._rules, move, self._cache)
-        return events
+        d = step(self._position, self._rules, move, self._cache)
+        self._position = d.source
+        self._facts_of = d  # it reads the new position: no second copy for the queries
+        return d.events
 
     def outcome(self) -> Outcome | None:
         """The winner, or (for the endings without a winner) a draw shared by every
@@ -331,7 +342,7 @@ class SjoState(State[SjoMove]):
     def walk_to(self, hex_name: str) -> Walk | None:
         """The listed walk ending on ``hex_name`` (phase "walk"), or None: what a widget
         plays when a destination hex is clicked."""
-        if self.phase != Phase.WALK:
+        if self.phase != WALK:
             return None
         try:
             h = self.board.hex(hex_name)
@@ -353,7 +364,7 @@ class SjoState(State[SjoMove]):
 
     def reachable(self) -> dict[str, tuple[str, ...]]:
         """End hex -> path of the rolled land move (phase "walk"), by name."""
-        if self.phase != Phase.WALK:
+        if self.phase != WALK:
             return {}
         h = self.board.label
         return {h(e): tuple(h(x) for x in path)
@@ -366,7 +377,7 @@ class SjoState(State[SjoMove]):
         at sea). Counts per hand are public and kept."""
         twin = self.copy()
         pos = self._position
-        if pos.phase in (Phase.ORDER, Phase.PICK):
+        if pos.phase in (ORDER, PICK):
             return twin
         known = pos.seen[player] if 0 <= player < self._n else frozenset()
         unknown = sorted(set(self.board.piece_ids) - known)

@@ -4,7 +4,7 @@ and the short words the views use for a pirate, the chest and the raft.
 
 from __future__ import annotations
 
-from .flow import SETUP_PHASES, Phase
+from .flow import OVER, ROLL, SETUP_PHASES
 from .island import KINDS
 from .moves import LETTERS, PIRATE_NAMES
 from .position import Draft, Pirate
@@ -80,8 +80,8 @@ def map_text(d: Draft) -> str:
 def describe(d: Draft, ply: int) -> str:
     """The whole position in lines: the status, one line per seat, the chest and the
     raft, and the island (``str(state)``)."""
-    phase = Phase.OVER if d.result is not None else d.phase
-    if phase == Phase.OVER:
+    phase = OVER if d.result is not None else d.phase
+    if phase == OVER:
         assert d.result is not None
         winner = d.result[0]
         status_text = (f"game over: {d.who(winner)} wins" if winner is not None
@@ -90,7 +90,7 @@ def describe(d: Draft, ply: int) -> str:
         status_text = f"setup ({phase})"
     else:
         status_text = f"round {round_of(d)}, {d.who(d.turn)} - {phase}"
-        if phase == Phase.ROLL and d.action:
+        if phase == ROLL and d.action:
             status_text += f" ({d.action})"
         if d.die is not None:
             status_text += f", rolled {d.die}"

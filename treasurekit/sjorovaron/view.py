@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import check_seat
-from .flow import SETUP_PHASES, Phase
+from .flow import OVER, ROLL, SETUP_PHASES
 from .moves import PIRATE_NAMES
 from .position import Draft
 from .text import chest_text, raft_text, round_of, status
@@ -127,7 +127,7 @@ def seat_view(d: Draft, player: int, *, to_move: int, ply: int) -> SjoView:
             chest=d.carrier() == seat,
         ))
     action = None
-    if d.phase == Phase.ROLL and d.action is not None:
+    if d.phase == ROLL and d.action is not None:
         action = d.action
         if d.action in ("jump", "cross"):
             action += f" {d.h(d.target)}"
@@ -139,7 +139,7 @@ def seat_view(d: Draft, player: int, *, to_move: int, ply: int) -> SjoView:
     return SjoView(
         player=player,
         to_move=to_move,
-        phase=(Phase.OVER if d.result is not None else d.phase).value,
+        phase=(OVER if d.result is not None else d.phase).value,
         turn=None if d.phase in SETUP_PHASES else d.turn,
         action=action,
         die=d.die,

@@ -5,7 +5,7 @@ rowing boat or at the raft on a double-marked hex, and the extra turn after a hi
 from __future__ import annotations
 
 from .. import flow, rules
-from ..flow import Next, Phase
+from ..flow import SHOT, Next
 from ..moves import (
     PIRATE_NAMES,
     Fire,
@@ -59,7 +59,7 @@ def declare_fire(d: Draft, move: Fire) -> Next:
         what = d.who(t)
     d.shot_used = True
     d.acted = True
-    d.phase = Phase.SHOT
+    d.phase = SHOT
     d.say(f"{d.who(d.turn)} fires the mortar: \"Shooting at {what}!\"",
               rules.MORTAR, "aim")
     return Next.NOTHING

@@ -6,7 +6,7 @@ and starting hexes clockwise from the starting player, the deal of eight map pie
 from __future__ import annotations
 
 from .. import flow, rules
-from ..flow import Next, Phase
+from ..flow import DEAL, ORDER, PICK, START, Next
 from ..moves import (
     PIRATE_NAMES,
     PIRATES,
@@ -56,13 +56,13 @@ def initial(game: SjoRules) -> SjoPosition:
     """The position before the starting rolls: every seat rolls first (SJO §3)."""
     n = game.num_players
     return SjoPosition(
-        phase=Phase.ORDER, order_pending=tuple(range(n)), order_round=(), order_rolls=(),
+        phase=ORDER, order_pending=tuple(range(n)), order_round=(), order_rolls=(),
         first=None, picks_left=(), deal_left=(), pirates=(None,) * n,
         pieces=(frozenset(),) * n, seen=(frozenset(),) * n, knows=frozenset(), finder=None,
         lost=frozenset(), hidden=None, chest=("buried", -1), raft=game.board.raft_hex,
         raft_prev=-1, raft_state="landing", raft_pilot=None, boats_used=frozenset(),
         boats_wrecked=frozenset(), escape=None, turn=0, action=None, target=-1, die=None,
-        shot_used=False, acted=False, shot=None, shot_return=Phase.START, pushable=False,
+        shot_used=False, acted=False, shot=None, shot_return=START, pushable=False,
         bonus_left=0, extra_turn=False, raft_done=False, turns=0, result=None, dug=False,
         normal_turn=True,
     )
@@ -87,7 +87,7 @@ def apply_order(d: Draft, move: Order) -> Next:
     first = top[0]
     d.first = first
     d.picks_left = tuple((first + k) % d.n for k in range(d.n))
-    d.phase = Phase.PICK
+    d.phase = PICK
     d.say(f"p{first} rolled highest and starts; the pirates are picked clockwise",
               rules.ORDER, "first")
     return Next.NOTHING
@@ -107,7 +107,7 @@ def apply_pick(d: Draft, move: Pick) -> Next:
               f"{d.board.boats[boat].id} rowing boat", rules.PICK, "pick")
     if not d.picks_left:
         assert d.first is not None
-        d.phase = Phase.DEAL
+        d.phase = DEAL
         d.deal_left = tuple((d.first + k) % d.n for k in range(8))
         d.say("One map piece is hidden under the board unseen; the other eight are "
                   "dealt clockwise from the starting player (ruling SJO-3)",

@@ -6,7 +6,7 @@ SJO-10), the shooting die, wounds, and pushing a wounded pirate into the water
 from __future__ import annotations
 
 from .. import rules
-from ..flow import Next, Phase
+from ..flow import AFTER, SHOT, START, WALK, Next
 from ..lines import line_problem
 from ..moves import (
     PIRATE_NAMES,
@@ -26,7 +26,7 @@ def shoot_moves(d: Draft) -> list[SjoMove]:
 
 
 def can_shoot(d: Draft) -> bool:
-    if d.shot_used or d.phase not in (Phase.START, Phase.WALK, Phase.AFTER):
+    if d.shot_used or d.phase not in (START, WALK, AFTER):
         return False
     p = d.p(d.turn)
     return p.wound is None and (p.aboard or d.on_land(p))
@@ -72,7 +72,7 @@ def targets(d: Draft) -> list[int]:
 def shoot_problem(d: Draft, move: Shoot) -> Problem:
     phase = d.phase
     seat = d.turn
-    if phase not in (Phase.START, Phase.WALK, Phase.AFTER):
+    if phase not in (START, WALK, AFTER):
         return ("no shot now", rules.SHOT_TIMING)
     if d.shot_used:
         return (f"{d.who(seat)} has used this turn's shot (one roll of the shooting "
@@ -140,7 +140,7 @@ def declare_shot(d: Draft, move: Shoot) -> Next:
     d.shot = ("pistol", t)
     d.shot_used = True
     d.shot_return = d.phase
-    d.phase = Phase.SHOT
+    d.phase = SHOT
     d.say(f"{d.who(d.turn)}: \"Shooting at {d.who(t)}!\"", rules.NAMED, "aim")
     return Next.NOTHING
 

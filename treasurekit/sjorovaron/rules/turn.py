@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import flow, rules
-from ..flow import Next, Phase
+from ..flow import AFTER, PICK, ROLL, START, WALK, Next
 from ..moves import (
     Climb,
     Cross,
@@ -102,8 +102,8 @@ def _after_moves(d: Draft) -> list[SjoMove]:
 
 
 _LEGAL: dict[str, Callable[[Draft], list[SjoMove]]] = {
-    Phase.PICK: setup.legal, Phase.START: start_moves, Phase.WALK: _walk_moves,
-    Phase.AFTER: _after_moves,
+    PICK: setup.legal, START: start_moves, WALK: _walk_moves,
+    AFTER: _after_moves,
 }
 
 
@@ -113,7 +113,7 @@ def problem(d: Draft, move: SjoMove) -> Problem:
     if isinstance(move, (Order, Deal, Roll, Shot)):
         return (f"'{move}' is a chance move (dice and the deal); the player to move is "
                 f"{d.who(flow.current_player(d))}", rules.TURN)
-    if d.phase == Phase.PICK:
+    if d.phase == PICK:
         if not isinstance(move, Pick):
             return (f"setup: {d.who(d.picks_left[0])} picks a pirate and a "
                     "starting hex first, e.g. 'pick hook g2'", rules.PICK)
@@ -160,7 +160,7 @@ def _start_problem(d: Draft, move: SjoMove) -> Problem:
 
 
 _PHASE_PROBLEMS: dict[str, Callable[[Draft, SjoMove], Problem]] = {
-    Phase.WALK: _walk_problem, Phase.AFTER: _after_problem, Phase.START: _start_problem,
+    WALK: _walk_problem, AFTER: _after_problem, START: _start_problem,
 }
 
 
@@ -238,7 +238,7 @@ def declare(d: Draft, move: SjoMove) -> Next:
     d.action = action
     if isinstance(move, (Jump, Cross)) and move.to is not None:
         d.target = d.board.hex(move.to)
-    d.phase = Phase.ROLL
+    d.phase = ROLL
     d.say(text, rule, "declare")
     return Next.NOTHING
 
@@ -319,7 +319,7 @@ def resolve_roll(d: Draft, move: Roll) -> Next:
 def settle_walk_phase(d: Draft) -> None:
     """After a land roll: walk (or shoot first), or lose the move when locked in."""
     if movement.walks(d) or _targets_now(d):
-        d.phase = Phase.WALK
+        d.phase = WALK
         return
     d.say(f"{d.who(d.turn)} is locked in: no path of {d.die} hexes; the "
           "move is lost", rules.LOCKED, "locked")
@@ -327,7 +327,7 @@ def settle_walk_phase(d: Draft) -> None:
 
 
 def _targets_now(d: Draft) -> bool:
-    d.phase = Phase.WALK  # shooting is allowed between the roll and the walk
+    d.phase = WALK  # shooting is allowed between the roll and the walk
     return bool(shooting.can_shoot(d) and shooting.targets(d))
 
 
@@ -344,7 +344,7 @@ def after_or_end(d: Draft) -> None:
     """Phase "after" while a shot or a push is possible, else the turn ends."""
     if d.result is not None:
         return
-    d.phase = Phase.AFTER
+    d.phase = AFTER
     if (shooting.can_shoot(d) and shooting.targets(d)) or shooting.push_targets(d):
         return
     flow.end_turn(d)
@@ -353,9 +353,9 @@ def after_or_end(d: Draft) -> None:
 def _after_shot(d: Draft) -> None:
     if d.result is not None:
         return
-    if d.phase == Phase.WALK:
+    if d.phase == WALK:
         settle_walk_phase(d)
-    elif d.phase == Phase.AFTER:
+    elif d.phase == AFTER:
         after_or_end(d)
 
 
