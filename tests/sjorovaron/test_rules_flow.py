@@ -7,19 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from treasurekit.sjorovaron import SjoGame, SjoState
-
-H, S, M = "hook", "svullo", "marquis"
-
-
-def game(players: int = 2, **options: object) -> SjoGame:
-    return SjoGame(players=players, **options)
-
-
-def play(s: SjoState, *moves: str) -> SjoState:
-    for m in moves:
-        s.play(m)
-    return s
+from tests.sjorovaron.helpers import H, S, game, play
 
 
 # ----- SJO §12 who wins --------------------------------------------------------------------------

@@ -7,43 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from treasurekit.sjorovaron import SjoGame, SjoState
-
-H = "hook"
-S = "svullo"
-
-
-def game(players: int = 2, **options: object) -> SjoGame:
-    return SjoGame(players=players, **options)
-
-
-def play(s: SjoState, *moves: str) -> SjoState:
-    for m in moves:
-        s.play(m)
-    return s
-
-
-def at(s: SjoState, pirate: str) -> str:
-    seat = s.seat_of(pirate)
-    assert seat is not None
-    p = s.pirate(seat)
-    assert p is not None
-    return s.board.label(p.at) if p.at >= 0 else "-"
-
-
-M = "marquis"
-
-
-def where(s: SjoState, name: str) -> str:
-    seat = s.seat_of(name)
-    assert seat is not None
-    p = s.pirate(seat)
-    assert p is not None
-    return "out" if p.out else s.board.label(p.at)
-
-
-def moves(s: SjoState) -> set[str]:
-    return {str(m) for m in s.legal_moves()}
+from tests.sjorovaron.helpers import H, M, S, at, game, moves, play, where
 
 
 # ----- SJO §6 Jumping and Crossing a River ------------------------------------------------------

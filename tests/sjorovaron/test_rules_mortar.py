@@ -3,31 +3,7 @@ One test (or more) per rule, named after the rule."""
 
 from __future__ import annotations
 
-from treasurekit.sjorovaron import SjoGame, SjoState
-
-H, S, M = "hook", "svullo", "marquis"
-
-
-def game(players: int = 2, **options: object) -> SjoGame:
-    return SjoGame(players=players, **options)
-
-
-def play(s: SjoState, *moves: str) -> SjoState:
-    for m in moves:
-        s.play(m)
-    return s
-
-
-def where(s: SjoState, name: str) -> str:
-    seat = s.seat_of(name)
-    assert seat is not None
-    p = s.pirate(seat)
-    assert p is not None
-    return "out" if p.out else s.board.label(p.at)
-
-
-def moves(s: SjoState) -> set[str]:
-    return {str(m) for m in s.legal_moves()}
+from tests.sjorovaron.helpers import H, M, S, game, moves, play, where
 
 
 # ----- SJO §11 the mortar ------------------------------------------------------------------------

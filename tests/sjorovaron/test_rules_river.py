@@ -3,28 +3,7 @@ One test (or more) per rule, named after the rule."""
 
 from __future__ import annotations
 
-from treasurekit.sjorovaron import SjoGame, SjoState
-
-H = "hook"
-S = "svullo"
-
-
-def game(players: int = 2, **options: object) -> SjoGame:
-    return SjoGame(players=players, **options)
-
-
-def play(s: SjoState, *moves: str) -> SjoState:
-    for m in moves:
-        s.play(m)
-    return s
-
-
-def at(s: SjoState, pirate: str) -> str:
-    seat = s.seat_of(pirate)
-    assert seat is not None
-    p = s.pirate(seat)
-    assert p is not None
-    return s.board.label(p.at) if p.at >= 0 else "-"
+from tests.sjorovaron.helpers import H, S, at, game, play
 
 
 # ----- SJO §6 Jumping and Crossing a River ------------------------------------------------------

@@ -3,20 +3,7 @@ One test (or more) per rule, named after the rule."""
 
 from __future__ import annotations
 
-from treasurekit.sjorovaron import SjoGame, SjoState
-
-H = "hook"
-S = "svullo"
-
-
-def game(players: int = 2, **options: object) -> SjoGame:
-    return SjoGame(players=players, **options)
-
-
-def play(s: SjoState, *moves: str) -> SjoState:
-    for m in moves:
-        s.play(m)
-    return s
+from tests.sjorovaron.helpers import H, S, game, play
 
 
 # ----- SJO §4 Game Rules: one action, one shot -------------------------------------------

@@ -3,35 +3,7 @@ One test (or more) per rule, named after the rule."""
 
 from __future__ import annotations
 
-from treasurekit.sjorovaron import SjoGame, SjoState
-
-H, S, M = "hook", "svullo", "marquis"
-
-
-def game(players: int = 2, **options: object) -> SjoGame:
-    return SjoGame(players=players, **options)
-
-
-def play(s: SjoState, *moves: str) -> SjoState:
-    for m in moves:
-        s.play(m)
-    return s
-
-
-def turn(s: SjoState, *moves: str) -> SjoState:
-    """Play a turn's moves, then end it if a shot or push is still on offer."""
-    play(s, *moves)
-    while s.phase == "after":
-        s.play("end")
-    return s
-
-
-def where(s: SjoState, name: str) -> str:
-    seat = s.seat_of(name)
-    assert seat is not None
-    p = s.pirate(seat)
-    assert p is not None
-    return "out" if p.out else s.board.label(p.at)
+from tests.sjorovaron.helpers import H, M, S, game, play, turn, where
 
 
 # ----- SJO §13 the extra rule --------------------------------------------------------------------

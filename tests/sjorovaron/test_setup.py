@@ -8,30 +8,9 @@ from fractions import Fraction
 import pytest
 
 import treasurekit
+from tests.sjorovaron.helpers import game, play, through_setup
 from treasurekit.core import CHANCE
-from treasurekit.sjorovaron import SjoGame, SjoState
-
-H = "hook"
-S = "svullo"
-
-
-def game(players: int = 2, **options: object) -> SjoGame:
-    return SjoGame(players=players, **options)
-
-
-def play(s: SjoState, *moves: str) -> SjoState:
-    for m in moves:
-        s.play(m)
-    return s
-
-
-def through_setup(s: SjoState) -> SjoState:
-    while s.phase in ("order", "pick", "deal"):
-        if s.is_chance_node():
-            s.resolve_chance()
-        else:
-            s.play(s.legal_moves()[0])
-    return s
+from treasurekit.sjorovaron import SjoGame
 
 
 # ----- SJO §3 Set Up ------------------------------------------------------------------------

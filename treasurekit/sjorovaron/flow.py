@@ -53,7 +53,7 @@ class Phase(PhaseEnum):
     OVER = "over"  #: the game is over
 
 
-class Next(Enum):
+class Next(str, Enum):
     """What a rules section asks the turn to do once its effect is applied."""
 
     NOTHING = "nothing"  #: the effect said where the game goes on
