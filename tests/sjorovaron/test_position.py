@@ -90,3 +90,32 @@ def test_an_illegal_move_leaves_the_position_identical() -> None:
     with pytest.raises(IllegalMoveError):
         state.play("pick hook g2")
     assert state.position is pos
+
+
+def test_every_move_type_has_one_effect_in_the_dispatch_table() -> None:
+    from treasurekit.sjorovaron.state import EFFECTS
+
+    assert set(EFFECTS) == set(SjoGame.MOVE_TYPES)
+
+
+def test_a_changed_position_equals_the_replaced_one_and_refuses_unknown_fields() -> None:
+    from treasurekit.sjorovaron.position import changed
+
+    pos = playing().position
+    assert changed(pos, bonus_left=3) == dataclasses.replace(pos, bonus_left=3)
+    assert changed(pos, bonus_left=3) != pos and pos.bonus_left != 3
+    with pytest.raises(TypeError):
+        changed(pos, bonus=3)
+
+
+def test_the_pure_apply_leaves_its_position_alone() -> None:
+    from treasurekit.sjorovaron.state import apply
+
+    state = playing()
+    pos = state.position
+    snapshot = dataclasses.astuple(pos)
+    move = state.legal_moves()[0]
+    after, events = apply(pos, state.game, move)
+    assert dataclasses.astuple(pos) == snapshot and after != pos and events
+    state.play(move)
+    assert state.position == after

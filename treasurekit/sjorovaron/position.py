@@ -27,7 +27,7 @@ from .island import SjoMap
 from .moves import PIRATE_NAMES
 from .paths import Walker
 
-__all__ = ["Draft", "Pirate", "Problem", "SjoPosition", "SjoRules"]
+__all__ = ["Draft", "Pirate", "Problem", "SjoPosition", "SjoRules", "changed"]
 
 
 class SjoRules(Protocol):
@@ -142,6 +142,7 @@ class SjoPosition:
 
 
 FIELDS = tuple(f.name for f in fields(SjoPosition))
+_FIELD_SET = frozenset(FIELDS)
 _new = object.__new__
 
 
@@ -335,3 +336,16 @@ def raft_aboard(pirates: tuple[Pirate | None, ...]) -> int | None:
 
 #: Why a move is illegal, as ``(reason, rule)``, or None when it is legal.
 Problem = tuple[str, str | None] | None
+
+
+def changed(pos: SjoPosition, **changes: Any) -> SjoPosition:
+    """``dataclasses.replace(pos, **changes)`` without re-running the frozen ``__init__``
+    over all 38 fields (one dict copy; used by ``determinize`` many times per MCTS
+    decision). Unknown field names raise TypeError like ``replace``."""
+    unknown = changes.keys() - _FIELD_SET
+    if unknown:
+        raise TypeError(f"SjoPosition has no field {', '.join(sorted(unknown))}")
+    new: SjoPosition = _new(SjoPosition)
+    new.__dict__.update(pos.__dict__)
+    new.__dict__.update(changes)
+    return new

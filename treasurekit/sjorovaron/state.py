@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any, cast
 
@@ -62,7 +61,7 @@ from .moves import (
     Walk,
 )
 from .paths import Walker
-from .position import Draft, Pirate, SjoPosition, SjoRules
+from .position import Draft, Pirate, SjoPosition, SjoRules, changed
 from .rules import mortar, movement, river, setup, shooting, turn
 from .text import chest_text, describe, map_text, round_of
 from .view import SjoView, seat_view
@@ -390,7 +389,7 @@ class SjoState(State[SjoMove]):
         def m(s: frozenset[str]) -> frozenset[str]:
             return frozenset(sigma.get(x, x) for x in s)
 
-        twin._position = replace(
+        twin._position = changed(
             pos,
             pieces=tuple(m(s) for s in pos.pieces),
             seen=tuple(s if i == player else m(s) for i, s in enumerate(pos.seen)),
