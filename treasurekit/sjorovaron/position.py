@@ -150,13 +150,15 @@ class Draft:
     """The next position while one move is being applied: a mutable copy of a
     position's fields, the game's board, and the events written so far.
 
-    Also what the rules read a position through (``Draft(position, game)`` without
-    changing it): the small questions every section asks (``who``, ``on_land``,
-    ``standing_at``...). ``cache`` is a dict the state keeps between plies for the
-    walks and targets (keyed by what they depend on).
+    Also what the rules read a position through: ``Draft(position, game,
+    reading=True)`` shares the position's fields and must never be changed. It asks
+    the small questions every section asks (``who``, ``on_land``, ``standing_at``...).
+    ``cache`` is a dict the state keeps between plies for the walks and targets
+    (keyed by what they depend on).
 
     The position's fields are the only entries of the draft's instance dict (the rest
-    are slots), so copying them in and out is one dict copy each way.
+    are slots): a draft copies them in with one dict copy, and ``freeze`` hands that
+    dict to the new position (no second copy).
     """
 
     __slots__ = ("__dict__", "board", "cache", "events", "game", "n", "source", "walker")
@@ -201,8 +203,11 @@ class Draft:
     normal_turn: bool
 
     def __init__(self, pos: SjoPosition, game: SjoRules,
-                 cache: dict[str, Any] | None = None) -> None:
-        self.__dict__.update(pos.__dict__)
+                 cache: dict[str, Any] | None = None, *, reading: bool = False) -> None:
+        if reading:  # a reader shares the position's fields: nothing to copy
+            object.__setattr__(self, "__dict__", pos.__dict__)
+        else:
+            self.__dict__.update(pos.__dict__)
         self.source = pos
         self.game = game
         self.board: SjoMap = game.board
@@ -215,7 +220,7 @@ class Draft:
         """The position this draft now describes. The draft then reads that position
         (``source``); it must not be changed any more."""
         pos: SjoPosition = _new(SjoPosition)
-        pos.__dict__.update(self.__dict__)
+        object.__setattr__(pos, "__dict__", self.__dict__)  # handed over, not copied
         self.source = pos
         return pos
 

@@ -153,7 +153,7 @@ class SjoState(State[SjoMove]):
         """The current position read through a draft (never changed: only read)."""
         d = self._facts_of
         if d is None or d.source is not self._position:
-            d = Draft(self._position, self._rules, self._cache)
+            d = Draft(self._position, self._rules, self._cache, reading=True)
             self._facts_of = d
         return d
 
