@@ -1,10 +1,16 @@
 """Sjörövarön (SJO; Pirate Island, 1955): a hex island, shooting, map pieces, the dig,
 the raft and the mortar. 2-6 players.
 
-``treasurekit.load_game("sjorovaron", players=4)``. Files: ``hexes.py`` (axial hex
-geometry), ``board.py`` (the map data and its validation), ``moves.py`` (notation),
-``movement.py`` (walks), ``shooting.py`` (lines of fire), ``state.py`` (every rule),
-``view.py``, ``bots.py`` (GreedyBot), ``analysis.py`` (exact odds).
+``treasurekit.load_game("sjorovaron", players=4)``. The shape of the package
+(docs/architecture.md §3): ``hexes.py`` (axial hex geometry), ``island.py`` (the map
+and its geometry), ``board.py`` (loading and validating the map file), ``moves.py``
+(notation), ``paths.py`` (walks over land), ``lines.py`` (lines of fire),
+``position.py`` (the frozen position and its draft), ``flow.py`` (phases, whose turn,
+how a turn ends, who wins), ``rules/`` (one module per rulebook section: ``setup``,
+``turn``, ``movement``, ``jumping``, ``river``, ``shooting``, ``wounds``,
+``map_pieces``, ``digging``, ``raft``, ``mortar``), ``state.py`` (the facade),
+``view.py``, ``text.py``, ``clicks.py``, ``build.py`` (hand-made positions),
+``game.py``, ``bots.py`` (GreedyBot), ``analysis.py`` (exact odds).
 """
 
 from .analysis import (

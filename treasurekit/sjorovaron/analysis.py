@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .board import SjoMap
-from .movement import walker
 from .moves import PIRATE_NAMES
+from .paths import walker
+from .rules import movement, shooting
 from .state import SjoState
 
 __all__ = [
@@ -128,7 +129,7 @@ def reachable_by_roll(state: SjoState, seat: int | None = None) -> dict[int, fro
     board = state.board
     if p is None or p.out or p.aboard or p.at < 0 or not board.is_land(p.at):
         raise ValueError("the pirate must be on land to walk")
-    blocked, no_end = state._blockers(seat)
+    blocked, no_end = movement.blockers(state.facts, seat)
     w = walker(board)
     revisit = bool(state.game.options["return_to_start"])
     return {face: frozenset(board.label(e) for e in w.walks(
@@ -163,12 +164,12 @@ class ShotOdds:
 
 def shot_odds(state: SjoState) -> list[ShotOdds]:
     """Every pirate the seat to move may shoot at now (SJO §7), with P(hit)."""
-    if state.is_terminal() or state.is_chance_node() or not state._can_shoot():
+    if state.is_terminal() or state.is_chance_node() or not shooting.can_shoot(state.facts):
         return []
     chance = state.shooting_chance()
-    carrier = state._carrier()
+    carrier = state.carrier
     out = []
-    for t in state._targets():
+    for t in shooting.targets(state.facts):
         p = state.pirate(t)
         assert p is not None
         out.append(ShotOdds(p.name, PIRATE_NAMES[p.name], chance, len(state.pieces(t)),

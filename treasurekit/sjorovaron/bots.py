@@ -53,6 +53,7 @@ from .moves import (
     Wait,
     Walk,
 )
+from .rules import movement
 from .state import SjoState
 
 __all__ = ["GreedyBot", "distance_map"]
@@ -142,14 +143,14 @@ class _Context:
         me = state.pirate(self.me)
         self.pirate = me
         self.goal_name, goals = self._goals()
-        carrying = state._carrier() == self.me
+        carrying = state.carrier == self.me
         self.dist = distance_map(self.board, goals, not carrying) if goals else None
 
     # ----- goals -----------------------------------------------------------------------
     def _goals(self) -> tuple[str, tuple[int, ...]]:
         s, board, me = self.state, self.board, self.me
         where, n = s.chest
-        carrier = s._carrier()
+        carrier = s.carrier
         if carrier == me:
             boats = tuple(board.boats[i].start for i in s.used_boats())
             raft = (board.raft_hex,) if s.raft[0] == "landing" else ()
@@ -169,10 +170,10 @@ class _Context:
             at = s.raft[1] if p.aboard else p.at
             banks = tuple(x for x in board.neighbours[at] if board.is_land(x))
             return f"{PIRATE_NAMES[p.name]}", (at,) if board.is_land(at) else banks
-        loot = s._loot_hexes(me)
+        loot = movement.loot_hexes(s.facts, me)
         if loot:
             return "map pieces", tuple(sorted(loot))
-        holders = [(len(s.pieces(p.seat)), p.seat) for p in s._alive()
+        holders = [(len(s.pieces(p.seat)), p.seat) for p in s.facts.alive()
                    if p.seat != me and p.at >= 0 and board.is_land(p.at)]
         if holders:
             _, seat = max(holders)
@@ -196,7 +197,7 @@ class _Context:
         if isinstance(move, Shoot):
             t = s.seat_of(move.target)
             assert t is not None
-            value = 5.0 + 3 * len(s.pieces(t)) + (40 if s._carrier() == t else 0)
+            value = 5.0 + 3 * len(s.pieces(t)) + (40 if s.carrier == t else 0)
             return Candidate(move, 50 + value * float(chance),
                              (f"shoot {PIRATE_NAMES[move.target]}: hits {chance}, "
                               f"{len(s.pieces(t))} map pieces to take",))
@@ -215,7 +216,7 @@ class _Context:
             to = self.board.hex(move.to)
             gain = self.d(here) - self.d(to)
             p = 4 / 6 if isinstance(move, Jump) else 5 / 6
-            carrying = s._carrier() == self.me
+            carrying = s.carrier == self.me
             score = 10 + gain * p - 4 * (1 - p) - (20 if carrying else 0)
             return Candidate(move, score, (f"{move}: {gain} closer to {self.goal_name} if it "
                                            f"works ({p:.0%})",))
@@ -244,13 +245,13 @@ class _Context:
         start = board.label(self.pirate.at) if self.pirate is not None else "?"
         why = [f"walk {' -> '.join([start, *move.path])}: {self.d(end)} from "
                f"{self.goal_name or 'nowhere'}"]
-        loot = set(s._loot_hexes(self.me))
+        loot = set(movement.loot_hexes(s.facts, self.me))
         taken = [h for h in path if h in loot]
         if taken:
             score += 15 * len(taken)
             why.append(f"takes what lies at {', '.join(board.label(h) for h in taken)}")
-        if not s._shot_used:
-            for p in s._alive():
+        if not s.shot_used:
+            for p in s.facts.alive():
                 if p.seat == self.me or p.wound is not None or p.aboard or p.at < 0:
                     continue
                 line = board.between(end, p.at)

@@ -11,14 +11,13 @@ as choices by the board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from ..core.errors import PlaceError
 from ..core.inputs import short
+from .island import SjoMap
 from .moves import Climb, Cross, Fire, Jump, Pick, Push, Shoot, SjoMove, Walk
-
-if TYPE_CHECKING:
-    from .state import SjoState
+from .position import Pirate
 
 __all__ = ["moves_at"]
 
@@ -36,8 +35,10 @@ def _aim(move: SjoMove) -> str | None:
     return None
 
 
-def moves_at(state: SjoState, place: object) -> list[SjoMove]:
-    """The legal moves of the seat to move that a click on hex ``place`` can mean.
+def moves_at(board: SjoMap, pirates: Sequence[Pirate | None], legal: Sequence[SjoMove],
+             place: object) -> list[SjoMove]:
+    """The moves among ``legal`` (the legal moves of the seat to move) that a click on
+    hex ``place`` can mean, given where the ``pirates`` stand.
 
     Raises:
         PlaceError: ``place`` is not the name of a hex of the map.
@@ -45,13 +46,12 @@ def moves_at(state: SjoState, place: object) -> list[SjoMove]:
     if not isinstance(place, str):
         raise PlaceError(f"{short(place, 40)} is not a place of Sjörövarön: a place is a hex "
                          "name such as 'k11'")
-    board = state.board
     try:
         h = board.hex(place)
     except ValueError as exc:
         raise PlaceError(str(exc)) from exc
     name = board.label(h)
-    standing = {p.name for p in state.pirates if p is not None and p.at == h and not p.out}
-    return [m for m in state.legal_moves()
+    standing = {p.name for p in pirates if p is not None and p.at == h and not p.out}
+    return [m for m in legal
             if _aim(m) == name
             or (isinstance(m, (Shoot, Fire)) and m.target is not None and m.target in standing)]

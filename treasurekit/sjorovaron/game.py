@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import Any, ClassVar, get_args
 
 from ..core.data import data_option
 from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .board import BUNDLED, SjoMap, load_map
+from .build import build_state
 from .moves import SjoMove, parse_move
-
-if TYPE_CHECKING:
-    from .state import SjoState
+from .paths import Walker, walker
+from .state import SjoState
 
 __all__ = ["SjoGame"]
 
@@ -90,14 +90,17 @@ class SjoGame(Game[SjoMove]):
         """The validated map (raises ``BoardDataError`` on a bad file)."""
         return load_map(self._options["map"])
 
+    @cached_property
+    def walker(self) -> Walker:
+        """The walking tables of the map (cached per map; see ``paths.py``)."""
+        return walker(self.board)
+
     @property
     def num_players(self) -> int:
         return int(self._options["players"])
 
     def new_initial_state(self, seed: int = 0) -> SjoState:
         """Before the starting rolls: every seat rolls the die first (chance moves)."""
-        from .state import SjoState
-
         return SjoState(self, seed)
 
     def position(
@@ -151,9 +154,7 @@ class SjoGame(Game[SjoMove]):
         >>> s.walk_to("q16")
         Walk(path=('q15', 'q16'))
         """
-        from .state import SjoState
-
-        return SjoState.from_position(
+        return build_state(
             self, pirates, wounded=wounded or {}, pieces=pieces, spot=spot, knows=knows,
             chest=chest, raft=raft, boats=boats, wrecked=wrecked, turn=turn, die=die,
             must_float=must_float, escape=escape, dug=dug, seed=seed,

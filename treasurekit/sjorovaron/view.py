@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PirateView", "SjoView"]
+from ..core.errors import check_seat
+from .flow import OVER, ROLL, SETUP_PHASES
+from .moves import PIRATE_NAMES
+from .position import Draft
+from .text import chest_text, raft_text, round_of, status
+
+__all__ = ["PirateView", "SjoView", "seat_view"]
 
 
 @dataclass(frozen=True)
@@ -96,3 +102,61 @@ class SjoView:
     first: int | None
     round: int
     ply: int
+
+
+def seat_view(d: Draft, player: int, *, to_move: int, ply: int) -> SjoView:
+    """What seat ``player`` may know of the position ``d`` (SJO §3, §8): his own pieces
+    only, the hidden piece only once he has held all eight, no seed.
+
+    Raises:
+        SeatError: ``player`` is not a seat of the game (a ValueError).
+    """
+    check_seat(player, d.n)
+    rows = []
+    for seat in range(d.n):
+        p = d.pirates[seat]
+        if p is None:
+            rows.append(PirateView(seat, None, f"p{seat}", None, "unpicked", None, False,
+                                   False, len(d.pieces[seat]), False, False))
+            continue
+        rows.append(PirateView(
+            seat=seat, pirate=p.name, name=PIRATE_NAMES[p.name],
+            at=d.h(p.at) if p.at >= 0 else None, status=status(d, p),
+            wound=p.wound, in_water=d.in_water(p), must_float=p.must_float,
+            pieces=len(d.pieces[seat]), knows=seat in d.knows,
+            chest=d.carrier() == seat,
+        ))
+    action = None
+    if d.phase == ROLL and d.action is not None:
+        action = d.action
+        if d.action in ("jump", "cross"):
+            action += f" {d.h(d.target)}"
+    spot = None
+    if player in d.knows and d.hidden is not None:
+        spot = d.hidden
+    boats = tuple((b.id, d.h(b.start), i in d.boats_used, i in d.boats_wrecked)
+                  for i, b in enumerate(d.board.boats))
+    return SjoView(
+        player=player,
+        to_move=to_move,
+        phase=(OVER if d.result is not None else d.phase).value,
+        turn=None if d.phase in SETUP_PHASES else d.turn,
+        action=action,
+        die=d.die,
+        shot_used=d.shot_used,
+        pirates=tuple(rows),
+        my_pieces=tuple(sorted(d.pieces[player])),
+        spot=spot,
+        chest=chest_text(d),
+        raft=raft_text(d),
+        raft_aboard=d.raft_aboard(),
+        raft_pilot=d.raft_pilot,
+        boats=boats,
+        escape=d.escape,
+        bonus_turns=d.bonus_left,
+        lost_pieces=len(d.lost),
+        order_rolls=d.order_rolls,
+        first=d.first,
+        round=round_of(d),
+        ply=ply,
+    )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .board import SjoMap
+from .island import SjoMap
 
 __all__ = ["line_problem"]
 

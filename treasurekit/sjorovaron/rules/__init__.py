@@ -7,6 +7,10 @@ Recover the Treasure, §10 The Raft, §11 The Mortar, §12 Who Wins?, §13 Extra
 §14 Painting the Miniatures (the "Table of Contents" lines are not sections). A short
 name after a section says which rule of it is meant. Rulings for what the rulebook
 leaves open are in ``docs/rulings.md`` and cited as ``ruling SJO-n``.
+
+The modules of this package decide the rules, one rulebook section each (see
+``state.py`` for the map from sections to modules); this file holds only the
+citations, so every module may import it.
 """
 
 CONTENT = "SJO §1 Content"

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from .board import SjoMap
+from .island import SjoMap
 from .moves import Walk
 
 __all__ = ["MAX_STEPS", "Walker", "mask", "walker"]

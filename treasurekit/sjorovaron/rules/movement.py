@@ -1,0 +1,154 @@
+"""SJO §5 Movement over Land: exactly the number rolled, each hex once per turn, no
+passing an unharmed opponent, the locked-in pirate; where a pirate may end a move
+(SJO §7: not on a pirate about to stand up). The walks themselves are found by
+:mod:`..paths`.
+"""
+
+from __future__ import annotations
+
+from .. import rules
+from ..flow import Next
+from ..moves import (
+    PIRATE_NAMES,
+    Walk,
+)
+from ..position import Draft, Problem
+from . import map_pieces
+
+
+def landing_problem(d: Draft, h: int, seat: int) -> Problem:
+    """Why seat may not end a move on land hex ``h`` (occupied), or None."""
+    stand = d.standing_at(h, seat)
+    if stand is not None:
+        return (f"{PIRATE_NAMES[stand.name]} stands unharmed on {d.h(h)}",
+                rules.OPPONENTS)
+    for p in d.lying_at(h, seat):
+        if p.wound == 0:
+            return (f"{PIRATE_NAMES[p.name]} lies on {d.h(h)} and stands up at his "
+                    "next turn: no pirate may end a move there", rules.STANDING_UP)
+    return None
+
+
+def blockers(d: Draft, seat: int) -> tuple[int, int]:
+    blocked = no_end = 0
+    for p in d.pirates:
+        if p is None or p.seat == seat or p.out or p.aboard or p.at < 0:
+            continue
+        if not d.board.is_land(p.at):
+            continue
+        if p.wound is None:
+            blocked |= 1 << p.at
+        elif p.wound == 0:
+            no_end |= 1 << p.at
+    return blocked, no_end
+
+
+def loot_hexes(d: Draft, seat: int) -> list[int]:
+    """Hexes worth passing: a chest lying free, wounded pirates' map pieces."""
+    out = []
+    if d.chest[0] == "land":
+        out.append(d.chest[1])
+    for p in d.pirates:
+        if p is None or p.seat == seat or p.out or p.wound is None or p.aboard:
+            continue
+        if not d.pieces[p.seat]:
+            continue
+        if d.board.is_land(p.at):
+            out.append(p.at)
+        else:
+            out += [h for h in d.board.neighbours[p.at] if d.board.is_land(h)]
+    return list(dict.fromkeys(out))
+
+
+def walks(d: Draft) -> dict[int, tuple[int, ...]]:
+    """End hex -> path for the rolled land move of the seat to move."""
+    key = (d.turn, d.die, d.pirates, d.chest, d.pieces)
+    hit = d.cache.get("walks")
+    if hit is not None and hit[0] == key:
+        cached: dict[int, tuple[int, ...]] = hit[1]
+        return cached
+    assert d.die is not None
+    p = d.p(d.turn)
+    blocked, no_end = blockers(d, p.seat)
+    walks = d.walker.walks(
+        p.at, d.die, blocked, no_end, prefer=loot_hexes(d, p.seat),
+        revisit_start=bool(d.game.options["return_to_start"]))
+    d.cache["walks"] = (key, walks)
+    return walks
+
+
+def walk_problem(d: Draft, move: Walk) -> Problem:
+    assert d.die is not None
+    p = d.p(d.turn)
+    die = d.die
+    if len(move.path) != die:
+        return (f"you rolled {die}: the path must enter exactly {die} hexes, not "
+                f"{len(move.path)}", rules.EXACT)
+    board = d.board
+    try:
+        path = [board.hex(x) for x in move.path]
+    except ValueError as exc:
+        return (str(exc), rules.MOVE)
+    blocked, no_end = blockers(d, p.seat)
+    prev = p.at
+    seen = {p.at} if not d.game.options["return_to_start"] else set()
+    for h in path:
+        if h not in board.steps[prev]:
+            what = board.kinds[h]
+            return (f"{d.h(prev)} to {d.h(h)} is not a step over land "
+                    f"({d.h(h)} is {what}; water, rocks, cliffs and hexes that are "
+                    "not neighbours cannot be walked)", rules.MOVE)
+        if h in seen:
+            if h == p.at:
+                return (f"the walk comes back to its starting hex {d.h(h)}",
+                        rules.ruling(5))
+            return (f"the path enters {d.h(h)} twice; a hex may be entered only "
+                    "once in a turn", rules.ONCE)
+        if blocked >> h & 1:
+            stand = d.standing_at(h, p.seat)
+            assert stand is not None
+            return (f"{PIRATE_NAMES[stand.name]} stands unharmed on {d.h(h)}: no "
+                    "passing through or stopping on an unharmed opponent",
+                    rules.OPPONENTS)
+        seen.add(h)
+        prev = h
+    if no_end >> path[-1] & 1:
+        problem = landing_problem(d, path[-1], p.seat)
+        assert problem is not None
+        return problem
+    return None
+
+
+def apply_walk(d: Draft, move: Walk) -> Next:
+    """Walk the path (SJO §5), taking map pieces and the chest passed (SJO §8, §9)."""
+    seat = d.turn
+    path = [d.board.hex(x) for x in move.path]
+    start = d.p(seat).at
+    d.set(seat, at=path[-1])
+    d.say(f"{d.who(seat)} walks {d.h(start)} -> {' -> '.join(move.path)}",
+              rules.EXACT, "walk")
+    for h in path:
+        map_pieces.visit(d, seat, h)
+    arrive(d, seat)
+    d.die = None
+    return Next.AFTER_ACTION
+
+
+def arrive(d: Draft, seat: int) -> None:
+    """Seat's pirate ends a move on land: pushing becomes possible (SJO §7)."""
+    p = d.p(seat)
+    d.pushable = any(x.wound for x in d.lying_at(p.at, seat)) and bool(
+        d.board.shore(p.at))
+    if (d.chest == ("carried", seat) and p.at == d.board.raft_hex
+            and d.raft_state == "landing"):
+        d.say(f"{d.who(seat)} stands by the raft with the chest and may launch "
+                  "it next turn", rules.RAFT, "raft")
+
+
+def stay_problem(d: Draft) -> Problem:
+    """Only a pirate locked in (no walk of the roll) may stay (SJO §5)."""
+    ends = walks(d)
+    if ends:
+        return (f"you can still walk {d.die} hexes (to {', '.join(sorted(d.h(e) for e in ends))}"
+                "); only a pirate locked in loses his move", rules.LOCKED)
+    return None

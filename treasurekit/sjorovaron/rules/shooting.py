@@ -1,0 +1,185 @@
+"""SJO §7 Shooting: the named target, the straight uninterrupted line (rulings SJO-9,
+SJO-10), the shooting die, wounds, and pushing a wounded pirate into the water
+(ruling SJO-12). Lines of fire are drawn by :mod:`..lines`.
+"""
+
+from __future__ import annotations
+
+from .. import rules
+from ..flow import AFTER, SHOT, START, WALK, Next
+from ..lines import line_problem
+from ..moves import (
+    PIRATE_NAMES,
+    Push,
+    Shoot,
+    Shot,
+    SjoMove,
+)
+from ..position import Draft, Problem
+from . import mortar, wounds
+
+
+def shoot_moves(d: Draft) -> list[SjoMove]:
+    if not can_shoot(d):
+        return []
+    return [Shoot(d.p(t).name) for t in targets(d)]
+
+
+def can_shoot(d: Draft) -> bool:
+    if d.shot_used or d.phase not in (START, WALK, AFTER):
+        return False
+    p = d.p(d.turn)
+    return p.wound is None and (p.aboard or d.on_land(p))
+
+
+def shot_blockers(d: Draft, seat: int) -> dict[int, str]:
+    out: dict[int, str] = {}
+    all_block = d.game.options["line_blockers"] == "all"
+    for p in d.pirates:
+        if p is None or p.out or p.seat == seat:
+            continue
+        at = d.raft if p.aboard else p.at
+        if p.wound is not None:
+            out[at] = f"the wounded {PIRATE_NAMES[p.name]}"
+        elif all_block and at not in out:
+            out[at] = f"{PIRATE_NAMES[p.name]}"
+    return out
+
+
+def targets(d: Draft) -> list[int]:
+    """Seats the seat to move could shoot at now (line of fire, unharmed)."""
+    key = (d.turn, d.pirates, d.raft)
+    hit = d.cache.get("targets")
+    if hit is not None and hit[0] == key:
+        cached: list[int] = hit[1]
+        return cached
+    seat = d.turn
+    me = d.p(seat)
+    here = d.raft if me.aboard else me.at
+    blockers = shot_blockers(d, seat)
+    out = []
+    for p in d.pirates:
+        if p is None or p.seat == seat or p.out or p.wound is not None:
+            continue
+        there = d.raft if p.aboard else p.at
+        blockers_here = {h: w for h, w in blockers.items() if h != there}
+        if line_problem(d.board, here, there, blockers_here) is None:
+            out.append(p.seat)
+    d.cache["targets"] = (key, out)
+    return out
+
+
+def shoot_problem(d: Draft, move: Shoot) -> Problem:
+    phase = d.phase
+    seat = d.turn
+    if phase not in (START, WALK, AFTER):
+        return ("no shot now", rules.SHOT_TIMING)
+    if d.shot_used:
+        return (f"{d.who(seat)} has used this turn's shot (one roll of the shooting "
+                "die per turn)", rules.SHOT_TIMING)
+    me = d.p(seat)
+    if me.wound is not None:
+        return ("a wounded pirate cannot shoot", rules.WOUND)
+    if d.in_water(me):
+        return (f"{d.who(seat)} is in the water: no shooting while floating",
+                rules.SHOOT)
+    t = d.seat_of(move.target)
+    if t is None:
+        return (f"{PIRATE_NAMES[move.target]} is not in this game; name one of "
+                f"{', '.join(d.who(p.seat) for p in d.alive() if p.seat != seat)}",
+                rules.NAMED)
+    if t == seat:
+        return ("a pirate cannot shoot at himself", rules.NAMED)
+    target = d.p(t)
+    if target.out:
+        return (f"{d.who(t)} is out of the game", rules.NAMED)
+    if target.wound is not None:
+        return (f"{d.who(t)} is wounded and cannot be shot at until he recovers",
+                rules.NO_WOUNDED_TARGET)
+    here = d.raft if me.aboard else me.at
+    there = d.raft if target.aboard else target.at
+    blockers = {h: w for h, w in shot_blockers(d, seat).items() if h != there}
+    problem = line_problem(d.board, here, there, blockers)
+    if problem is not None:
+        return (f"no line of fire to {d.who(t)}: {problem}", rules.LINE)
+    return None
+
+
+def push_targets(d: Draft) -> list[int]:
+    if not d.pushable:
+        return []
+    p = d.p(d.turn)
+    if not d.on_land(p) or not any(x.wound for x in d.lying_at(p.at, p.seat)):
+        return []
+    raft = d.raft if d.raft_state == "afloat" else -1
+    sea = d.game.options["sea_push"] == "out"
+    return [w for w in d.board.shore(p.at)
+            if w != raft and (sea or not d.board.is_sea(w))]
+
+
+def push_problem(d: Draft, move: Push) -> Problem:
+    targets = push_targets(d)
+    if not targets:
+        return ("there is no wounded pirate on your hex to push (only right after "
+                "ending a move there)", rules.PUSH)
+    try:
+        h = d.board.hex(move.into)
+    except ValueError as exc:
+        return (str(exc), rules.PUSH)
+    if h not in targets:
+        where = ", ".join(d.h(w) for w in targets)
+        return (f"{move.into} is not a water hex next to you (push into {where})",
+                rules.PUSH)
+    return None
+
+
+def declare_shot(d: Draft, move: Shoot) -> Next:
+    """Name the target; the shooting die follows (SJO §7)."""
+    t = d.seat_of(move.target)
+    assert t is not None
+    d.shot = ("pistol", t)
+    d.shot_used = True
+    d.shot_return = d.phase
+    d.phase = SHOT
+    d.say(f"{d.who(d.turn)}: \"Shooting at {d.who(t)}!\"", rules.NAMED, "aim")
+    return Next.NOTHING
+
+
+def resolve_shot(d: Draft, move: Shot) -> Next:
+    """The shooting die: a pistol shot (SJO §7) or the mortar (SJO §11)."""
+    hit = move.hit
+    assert d.shot is not None
+    kind, t = d.shot
+    d.shot = None
+    shooter = d.turn
+    if kind == "mortar":
+        mortar.resolve_fire(d, t, hit)
+        return Next.NOTHING
+    if not hit:
+        d.say(f"{d.who(shooter)} misses {d.who(t)} (a blank side)", rules.SHOOT,
+                  "miss")
+    else:
+        wounds.hit(d, t, f"{d.who(shooter)} hits {d.who(t)}")
+    d.phase = d.shot_return
+    return Next.AFTER_SHOT
+
+
+def apply_push(d: Draft, move: Push) -> Next:
+    """Push the wounded pirates on this hex into the water (SJO §7; ruling SJO-12)."""
+    seat = d.turn
+    into = d.board.hex(move.into)
+    here = d.p(seat).at
+    d.pushable = False
+    for p in d.lying_at(here, seat):
+        if not p.wound:
+            continue
+        if d.board.is_sea(into):
+            wounds.drown(d, p.seat, f"{d.who(seat)} pushes the wounded {d.who(p.seat)} "
+                        f"into the sea at {move.into}: he is out of the game "
+                        "(ruling SJO-12)", rules.PUSH)
+            continue
+        d.set(p.seat, at=into)
+        d.say(f"{d.who(seat)} pushes the wounded {d.who(p.seat)} into the water "
+                  f"at {move.into}; he drifts for the {p.wound} turn"
+                  f"{'s' if p.wound > 1 else ''} he still lies wounded", rules.PUSH, "push")
+    return Next.AFTER_OR_END
