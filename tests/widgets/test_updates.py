@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import treasurekit_widgets.base as base
+import treasurekit_widgets.stepping as stepping
 from treasurekit import Event
 from treasurekit_widgets import AhoyBoard, GameBoard, SjoBoard, SkeletonBoard, TreasureIslandBoard
 from treasurekit_widgets.updates import MoveLog, assign, same
@@ -251,7 +252,7 @@ def test_the_human_move_is_drawn_before_the_bots_play_then_each_bot_move(
     board = AhoyBoard(players=3, seats=seats, seed=2)
     ref.append(board)
     board.BOT_PAUSE_S = 0.0
-    monkeypatch.setattr(base, "from_the_browser", lambda: True)  # as a click does
+    monkeypatch.setattr(stepping, "from_the_browser", lambda: True)  # as a click does
     for _ in range(8):  # until a human move is answered by bots
         seen.clear()
         sent.clear()
