@@ -1,9 +1,10 @@
-"""The Skeleton Island pictures, drawn with bqplot: every name of the three modules that
+"""The Skeleton Island pictures, drawn with bqplot: every name of the four modules that
 draw them, importable from here as before.
 
 - :mod:`.skeleton_faces`: how a card looks (colours, :func:`card_face`, :func:`hand_text`);
-- :mod:`.skeleton_pile`: the Sand Pile (:class:`PilePicture`, :func:`pile_window`,
-  :func:`spot_labels`, :func:`visible_spot`);
+- :mod:`.skeleton_layout`: where things go on the pile (:func:`pile_window`,
+  :func:`spot_labels`, :func:`visible_spot`, :func:`fit_caption`);
+- :mod:`.skeleton_pile`: the Sand Pile picture (:class:`PilePicture`);
 - :mod:`.skeleton_table`: what lies beside the pile (:class:`TablePicture`, :class:`Slot`).
 """
 
@@ -37,7 +38,7 @@ from .skeleton_faces import (
     card_face,
     hand_text,
 )
-from .skeleton_pile import (
+from .skeleton_layout import (
     COMPASS_NAMES,
     INSET_CM,
     LABEL_MIN_CM,
@@ -45,11 +46,13 @@ from .skeleton_pile import (
     PILE_H,
     PILE_MARGIN,
     PILE_W,
-    PilePicture,
+    fit_caption,
     pile_window,
+    short_caption,
     spot_labels,
     visible_spot,
 )
+from .skeleton_pile import PilePicture
 from .skeleton_table import (
     CARD_H,
     CARD_STEP,
@@ -77,6 +80,6 @@ __all__ = [
     "LABEL_MIN_CM", "LIFT", "LIGHT", "LINE_H", "MAP_COLOURS", "MIN_SPAN_CM", "MUTED",
     "PICKED", "PILE_H", "PILE_MARGIN", "PILE_W", "PIRATE", "REST", "ROW_FILL", "ROW_TOP",
     "TABLE", "TABLE_H", "TABLE_W", "TARGET", "TILE", "TURN_FILL", "UNCOVERED", "CardFace",
-    "PilePicture", "Slot", "TablePicture", "card_face", "flow", "hand_text", "pile_window",
-    "spot_labels", "visible_spot",
+    "PilePicture", "Slot", "TablePicture", "card_face", "fit_caption", "flow", "hand_text",
+    "pile_window", "short_caption", "spot_labels", "visible_spot",
 ]

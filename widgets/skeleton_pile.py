@@ -5,8 +5,12 @@ so that cards overlap as they lie (face-up cards in their colour with a symbol,
 face-down cards a sand-coloured back), the uncovered cards outlined, and, while a card
 is held, the offered resting spots as dashed outlines labelled with their compass side
 (``N``, ``NE``...), a faint ghost and arrow after a gust, and a brief red outline on the
-cards that cover a card the player clicked. The geometry helpers (:func:`pile_window`,
-:func:`spot_labels`, :func:`visible_spot`) say what to show where.
+cards that cover a card the player clicked. :mod:`.skeleton_layout` says what goes where.
+
+An uncovered card shows its id, its symbol and, when the card is drawn big enough, a
+caption under the symbol ("red map", "coins", "parrot"; "map" when only that fits;
+none on a small card: :func:`~.skeleton_layout.fit_caption`). The figure's tooltip
+names every uncovered card in words, whatever its size.
 
 Clicks come through a transparent ``bqplot.Image`` laid over the whole plot: its
 ``on_element_click`` reports the click in data coordinates (cm on the table). The
@@ -18,7 +22,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
-from functools import lru_cache
 from typing import Any
 
 import bqplot as bq  # type: ignore[import-untyped]
@@ -26,8 +29,8 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import Polygon  # type: ignore[import-untyped]
 
-from treasurekit.skeleton_island import CardView, Deck, SkeletonView
-from treasurekit.skeleton_island.pile import Corners, Placement, card_corners, card_polygon
+from treasurekit.skeleton_island import Deck, SkeletonView
+from treasurekit.skeleton_island.pile import Corners, Placement, card_corners
 
 from .skeleton_faces import (
     BACK,
@@ -50,98 +53,25 @@ from .skeleton_faces import (
     set_lines,
     set_text,
 )
+from .skeleton_layout import (
+    COIN_DY,
+    ID_DY,
+    INSET_CM,
+    LABEL_MIN_CM,
+    PILE_H,
+    PILE_MARGIN,
+    PILE_W,
+    SYMBOL_DY,
+    _outward,
+    caption_dy,
+    fit_caption,
+    pile_window,
+    spot_labels,
+    visible_spot,
+)
 from .updates import assign
 
-__all__ = ["COMPASS_NAMES", "PilePicture", "pile_window", "spot_labels", "visible_spot"]
-
-COMPASS_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")  # every 45° from east
-PILE_W, PILE_H, PILE_MARGIN = 500, 500, 2
-MIN_SPAN_CM = 30.0  # the pile window shows at least this many cm top to bottom
-INSET_CM = 0.35  # width of the frame around a face-up card's colour
-LABEL_MIN_CM = 0.9  # a covered face-up card shows its symbol if a circle this big is visible
-
-
-def pile_window(view: SkeletonView, spots: Sequence[Placement] = (), margin: float = 0.0,
-                keep: tuple[float, ...] | None = None) -> tuple[float, ...]:
-    """The part of the table to show: ``(x0, x1, y0, y1)`` in cm.
-
-    It holds every card (with ``margin`` cm of room around the pile: for cards
-    rested on its edge and carried by gusts) and resting spot with a margin, keeps
-    centimetres square for the figure's shape, and moves in steps of 5 cm so the
-    picture does not jitter. With ``keep`` (the window shown so far) the window never
-    shrinks: ``keep`` itself is returned while every card and spot fits in it, else a
-    window holding ``keep`` and everything with ``margin`` room again.
-    """
-    w, h = view.card_size
-    xs: list[float] = []
-    ys: list[float] = []
-    for card in view.table:
-        for x, y in card.corners((w, h)):
-            xs.append(x)
-            ys.append(y)
-    for s in spots:
-        for x, y in card_corners(s.x, s.y, s.angle, w, h):
-            xs.append(x)
-            ys.append(y)
-    if keep is not None:
-        kx0, kx1, ky0, ky1 = keep
-        if not xs or (kx0 < min(xs) - 1 and max(xs) + 1 < kx1
-                      and ky0 < min(ys) - 1 and max(ys) + 1 < ky1):
-            return tuple(keep)
-    if xs and margin:
-        xs += [min(xs) - margin, max(xs) + margin]
-        ys += [min(ys) - margin, max(ys) + margin]
-    if keep is not None:
-        xs += [kx0 + 1.5, kx1 - 1.5]
-        ys += [ky0 + 1.5, ky1 - 1.5]
-    if not xs:
-        xs, ys = [0.0], [0.0]
-    cx = 5 * round((min(xs) + max(xs)) / 10)
-    cy = 5 * round((min(ys) + max(ys)) / 10)
-    ratio = (PILE_W - 2 * PILE_MARGIN) / (PILE_H - 2 * PILE_MARGIN)
-    half_h = max(MIN_SPAN_CM / 2, max(ys) - cy + 1.5, cy - min(ys) + 1.5,
-                 (max(xs) - cx + 1.5) / ratio, (cx - min(xs) + 1.5) / ratio)
-    half_h = 5 * math.ceil(half_h / 5)
-    return (cx - half_h * ratio, cx + half_h * ratio, cy - half_h, cy + half_h)
-
-
-def _outward(spots: Sequence[Placement], table: Sequence[CardView],
-             size: tuple[float, float]) -> dict[Placement, tuple[float, float]]:
-    """For each resting spot, the unit vector along its long side pointing away from
-    the centre of the pile's bounding box."""
-    xs = [p[0] for c in table for p in c.corners(size)]
-    ys = [p[1] for c in table for p in c.corners(size)]
-    cx = (min(xs) + max(xs)) / 2 if xs else 0.0
-    cy = (min(ys) + max(ys)) / 2 if ys else 0.0
-    out: dict[Placement, tuple[float, float]] = {}
-    for s in spots:
-        ux, uy = -math.sin(math.radians(s.angle)), math.cos(math.radians(s.angle))
-        if ux * (s.x - cx) + uy * (s.y - cy) < 0:
-            ux, uy = -ux, -uy
-        out[s] = (ux, uy)
-    return out
-
-
-def spot_labels(spots: Sequence[Placement], table: Sequence[CardView],
-                size: tuple[float, float]) -> dict[Placement, str]:
-    """A compass name for each resting spot: the side of the pile it lies on.
-
-    A resting spot lies with its long side pointing away from the pile (ruling SKEL-6),
-    so its angle gives the axis and the pile's centre the side: ``N`` is up (+y), ``E``
-    right (+x). Two spots on one side get ``E``, ``E2``...
-
-    >>> from treasurekit.skeleton_island.pile import Placement
-    >>> labels = spot_labels([Placement(20, 0, 90), Placement(0, -20, 0)], [], (5.7, 8.9))
-    >>> sorted(labels.values())
-    ['E', 'S']
-    """
-    out: dict[Placement, str] = {}
-    used: dict[str, int] = {}
-    for s, (ux, uy) in _outward(spots, table, size).items():
-        name = COMPASS_NAMES[round(math.degrees(math.atan2(uy, ux)) / 45) % 8]
-        used[name] = used.get(name, 0) + 1
-        out[s] = name if used[name] == 1 else f"{name}{used[name]}"
-    return out
+__all__ = ["PilePicture"]
 
 
 def _arrow(x0: float, y0: float, x1: float, y1: float,
@@ -153,51 +83,6 @@ def _arrow(x0: float, y0: float, x1: float, y1: float,
     left = (x1 - head * (ux - 0.55 * uy), y1 - head * (uy + 0.55 * ux))
     right = (x1 - head * (ux + 0.55 * uy), y1 - head * (uy - 0.55 * ux))
     return [x0, x1, left[0], x1, right[0]], [y0, y1, left[1], y1, right[1]]
-
-
-def visible_spot(table: Sequence[CardView], card_id: int,
-                 size: tuple[float, float]) -> tuple[float, float, float] | None:
-    """A point in the visible part of a card: ``(x, y, r)``, the centre of the largest
-    circle (radius ``r`` cm) that no card above it covers; None if nothing is visible.
-
-    For an uncovered card that is its centre. Used to label partly covered cards
-    and by tests to click on the part of a card that shows.
-    """
-    card = next(c for c in table if c.id == card_id)
-    if card.uncovered:
-        return (card.x, card.y, min(size) / 2)
-    x0, y0, x1, y1 = _bounds(card.x, card.y, card.angle, *size)
-    above = []
-    for c in table:
-        if c.z > card.z:
-            a0, b0, a1, b1 = _bounds(c.x, c.y, c.angle, *size)
-            if a0 < x1 and a1 > x0 and b0 < y1 and b1 > y0:
-                above.append((c.x, c.y, c.angle))
-    return _visible((card.x, card.y, card.angle), tuple(above), size)
-
-
-@lru_cache(maxsize=16384)
-def _bounds(x: float, y: float, angle: float, w: float, h: float) -> tuple[float, ...]:
-    corners = card_corners(x, y, angle, w, h)
-    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-@lru_cache(maxsize=8192)
-def _visible(card: tuple[float, float, float], above: tuple[tuple[float, float, float], ...],
-             size: tuple[float, float]) -> tuple[float, float, float] | None:
-    """:func:`visible_spot` for a card at ``card`` under the cards at ``above``
-    (``(x, y, angle)`` each), cached: most cards keep their neighbours from move to move."""
-    poly = card_polygon(*card, *size)
-    hits = [p for p in (card_polygon(*a, *size) for a in above) if p.intersects(poly)]
-    seen = poly.difference(shapely.union_all(hits)) if hits else poly
-    if seen.is_empty or seen.area <= 1e-6:
-        return None
-    parts = list(getattr(seen, "geoms", [seen]))
-    best = max(parts, key=lambda g: g.area)
-    circle = shapely.maximum_inscribed_circle(best, 0.05)
-    (x, y), _ = circle.coords
-    return (round(x, 3), round(y, 3), round(circle.length, 3))
 
 
 class PilePicture:
@@ -281,6 +166,10 @@ class PilePicture:
                 self.ids, self.symbols, self.captions, self.peeks, self.spot_text, self.legend,
                 self.click_layer, self._scales["x"], self._scales["y"]]
 
+    def _words(self, kind: str | None) -> str:
+        """A card's name in words: ``"red map half"``, ``"rum bottle"``, ``"face down"``."""
+        return "face down" if kind is None else self.deck.kinds[kind].label
+
     def reset(self) -> None:
         """Forget this game's window: the next drawing sizes it afresh (a new game)."""
         self._fixed = None
@@ -300,6 +189,7 @@ class PilePicture:
         self.window = pile_window(view, [*spots, *frame], self.gust_margin, self._fixed)
         self._fixed = self.window
         x0, x1, y0, y1 = self.window
+        scale = (PILE_W - 2 * PILE_MARGIN) / (x1 - x0)  # px per cm
         paths_x: list[list[float]] = []
         paths_y: list[list[float]] = []
         edges: list[str] = []
@@ -308,6 +198,7 @@ class PilePicture:
         symbols: list[tuple[float, float, str, str]] = []
         captions: list[tuple[float, float, str, str]] = []
         peeks: list[tuple[float, float, str, str]] = []
+        names: list[str] = []  # the uncovered cards in words, for the tooltip
         for card in view.table:  # bottom to top: later paths cover earlier ones
             face = card_face(card.kind, self.deck)
             outer = card.corners(size)
@@ -323,16 +214,19 @@ class PilePicture:
                 fills.append(fill)
                 edges.append(edge)
             if face.disc is not None:  # a gold coin card: a round coin on a white card
-                xs, ys = _circle(card.x, card.y - 0.3, COIN_R_CM)  # the digit sits low
+                xs, ys = _circle(card.x, card.y + COIN_DY, COIN_R_CM)  # the digit sits low
                 paths_x.append(xs)
                 paths_y.append(ys)
                 fills.append(face.disc)
                 edges.append(COIN_EDGE)
             if card.uncovered:
-                ids.append((card.x, card.y + 2.9, str(card.id), face.ink))
-                symbols.append((card.x, card.y + 0.3, face.symbol, face.ink))
-                low = 2.9 if face.disc is not None else 2.3  # below a coin's disc
-                captions.append((card.x, card.y - low, face.caption, face.ink))
+                ids.append((card.x, card.y + ID_DY, str(card.id), face.ink))
+                symbols.append((card.x, card.y + SYMBOL_DY, face.symbol, face.ink))
+                caption = fit_caption(card, face, size, scale)
+                if caption:
+                    captions.append((card.x, card.y + caption_dy(face, scale), caption,
+                                     face.ink))
+                names.append(f"{card.id} {self._words(card.kind)}")
             elif card.face_up:
                 spot = visible_spot(view.table, card.id, size)
                 if spot is not None and spot[2] >= LABEL_MIN_CM:
@@ -375,6 +269,8 @@ class PilePicture:
                                          REST)
                                         for s, u in _outward(spots, view.table, size).items()])
             assign(self.legend, x=[x0 + 1.0], y=[y0 + 1.2], text=[legend])
+        assign(self.figure, tooltip=("Uncovered cards (id and name): " + "; ".join(names))
+               if names else "The Sand Pile is empty")
 
     def clear_covering(self) -> None:
         """Take the red outline of covering cards away (it is shown only briefly)."""

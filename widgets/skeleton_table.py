@@ -36,7 +36,7 @@ from .skeleton_faces import (
     card_face,
     set_text,
 )
-from .skeleton_pile import PILE_H
+from .skeleton_layout import PILE_H
 from .updates import assign
 
 __all__ = ["HEADER_H", "Slot", "TablePicture", "flow"]
