@@ -721,7 +721,6 @@ def test_sand_pile_captions_lie_inside_their_cards_clear_of_the_other_labels(
     from shapely.geometry import Polygon
 
     import treasurekit_widgets.skeleton_pile as skeleton_pile
-
     from treasurekit_widgets.skeleton_layout import (
         CAPTION_PX,
         CHAR_EM,
