@@ -200,7 +200,7 @@ def fit_caption(card: CardView, face: CardFace, size: tuple[float, float],
     per cm, at :func:`caption_dy`: the full one if its box (11 px text) lies inside the
     card's face without touching the id, the symbol or a coin's disc; else the short one
     (:func:`short_caption`) if that fits; else ``""``. The full words of every uncovered
-    card are in the pile's tooltip.
+    card are in the board's hint panel.
     """
     face_poly = card_polygon(card.x, card.y, card.angle, size[0] - 2 * INSET_CM,
                              size[1] - 2 * INSET_CM)

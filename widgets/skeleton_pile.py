@@ -9,8 +9,10 @@ cards that cover a card the player clicked. :mod:`.skeleton_layout` says what go
 
 An uncovered card shows its id, its symbol and, when the card is drawn big enough, a
 caption under the symbol ("red map", "coins", "parrot"; "map" when only that fits;
-none on a small card: :func:`~.skeleton_layout.fit_caption`). The figure's tooltip
-names every uncovered card in words, whatever its size.
+none on a small card: :func:`~.skeleton_layout.fit_caption`);
+:attr:`PilePicture.uncovered_words` names every uncovered card in words, whatever its
+size (the board's hint panel shows them; a tooltip on a bqplot figure breaks its view in
+ipywidgets 8, whose tooltip needs a ``description``).
 
 Clicks come through a transparent ``bqplot.Image`` laid over the whole plot: its
 ``on_element_click`` reports the click in data coordinates (cm on the table). The
@@ -107,6 +109,9 @@ class PilePicture:
         self.spots: list[tuple[Placement, Polygon]] = []
         self.spot_names: dict[Placement, str] = {}  # offered spot -> "N", "NE"...
         self.covering: tuple[int, ...] = ()  # ids outlined in red after a refused click
+        #: The uncovered cards in words, bottom to top: ``"46 blue map half"`` (a caption
+        #: may be short or left out on a small card; the hint panel lists these).
+        self.uncovered_words: list[str] = []
         sx, sy = bq.LinearScale(min=-50.0, max=50.0), bq.LinearScale(min=-30.0, max=30.0)
         self._scales = {"x": sx, "y": sy}
         self.cards = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=self._scales, fill="inside",
@@ -198,7 +203,7 @@ class PilePicture:
         symbols: list[tuple[float, float, str, str]] = []
         captions: list[tuple[float, float, str, str]] = []
         peeks: list[tuple[float, float, str, str]] = []
-        names: list[str] = []  # the uncovered cards in words, for the tooltip
+        names: list[str] = []  # the uncovered cards in words, for the hint panel
         for card in view.table:  # bottom to top: later paths cover earlier ones
             face = card_face(card.kind, self.deck)
             outer = card.corners(size)
@@ -269,8 +274,7 @@ class PilePicture:
                                          REST)
                                         for s, u in _outward(spots, view.table, size).items()])
             assign(self.legend, x=[x0 + 1.0], y=[y0 + 1.2], text=[legend])
-        assign(self.figure, tooltip=("Uncovered cards (id and name): " + "; ".join(names))
-               if names else "The Sand Pile is empty")
+        self.uncovered_words = names
 
     def clear_covering(self) -> None:
         """Take the red outline of covering cards away (it is shown only briefly)."""

@@ -447,11 +447,13 @@ def test_face_down_cards_show_their_back_and_face_up_cards_their_kind() -> None:
     at(board, game.position([(None, 0, 0, 0), ("map-red-half", 10, 0, 0),
                              ("coin-3", 20, 0, 0), ("pirate-parrot", 30, 0, 0)]))
     assert list(board.picture.symbols.text) == ["?", "½", "3", "☠"]
-    # the captions fit the cards as drawn (here too small for any); the tooltip names them
+    # the captions fit the cards as drawn (here too small for any); the hint panel names them
     assert list(board.picture.captions.text) == []
-    tip = board.picture.figure.tooltip
-    assert all(f"{i} {name}" in tip for i, name in
-               enumerate(["face down", "red map half", "3-coin gold card", "parrot"]))
+    names = ["0 face down", "1 red map half", "2 3-coin gold card", "3 parrot"]
+    assert board.picture.uncovered_words == names
+    board.hint_button.value = True
+    assert "Uncovered cards" in board.hint_panel.value
+    assert all(html.escape(n) in board.hint_panel.value for n in names)
     fills = list(board.picture.cards.fill_colors)
     assert fills[1] == "#ecd8a6"  # the sand-coloured back of card 0
     assert fills[3] == "#d64541"  # red
@@ -764,7 +766,7 @@ def test_sand_pile_captions_lie_inside_their_cards_clear_of_the_other_labels(
                 assert len(str(text)) * CAPTION_PX * CHAR_EM <= (w - 2 * INSET_CM) * scale \
                     or card.angle % 180 != 0
                 shown += 1
-            assert pic.figure.tooltip.count(";") == len(cards) - 1
+            assert len(pic.uncovered_words) == len(cards)
             if board.state.is_terminal():
                 break
             board.play(board.state.legal_moves()[0])
