@@ -12,6 +12,11 @@ Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 ``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``concerns``,
 ``_extra_controls``, ``_slot_widgets``, ``_panels`` and ``_sync_widgets``.
 
+``GameBoard`` is made of parts, each in its own module: :mod:`.status` (what the
+status says: the hooks above and the game-over verdict), :mod:`.stepping` (the seats
+and the bots' plies after a human acts), :mod:`.clicks` (the one click path) and this
+module (the widgets, the programmatic API, the redraw, undo and replay).
+
 Clicks on the picture go through the one click path of :mod:`.clicks`
 (:meth:`GameBoard.click_place`: the not-your-turn / game-over / replay preamble, then
 the engine's ``state.moves_at(place)``: none is a notice saying why, one is played,
