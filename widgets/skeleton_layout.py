@@ -31,8 +31,9 @@ ID_PX, SYMBOL_PX, CAPTION_PX = 11, 22, 11  # font sizes of an uncovered card's t
 #: Offsets (cm, up from the card's centre) of the id, the symbol and a coin's gold disc.
 ID_DY, SYMBOL_DY, COIN_DY = 2.9, 0.3, -0.3
 #: A label's box in font sizes: the width of a character (generous: Chromium's sans-serif
-#: here, DejaVu Sans, averages about 0.6) and the height of its line (ascent + descent).
-CHAR_EM, LINE_EM = 0.64, 1.2
+#: here, DejaVu Sans, averages about 0.6) and the height of its line (ascent + descent);
+#: a symbol (½, ☠, ?) may come from a fallback font with a taller line: 1.5.
+CHAR_EM, LINE_EM, SYMBOL_LINE_EM = 0.64, 1.2, 1.5
 
 
 def pile_window(view: SkeletonView, spots: Sequence[Placement] = (), margin: float = 0.0,
@@ -164,11 +165,11 @@ def _visible(card: tuple[float, float, float], above: tuple[tuple[float, float, 
 
 
 def _text_box(x: float, y: float, text: str, px: float, scale: float,
-              char_em: float = CHAR_EM) -> Polygon:
+              char_em: float = CHAR_EM, line_em: float = LINE_EM) -> Polygon:
     """The box (cm) a label of ``text`` at ``px`` px centred on ``(x, y)`` takes up when the
     pile is drawn at ``scale`` px per cm (one spare pixel on each side)."""
     half_w = (len(text) * px * char_em + 2) / scale / 2
-    half_h = (px * LINE_EM) / scale / 2
+    half_h = (px * line_em) / scale / 2
     return shapely.box(x - half_w, y - half_h, x + half_w, y + half_h)
 
 
@@ -187,8 +188,8 @@ def caption_dy(face: CardFace, scale: float) -> float:
     """Where a caption goes (cm up from the card's centre, negative: down): just under the
     symbol (and under a coin's disc), as near the centre as it can be, where a card
     lying at any angle has the most room."""
-    gap = 1.0 / scale  # one pixel between the boxes
-    dy = SYMBOL_DY - (SYMBOL_PX + CAPTION_PX) * LINE_EM / 2 / scale - gap
+    gap = 2.0 / scale  # two pixels between the boxes
+    dy = SYMBOL_DY - (SYMBOL_PX * SYMBOL_LINE_EM + CAPTION_PX * LINE_EM) / 2 / scale - gap
     if face.disc is not None:
         dy = min(dy, COIN_DY - COIN_R_CM - CAPTION_PX * LINE_EM / 2 / scale - gap)
     return dy
@@ -205,7 +206,8 @@ def fit_caption(card: CardView, face: CardFace, size: tuple[float, float],
     face_poly = card_polygon(card.x, card.y, card.angle, size[0] - 2 * INSET_CM,
                              size[1] - 2 * INSET_CM)
     keep_out = [_text_box(card.x, card.y + ID_DY, str(card.id), ID_PX, scale),
-                _text_box(card.x, card.y + SYMBOL_DY, face.symbol, SYMBOL_PX, scale, 0.75)]
+                _text_box(card.x, card.y + SYMBOL_DY, face.symbol, SYMBOL_PX, scale, 0.75,
+                          SYMBOL_LINE_EM)]
     if face.disc is not None:
         keep_out.append(shapely.Point(card.x, card.y + COIN_DY).buffer(COIN_R_CM))
     dy = caption_dy(face, scale)

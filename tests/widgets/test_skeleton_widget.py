@@ -715,7 +715,7 @@ def test_caption_is_full_short_or_left_out_by_the_size_the_card_is_drawn() -> No
     assert [fit("map-red-half", 0, s) for s in (16, 8, 5.5)] == ["red map", "map", ""]
     assert [fit("pirate-rum-bottle", 0, s) for s in (16, 8)] == ["rum bottle", ""]
     assert fit("coin-3", 0, 10) == "coins" and fit("coin-3", 0, 6) == ""
-    assert fit("map-purple-quarter", 90, 10) == "purple map"  # a card lying across is wider
+    assert fit("map-purple-quarter", 90, 12) == "purple map"  # a card lying across is wider
 
 
 def test_sand_pile_captions_lie_inside_their_cards_clear_of_the_other_labels(
