@@ -12,6 +12,11 @@ Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 ``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``concerns``,
 ``_extra_controls``, ``_slot_widgets``, ``_panels`` and ``_sync_widgets``.
 
+``GameBoard`` is made of parts, each in its own module: :mod:`.status` (what the
+status says: the hooks above and the game-over verdict), :mod:`.stepping` (the seats
+and the bots' plies after a human acts), :mod:`.clicks` (the one click path) and this
+module (the widgets, the programmatic API, the redraw, undo and replay).
+
 Clicks on the picture go through the one click path of :mod:`.clicks`
 (:meth:`GameBoard.click_place`: the not-your-turn / game-over / replay preamble, then
 the engine's ``state.moves_at(place)``: none is a notice saying why, one is played,
@@ -32,33 +37,24 @@ open and close (hints) sit below the controls.
 from __future__ import annotations
 
 import copy
-import html
-import re
 import secrets
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from treasurekit import Event, IllegalMoveError, Outcome
+from treasurekit import Event, IllegalMoveError
 from treasurekit.core.game import Game, State
 from treasurekit.core.inputs import seed_problem
 
 from .clicks import ClickPath, error_html, trace_html
-from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html, status_html
+from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
+from .status import MOVE_TIP, PLY_TIP, StatusText
+from .stepping import HUMAN, BotStepping, from_the_browser
 from .updates import MoveLog
 
-__all__ = ["HUMAN", "GameBoard", "fresh_seed", "from_the_browser"]
-
-#: The seat-map value for a seat played through the widget.
-HUMAN = "human"
-
-#: Tooltip of the status's "ply N": what is counted.
-PLY_TIP = ("a ply is one roll of the dice or one move; the log and the Replay slider "
-           "number them the same way")
-MOVE_TIP = PLY_TIP  # the former name
+__all__ = ["HUMAN", "MOVE_TIP", "PLY_TIP", "GameBoard", "fresh_seed", "from_the_browser"]
 
 
 def fresh_seed() -> int:
@@ -66,26 +62,7 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-def from_the_browser() -> bool:
-    """True while the kernel handles a message from a widget in the browser (a click),
-    False in a cell's code or outside a kernel.
-
-    A board shows each step of a click's answer as it is played only then: a notebook
-    cell that plays a whole game through the API redraws once per call, as before.
-    """
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - ipywidgets depends on IPython
-        return False
-    shell = get_ipython()
-    kernel = getattr(shell, "kernel", None)
-    if kernel is None or not hasattr(kernel, "get_parent"):
-        return False
-    parent = kernel.get_parent() or {}
-    return bool(parent.get("header", {}).get("msg_type") == "comm_msg")
-
-
-class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
+class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
@@ -113,13 +90,6 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
     an unpredictable one (``secrets.randbits(63)``); a typed seed deals the same game
     every time, for a teacher who hands one out.
     """
-
-    #: Automatic plies allowed after one change (a guard against a bot that never ends).
-    MAX_AUTO_PLIES = 10_000
-    #: Seconds each bot move stays on screen before the next one is drawn, when a click
-    #: in the browser started them (a move drawn sooner is never seen). The human's own
-    #: move is drawn at once, before any bot plays.
-    BOT_PAUSE_S = 0.12
 
     def __init__(
         self,
@@ -237,69 +207,7 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
     def _render(self, shown: State[Any], live: bool) -> None:
         """Redraw the picture from ``shown`` (an earlier position when not ``live``)."""
 
-    def turn_of(self, state: State[Any]) -> int | None:
-        """The seat whose turn it is, also at a chance node (None if nobody's)."""
-        player = state.current_player
-        return player if player >= 0 else None
-
-    def seat_name(self, seat: int) -> str:
-        """How the status and repr name a seat."""
-        return f"Player {seat + 1}"
-
-    def seat_colour(self, seat: int) -> str | None:
-        """A CSS colour for the seat's chip in the status line, or None."""
-        return None
-
-    def prompt(self, state: State[Any]) -> str:
-        """HTML telling the player to move what to do (the game is live and not over)."""
-        seat = self.turn_of(state)
-        if seat is None:
-            return "Chance to play"
-        who = html.escape(self.seat_name(seat))
-        if not self.is_human(seat):
-            return f"{who} (bot) to {'roll' if state.is_chance_node() else 'move'}"
-        if state.is_chance_node():
-            return f"Your turn, {who}: press <b>{html.escape(self.roll_button.description)}</b>"
-        return f"Your turn, {who}: make your move"
-
-    def detail(self, state: State[Any]) -> str:
-        """Plain text under the prompt (one line): by default the number of moves played.
-
-        The last event gets a line of its own (see :meth:`_status_html`).
-        """
-        return f"ply {state.ply}"
-
-    def concerns(self, event: Event, seat: int) -> bool:
-        """True if ``event`` (played by a bot or chance) befell human seat ``seat``: it
-        stays in the status until the human acts. Default: the event names the seat."""
-        name = self.seat_name(seat)
-        return bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", event.text,
-                                        re.IGNORECASE) is not None
-
-    def final_text(self, outcome: Outcome) -> str:
-        """The game-over line, from the engine's outcome."""
-        scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(outcome.scores))
-        names = " and ".join(self.seat_name(p) for p in outcome.winners)
-        verb = "wins" if len(outcome.winners) == 1 else "win"
-        return f"Game over: {outcome.termination}. {scores}. {names} {verb}{outcome.reason}."
-
     # ----- seats -------------------------------------------------------------------------
-    def _check_seats(self, seats: Mapping[int, Any]) -> dict[int, Any]:
-        n = self.game.num_players
-        out: dict[int, Any] = {p: HUMAN for p in range(n)}
-        for seat, who in seats.items():
-            if not isinstance(seat, int) or not 0 <= seat < n:
-                raise ValueError(f"seat {seat!r} is not a seat of this game (0-{n - 1})")
-            if who != HUMAN and not callable(getattr(who, "choose", None)):
-                raise TypeError(f"seat {seat}: expected 'human' or a bot with choose(state), "
-                                f"got {who!r}")
-            out[seat] = who
-        return out
-
-    def is_human(self, seat: int | None) -> bool:
-        """True if ``seat`` is played through the widget (None, i.e. nobody's, is not)."""
-        return seat is not None and self.seats.get(seat) == HUMAN
-
     # ----- programmatic API ------------------------------------------------------------
     @property
     def log_lines(self) -> list[str]:
@@ -469,112 +377,6 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
         self._clear_notice()
         return events
 
-    def _auto_ply(self) -> Any:
-        """The next automatic ply as a function that plays it (a bot's move, chance on a
-        bot's turn or with auto_roll), or None when a human acts or the game is over."""
-        if not self._auto_ply_follows():
-            return None
-        state = self.state
-        if state.is_chance_node():
-            return state.resolve_chance
-        seat = self.turn_of(state)
-        assert seat is not None  # _auto_ply_follows: a bot's seat is to move
-        choice = self.seats[seat].choose(state.copy())
-        return lambda: self.state.play(choice)
-
-    def _advance(self, step_by_step: bool = False) -> None:
-        """Let bots (and chance on their turns, or with auto_roll) play until a human acts.
-
-        ``step_by_step``: redraw after each bot move (not after a bot's roll alone), each
-        left on screen at least :attr:`BOT_PAUSE_S` before the next one is drawn.
-        """
-        for _ in range(self.MAX_AUTO_PLIES):
-            chance = self.state.is_chance_node()
-            act = self._auto_ply()
-            if act is None:
-                return
-            self._apply(act)
-            if step_by_step and not chance and self._auto_ply_follows():
-                self._show_step()
-        raise RuntimeError(f"bots played {self.MAX_AUTO_PLIES} plies without a human turn")
-
-    def _auto_ply_follows(self) -> bool:
-        """True if an automatic ply comes next: chance on a bot's turn (or with auto_roll,
-        or nobody's), or a bot's move. No bot is asked to choose."""
-        state = self.state
-        if state.is_terminal():
-            return False
-        seat = self.turn_of(state)
-        if state.is_chance_node():
-            return not self.is_human(seat) or seat is None or self.auto_roll
-        return seat is not None and not self.is_human(seat)
-
-    def _show_step(self) -> None:
-        """Redraw now, after the previous step has been on screen for BOT_PAUSE_S."""
-        wait = self.BOT_PAUSE_S - (time.monotonic() - self._shown_at)
-        if wait > 0:
-            time.sleep(wait)
-        self._on_change()
-        self._refresh()
-        self._shown_at = time.monotonic()
-
-    def _after_change(self) -> None:
-        """Redraw after a change of the live state, bots' replies included.
-
-        For a click in the browser, the human's own move is drawn first, then each bot
-        move as it is played (:meth:`_show_step`); called from code (a notebook cell), the
-        board redraws once, when the bots are done. What befell a human seat during the
-        bots' plies is kept in :attr:`news` for the status.
-        """
-        start = len(self._entries)
-        self._news = []  # a human acted (or the game changed): older news is stale
-        if from_the_browser() and self._auto_ply_follows():
-            # tk-busy: the bots are playing (tests and styles can wait for it); set before
-            # the human's move is drawn, so whoever sees that move sees the class too
-            self.add_class("tk-busy")
-            try:
-                self._on_change()
-                self._refresh()  # the human's move, at once
-                self._shown_at = time.monotonic()
-                try:
-                    self._advance(step_by_step=True)
-                finally:
-                    self._news = self._news_since(start)
-                self._show_step()
-            finally:
-                self.remove_class("tk-busy")
-            return
-        try:
-            self._advance()
-        finally:
-            self._news = self._news_since(start)
-        self._on_change()
-        self._refresh()
-
-    def _news_since(self, start: int) -> list[str]:
-        """Texts of the events since ply ``start`` that befell a human seat, played by
-        bots or chance (the human's own plies are in "last:")."""
-        humans = [p for p in range(self.game.num_players) if self.is_human(p)]
-        if not humans:
-            return []
-        news: list[str] = []
-        for mover, events in zip(self._movers[start:], self._entries[start:], strict=True):
-            if self.is_human(mover):
-                news = []  # the human acted since: older news is stale
-                continue
-            news += [e.text for e in events if any(self.concerns(e, p) for p in humans)]
-        if self.state.is_terminal() and len(self._entries) > start and self._entries[-1]:
-            last = self._entries[-1][-1].text  # the game ended during the bots' plies: why
-            if last not in news:
-                news.append(last)
-        return news
-
-    @property
-    def news(self) -> list[str]:
-        """What happened to a human seat during the bots' plies since the human's last
-        action (event texts, oldest first); shown in the status until the human acts."""
-        return list(self._news)
-
     def _on_change(self) -> None:
         """Called after every change of the live state (subclasses reset selections)."""
 
@@ -622,12 +424,6 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
             ply = int(change["new"])
             self.guarded(lambda: self.show_ply(ply))
 
-    def _last_event(self, ply: int) -> str:
-        for events in reversed(self._entries[:ply]):
-            if events:
-                return events[-1].text
-        return ""
-
     @contextmanager
     def _held(self) -> Iterator[None]:
         """Batch every widget update of one redraw into one message per widget."""
@@ -666,51 +462,6 @@ class GameBoard(ClickPath, w.VBox):  # type: ignore[misc]
                 slider.max = self.state.ply
             finally:
                 self._syncing = False
-
-    def _seed_note_html(self) -> str:
-        """The finished game's seed (a secret while the game is on: it fixes every draw)."""
-        if self.state.is_terminal():
-            return (f"<span class='tk-muted' title='type it in the Seed box to deal this game "
-                    f"again'>this game's seed: {self.seed}</span>")
-        return ("<span class='tk-muted' title='the seed fixes every die and draw to come, so "
-                "it is shown when the game is over'>seed hidden</span>")
-
-    def _status_html(self, shown: State[Any], live: bool, seat: int | None) -> str:
-        last = self._last_event(shown.ply)
-        if not live:
-            return status_html(
-                f"Replay: the position after ply {shown.ply} of {self.state.ply}",
-                "read-only; drag the slider to the end to play on", last)
-        news = "; ".join(self._news) if shown.ply == self.state.ply else ""
-        outcome = shown.outcome()
-        if outcome is not None:
-            final = " ".join(t for t in (self.final_text(outcome), self.verdict(outcome)) if t)
-            return status_html(html.escape(final), self.detail(shown), last,
-                               detail_tip=PLY_TIP, news=news)
-        colour = self.seat_colour(seat) if seat is not None else None
-        return status_html(self.prompt(shown), self.detail(shown), last, colour,
-                           detail_tip=PLY_TIP, news=news)
-
-    def verdict(self, outcome: Outcome) -> str:
-        """For a board with one human seat: "You (Red) won." / "You (Red) lost." ("" else,
-        or when :meth:`final_text` already says it)."""
-        humans = [p for p in range(self.game.num_players) if self.is_human(p)]
-        if len(humans) != 1 or "You " in self.final_text(outcome):
-            return ""
-        me = humans[0]
-        who = f"You ({self.seat_name(me)})"
-        if me in outcome.winners:
-            return f"{who} {'share the win' if len(outcome.winners) > 1 else 'won'}."
-        return f"{who} lost."
-
-    def summary(self) -> str:
-        """A few words on the live position: "Blue to move", "Red to roll", "game over"."""
-        state = self.state
-        if state.is_terminal():
-            return "game over"
-        seat = self.turn_of(state)
-        who = self.seat_name(seat) if seat is not None else "chance"
-        return f"{who} to {'roll' if state.is_chance_node() else 'move'}"
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(players={self.game.num_players}, "

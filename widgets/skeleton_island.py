@@ -34,17 +34,10 @@ from treasurekit.skeleton_island import (
     Take,
     rules,
 )
-from treasurekit.skeleton_island import bots as greedy
-from treasurekit.skeleton_island.analysis import (
-    coin_chance,
-    completion_chance,
-    expected_coin_value,
-)
 from treasurekit.skeleton_island.pile import Placement
 
 from .base import HUMAN, GameBoard
 from .clicks import pair
-from .controls import MUTED, muted
 from .skeleton_draw import (
     PICKED,
     PilePicture,
@@ -54,6 +47,7 @@ from .skeleton_draw import (
     spot_labels,
     visible_spot,
 )
+from .skeleton_hints import SkeletonHints
 
 __all__ = ["SkeletonBoard"]
 
@@ -86,7 +80,7 @@ def _button(description: str, cls: str, tooltip: str, width: str = "auto") -> w.
     return button
 
 
-class SkeletonBoard(GameBoard):
+class SkeletonBoard(SkeletonHints, GameBoard):
     """A Skeleton Island board: click uncovered cards, keep or rest them, play pirate turns.
 
     Args:
@@ -457,7 +451,7 @@ class SkeletonBoard(GameBoard):
         elif blown:
             legend = f"ghosts and arrows: where the gust ({gust}) carried the cards"
         elif view.table:
-            legend = "orange outline: uncovered (no card above overlaps it)"
+            legend = "orange outline: uncovered · ½ ¼ map piece · ☠ pirate · ? face down"
         else:
             legend = "the Sand Pile is empty"
         deck = self.game.deck
@@ -533,67 +527,3 @@ class SkeletonBoard(GameBoard):
         except RuntimeError:
             return
         loop.call_later(COVERING_SECONDS, self.picture.clear_covering)
-
-    def _odds_html(self, shown: Any, seat: int) -> str:
-        """Exact chances for a face-down card, for ``seat`` (from the analysis module)."""
-        unseen = sum(shown.unseen().values())
-        if not unseen:
-            return ""
-        parts = [
-            ("gold coin", coin_chance(shown)),
-            ("completes one of your maps", completion_chance(shown, seat)),
-        ]
-        items = " · ".join(f"P({label}) <b>{p}</b>" for label, p in parts)
-        ev = expected_coin_value(shown, seat)
-        return (f"<div style='font-size:12.5px;margin-bottom:6px'><b>A face-down card: exact "
-                f"chances</b> {muted(f'(fractions, over the {unseen} unseen cards)')}<br>"
-                f"{items} · expected coin value <b>{ev}</b> ≈ {float(ev):.2f} "
-                f"{muted('(coins that keeping it adds to your score now)')}</div>")
-
-    def score_rule(self) -> str:
-        """One line on how the greedy bot's heuristic score is made (bots.py constants)."""
-        coins = self.game.deck.island_coins
-        half, quarter = (greedy.MAP_WEIGHT * coins * f for f in (0.5, 0.25))
-        return (f"score = coins of a gold coin card; {coins} for a map piece that finishes "
-                f"your map; {greedy.MAP_WEIGHT} × {coins} × its share for another piece of a "
-                f"free colour (½ {half:.2f}, ¼ {quarter:.2f}); {greedy.FODDER} for a pirate "
-                "object or a piece of a won colour (it pays for a pirate turn); a face-down "
-                "card the average score of the unseen cards. Rest = the best card then "
-                f"uncovered − {greedy.GIFT} × the rested card's score to the next player; "
-                f"blow = the average best card after a gust − {greedy.BLOW_MARGIN}; pirate "
-                "turn = the best follow-up (steal: its score + "
-                f"{greedy.DENIAL} × its score to the victim) − the three discards' scores.")
-
-    def _move_html(self, move: Any, names: Mapping[Placement, str]) -> str:
-        if isinstance(move, Rest) and _place(move) in names:
-            where = f"{move.x:g}, {move.y:g}, {move.angle:g}°"
-            return f"<code>rest {names[_place(move)]}</code> {muted(where)}"
-        return f"<code>{html.escape(str(move))}</code>"
-
-    def _hint_html(self, shown: Any, live: bool,
-                   names: Mapping[Placement, str] | None = None) -> str:
-        if not live:
-            return muted("Hints are for the live position.")
-        if shown.is_terminal():
-            return muted("The game is over.")
-        names = names or {}
-        rows = GreedyBot().explain(shown)
-        cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
-        head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED};"
-                       f"white-space:nowrap'>{t}</th>"
-                       for t, a in [("move", "left"), ("heuristic score", "right"),
-                                    ("why", "left")])
-        body = "".join(
-            f"<tr><td style='{cell};white-space:nowrap'>{self._move_html(c.move, names)}"
-            f"</td><td style='{cell};text-align:right'>{c.score:.2f}</td>"
-            f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
-            for c in rows[:8])
-        more = f"; {len(rows) - 8} more not shown" if len(rows) > 8 else ""
-        rule = html.escape(self.score_rule())
-        return (self._odds_html(shown, int(shown.turn))
-                + "<div style='font-size:12.5px'><b>Greedy bot's ranking</b> "
-                f"{muted(f'(best first; a heuristic score, not a chance or exact coins{more})')}"
-                f"<div class='tk-score-rule' style='font-size:11.5px;color:{MUTED};"
-                f"line-height:1.35;margin:2px 0 3px'>{rule}</div>"
-                f"<table style='border-collapse:collapse;margin-top:2px'><tr>{head}</tr>"
-                f"{body}</table></div>")

@@ -33,6 +33,8 @@ import numpy as np
 from treasurekit.treasure_island_2018 import IslandMap, Posterior, TIView, drawings
 from treasurekit.treasure_island_2018.geometry import outlines
 
+from .updates import assign
+
 __all__ = ["MINI_COLOURS", "MapPicture", "heat_png", "legend_html", "png_rgba"]
 
 #: Screen colours of the miniatures (anything else is used as CSS as is).
@@ -116,15 +118,16 @@ def _lines(scales: dict[str, Any], **kw: Any) -> bq.Lines:
 
 def _set(mark: bq.Lines, xs: list[list[float]], ys: list[list[float]],
          colors: list[str] | None = None) -> None:
-    """Show ``xs``/``ys`` paths on ``mark`` (hide it when there are none)."""
+    """Show ``xs``/``ys`` paths on ``mark`` (hide it when there are none), sending only
+    the traits whose value changed (:func:`~.updates.assign`)."""
     if not xs:
-        mark.visible = False
+        assign(mark, visible=False)
         return
     with mark.hold_sync():
-        mark.x, mark.y = _padded(xs), _padded(ys)
+        assign(mark, x=_padded(xs), y=_padded(ys))
         if colors is not None:
-            mark.colors = colors
-        mark.visible = True
+            assign(mark, colors=colors)
+        assign(mark, visible=True)
 
 
 class MapPicture:
@@ -235,9 +238,8 @@ class MapPicture:
     def mark_click(self, point: tuple[float, float] | None) -> None:
         """Ring ``point`` (miles) as the clicked point; None removes the ring."""
         with self.clicked.hold_sync():
-            self.clicked.x = [point[0]] if point is not None else []
-            self.clicked.y = [point[1]] if point is not None else []
-            self.clicked.visible = point is not None
+            assign(self.clicked, x=[point[0]] if point is not None else [],
+                   y=[point[1]] if point is not None else [], visible=point is not None)
 
     def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
         data = event.get("data") or {}
@@ -249,7 +251,7 @@ class MapPicture:
              hints: Sequence[int] = ()) -> None:
         """Redraw from ``view``: ``post`` the probability map to show (None: off);
         ``hints`` the numbers of the hints whose drawings to show."""
-        self.heat.image.value = heat_png(post.mass) if post is not None else CLEAR_PNG
+        assign(self.heat.image, value=heat_png(post.mass) if post is not None else CLEAR_PNG)
         xs, ys, cs = [], [], []
         for line in view.lines:
             xs.append([line.a[0], line.b[0]])
@@ -263,8 +265,8 @@ class MapPicture:
             sy.append(y)
         _set(self.searches, sx, sy)
         with self.crosses.hold_sync():
-            self.crosses.x = [p[0] for _, p in view.crosses]
-            self.crosses.y = [p[1] for _, p in view.crosses]
+            assign(self.crosses, x=[p[0] for _, p in view.crosses],
+                   y=[p[1] for _, p in view.crosses])
         ax, ay, lx, ly = [], [], [], []
         for h in view.hints:
             if h.number not in hints:
@@ -282,19 +284,17 @@ class MapPicture:
         _set(self.hint_areas, ax, ay)
         _set(self.hint_lines, lx, ly)
         on = [m for m in view.miniatures if m.at is not None]
+        xs_on = [m.at[0] for m in on if m.at]
+        ys_on = [m.at[1] for m in on if m.at]
         with self.minis.hold_sync():
-            self.minis.x = [m.at[0] for m in on if m.at]
-            self.minis.y = [m.at[1] for m in on if m.at]
-            self.minis.colors = [MINI_COLOURS.get(m.name, m.name) for m in on] or ["#000"]
+            assign(self.minis, x=xs_on, y=ys_on,
+                   colors=[MINI_COLOURS.get(m.name, m.name) for m in on] or ["#000"])
         with self.mini_names.hold_sync():
-            self.mini_names.x = [m.at[0] for m in on if m.at]
-            self.mini_names.y = [m.at[1] for m in on if m.at]
-            self.mini_names.text = [m.name for m in on]
+            assign(self.mini_names, x=xs_on, y=ys_on, text=[m.name for m in on])
         t = view.treasure
         with self.treasure.hold_sync():
-            self.treasure.x = [t[0]] if t is not None else []
-            self.treasure.y = [t[1]] if t is not None else []
-            self.treasure.visible = t is not None
+            assign(self.treasure, x=[t[0]] if t is not None else [],
+                   y=[t[1]] if t is not None else [], visible=t is not None)
 
 
 # ----- the key -------------------------------------------------------------------------------

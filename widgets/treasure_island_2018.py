@@ -23,20 +23,15 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit import Event, Outcome, load_game
 from treasurekit.treasure_island_2018 import (
     Bury,
-    Done,
     Foot,
-    Gallop,
     GreedyBot,
     Horse,
     Posterior,
-    Remote,
     Search,
     SilverBot,
     TIGame,
     TIState,
     TIView,
-    UseItem,
-    describe,
     move_words,
     posterior_for,
 )
@@ -44,39 +39,22 @@ from treasurekit.treasure_island_2018.text import place_words
 
 from .base import HUMAN, GameBoard
 from .clicks import pair
-from .controls import muted, split_rule
+from .controls import split_rule
 from .ti2018_draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
+from .ti2018_move_box import MAP_MOVES, MoveBox
+from .ti2018_panels import calendar_html, hints_html, info_html
 
 __all__ = ["MAP_MOVES", "LongJohnBoard"]
 
 SILVER = 0
-#: Move types played by a click on the map (every other move is a button).
-MAP_MOVES = (Bury, Horse, Foot, Search, Gallop, Remote, UseItem)
-MAX_BUTTONS = 24  # decision buttons shown at once (the text box plays any other move)
 SIDE_PX = 300
-CHOICE_INK = "#1c4f8c"  # the words that offer choices: blue, never the notice's red
-CHOICE_FILL = "#e7f1fb"
-EVENT_MARK = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "X",
-              "black_spot_hint": "H"}
-EVENT_TIP = {"S": "Starting Hint", "B": "Bluff token", "P": "Prison", "X": "Black Spot",
-             "H": "Black Spot Hint"}
-#: Buttons in the "Your move" box wrap their words onto a second line instead of cutting them.
-MOVE_BOX_CSS = ("<style>.tk-ti18-move-box .jupyter-button.tk-choice, .tk-ti18-move-box "
-                ".jupyter-button.tk-ti18-decision {white-space: normal; height: auto; "
-                "min-height: 28px; line-height: 16px; text-align: left; padding: 3px 8px}"
-                "</style>")
 #: Event kinds that concern every human seat (shown in the status until the human acts).
 NEWS_KINDS = ("found", "end", "hint", "prison")
 #: Event kinds the "last:" line skips: chance housekeeping that tells the player nothing.
 QUIET_KINDS = ("draw", "deal")
 
 
-def _is_map_move(move: Any) -> bool:
-    return isinstance(move, MAP_MOVES) and not (isinstance(move, UseItem)
-                                                 and getattr(move, "to", None) is None)
-
-
-class LongJohnBoard(GameBoard):
+class LongJohnBoard(MoveBox, GameBoard):
     """A Treasure Island (2018) board: click the map to ride, walk or search.
 
     Args:
@@ -140,13 +118,8 @@ class LongJohnBoard(GameBoard):
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
         self.map = game.map  # the game's own map (its ``map`` option)
         self.picture = MapPicture(self.map, self.click_at)
-        self._decisions: list[Any] = []
         self._clicked: tuple[float, float] | None = None
-        # Buttons are reused from render to render (new ones would be new widget models
-        # in the browser on every move): a pool, and the move each one plays.
-        self._pool: list[w.Button] = []
-        self._button_move: dict[int, Any] = {}
-        self._grow(MAX_BUTTONS)  # made once: the model count stays flat
+        self._init_move_box()
         self._teaching = teaching
         self._post_key: tuple[Any, ...] | None = None
         self._post: Posterior | None = None
@@ -175,21 +148,6 @@ class LongJohnBoard(GameBoard):
         self.hint_pick.add_class("tk-ti18-hint-select")
         self.calendar = w.HTML(layout=w.Layout(overflow="hidden", max_width="950px"))
         self.calendar.add_class("tk-ti18-calendar")
-        self.move_title = w.HTML()
-        self.decision_list = w.VBox(layout=w.Layout(flex="none"))
-        self.decision_list.add_class("tk-ti18-decisions")
-        self.done_button = w.Button(description="Done: end your turn", button_style="primary",
-                                    icon="check", tooltip="end your turn [TI2018 §7 Game "
-                                    "Sequence: Choose actions]",
-                                    layout=w.Layout(width="100%", flex="none"))
-        self.done_button.add_class("tk-ti18-done")
-        self.done_button.on_click(lambda _: self._quietly(self._press_done))
-        self.move_text = w.Text(placeholder="or type a move, e.g. done",
-                                layout=w.Layout(width="220px"))
-        self.move_text.add_class("tk-ti18-move-text")
-        self.move_play = w.Button(description="Play", layout=w.Layout(width="70px"))
-        self.move_play.add_class("tk-ti18-move-play")
-        self.move_play.on_click(lambda _: self._quietly(self._play_text))
         self.side_info = w.HTML(layout=w.Layout(width=f"{SIDE_PX}px", flex="none",
                                                 margin="0 0 0 12px"))
         self.side_info.add_class("tk-ti18-hints")
@@ -221,20 +179,7 @@ class LongJohnBoard(GameBoard):
         return seats
 
     def _build_main(self) -> list[w.Widget]:
-        box = self.choice_buttons.box
-        box.layout.flex_flow = "column"
-        box.layout.align_items = "stretch"
-        box.layout.flex = "none"
-        self.choice_buttons.label.layout.margin = "0 0 2px 0"
-        scroll = w.VBox([box, self.decision_list],
-                        layout=w.Layout(flex="1 1 auto", overflow="hidden auto",
-                                        min_height="0"))
-        move_box = w.VBox(
-            [self.move_title, scroll, self.done_button,
-             w.HBox([self.move_text, self.move_play], layout=w.Layout(flex="none"))],
-            layout=w.Layout(height="290px", border="1px solid #d0d7de", padding="4px",
-                            margin="0 0 6px 0"))
-        move_box.add_class("tk-ti18-move-box")
+        move_box = self._move_box(height="290px")
         view_box = w.VBox([self.seat_pick, w.HBox([self.heat_toggle]), self.trust_slider,
                            self.hint_pick])
         side = w.VBox([move_box, view_box],
@@ -247,8 +192,8 @@ class LongJohnBoard(GameBoard):
                        layout=w.Layout(max_width="950px"))]
 
     def _sync_widgets(self) -> list[w.Widget]:
-        return [*self.picture.marks, self.calendar, self.side_info, self.decision_list,
-                self.hint_panel, self.key, self.move_title, self.done_button]
+        return [*self.picture.marks, self.calendar, self.side_info, self.hint_panel, self.key,
+                *self._move_box_widgets()]
 
     @staticmethod
     def _seat_label(game: TIGame, seat: int) -> str:
@@ -454,37 +399,6 @@ class LongJohnBoard(GameBoard):
         x, y = pair(place)  # the point click_at passed
         return f"{len(moves)} moves go to {place_words((float(x), float(y)))}: choose one"
 
-    def decisions(self) -> list[str]:
-        """The moves without a map point offered as buttons now (notation; Done is the
-        Done button)."""
-        return [str(m) for m in self._decisions]
-
-    def decide(self, text: str) -> list[Any]:
-        """Press the choice, decision or Done button whose move is ``text`` (notation or
-        the button's words).
-
-        Raises:
-            ValueError: no such button now (also shown in the notice).
-            IllegalMoveError: the engine refused the move.
-        """
-        for m in [*self._offered, *self._decisions, *self._done_moves()]:
-            if text in (str(m), self.describe_move(m)):
-                return self.play(m)
-        self._tell(f"no button '{text}' now")
-        raise ValueError(self._notice)
-
-    def _done_moves(self) -> list[Any]:
-        return [Done()] if not self.done_button.disabled else []
-
-    def _press_done(self) -> None:
-        self.play(Done())
-
-    def _play_text(self) -> None:
-        text = self.move_text.value.strip()
-        if text:
-            self.play(text)
-            self.move_text.value = ""
-
     def _click_problem(self, x: float, y: float) -> tuple[str, str | None]:
         state = self.state
         p = (round(x, 2), round(y, 2))
@@ -524,121 +438,10 @@ class LongJohnBoard(GameBoard):
         self.picture.mark_click(self._clicked if live else None)
         self.key.value = legend_html([m.name for m in view.miniatures],
                                      heat=post is not None, treasure=view.treasure is not None)
-        self.calendar.value = self._calendar_html(view)
-        self.side_info.value = self._info_html(view, post)
+        self.calendar.value = calendar_html(view)
+        self.side_info.value = info_html(view, post)
         seat = self.turn_of(shown)
         acting = live and self.is_human(seat) and not shown.is_terminal()
         moves = shown.legal_moves() if acting else []
-        done = [m for m in moves if isinstance(m, Done)]
-        self._decisions = [m for m in moves if not _is_map_move(m)
-                           and not isinstance(m, Done)][:MAX_BUTTONS]
-        self.decision_list.children = self._buttons(self._decisions)
-        self.done_button.disabled = not done
-        if done:
-            words = move_words(shown, done[0])
-            self.done_button.description = words.text
-            self.done_button.tooltip = str(words)
-        self.move_text.disabled = self.move_play.disabled = not acting
-        self.move_title.value = self._move_title_html(acting)
-        self.hint_panel.value = self._hints_html(view)
-        self._style_choices()
-
-    def _move_title_html(self, acting: bool) -> str:
-        style = f"font-size:13px;line-height:17px;color:{CHOICE_INK}"
-        if not acting:
-            text = ("the game is over" if self.state.is_terminal() else
-                    "wait: it is not your turn")
-            return (f"{MOVE_BOX_CSS}<div style='{style};color:#6b7280'><b>Your move</b>: "
-                    f"{text}</div>")
-        if self._offered:
-            return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b></div>"
-        hint = "click the map, or a button below" if self._decisions else "click the map"
-        return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b>: {hint}</div>"
-
-    def _style_choices(self) -> None:
-        """Choice buttons look like choices (blue, full width), never like an error."""
-        self.choice_buttons.label.style.text_color = CHOICE_INK
-        for b in self.choice_buttons.buttons:
-            b.layout.width = "100%"
-            b.layout.margin = "0 0 2px 0"
-            b.style.button_color = CHOICE_FILL
-            b.style.font_size = "12px"
-
-    def _grow(self, size: int) -> list[w.Button]:
-        """The pool of decision buttons, grown to at least ``size`` buttons."""
-        pool = self._pool
-        while len(pool) < size:
-            b = w.Button(layout=w.Layout(width="100%", flex="none", margin="0 0 2px 0"),
-                         style={"font_size": "12px"})
-            b.add_class("tk-ti18-decision")
-            b.on_click(self._pressed)
-            pool.append(b)
-        return pool
-
-    def _buttons(self, moves: list[Any]) -> tuple[w.Button, ...]:
-        """One button per move, in words with its rule, reused from the pool."""
-        pool = self._grow(len(moves))
-        for b, m in zip(pool, moves, strict=False):
-            words = move_words(self.state, m)
-            b.description = words.short
-            b.tooltip = f"{words}  [{m}]"
-            self._button_move[id(b)] = m
-        return tuple(pool[: len(moves)])
-
-    def _pressed(self, button: w.Button) -> None:
-        move = self._button_move.get(id(button))
-        if move is not None:
-            self._quietly(lambda: self.play(move))
-
-    def _calendar_html(self, view: TIView) -> str:
-        cells = []
-        for space in view.calendar[: view.escape_day - 1]:
-            mark = EVENT_MARK.get(space.event or "", "")
-            now = space.day == view.day and not view.escape_round
-            style = ("background:#ffe066;font-weight:bold" if now else
-                     "background:#f1f3f5" if space.day < view.day else "background:#fff")
-            tip = f"{space.day} June: {space.stars} action(s)" + (
-                f", {EVENT_TIP[mark]}" if mark else "")
-            cells.append(f"<span title='{tip}' style='{style};border:1px solid #ced4da;"
-                         f"padding:1px 3px;margin:0 1px;font-size:11px'>{space.day}"
-                         f"{'★' * space.stars}{mark}</span>")
-        esc = "background:#ffc9c9;font-weight:bold" if view.escape_round else "background:#fff"
-        cells.append(f"<span style='{esc};border:1px solid #ced4da;padding:1px 3px;"
-                     f"font-size:11px'>{view.escape_day}: Escape</span>")
-        return "<div style='white-space:nowrap;overflow:hidden'>" + "".join(cells) + "</div>"
-
-    def _info_html(self, view: TIView, post: Posterior | None) -> str:
-        rows = []
-        if view.treasure is not None:
-            rows.append(f"<b>Treasure</b> at {view.treasure[0]:g},{view.treasure[1]:g} "
-                        "(only Silver sees it)")
-        if view.my_districts:
-            rows.append("District Hints: not " + ", ".join(f"d{d}" for d in view.my_districts))
-        for c in view.my_compass:
-            rows.append(f"Compass {c.card} at {c.mini}: skulls {c.skulls}")
-        if view.my_chest_items:
-            rows.append("Chest items: " + ", ".join(view.my_chest_items))
-        for info in view.my_chest_info:
-            rows.append(f"Chest: {info.token}" + (f" d{info.district}" if info.district else ""))
-        uses = dict(view.uses[view.player]) if view.player < len(view.uses) else {}
-        if uses:
-            rows.append("Uses left: " + ", ".join(f"{k} {v}" for k, v in uses.items()))
-        if view.hand:
-            rows.append(f"Hand: {', '.join(view.hand)}")
-        if view.truth_left is not None:
-            rows.append(f"Truth tokens {view.truth_left}, Bluff tokens {view.bluff_left}")
-        if post is not None:
-            rows.append(f"Probability map: {post.area:.0f} sq mi feasible")
-        return "<div style='font-size:12px;line-height:1.35'>" + "<br>".join(
-            html.escape(r) if not r.startswith("<b>") else r for r in rows) + "</div>"
-
-    def _hints_html(self, view: TIView) -> str:
-        if not view.hints:
-            return muted("No Starting or Black Spot Hint played yet.")
-        items = []
-        for h in view.hints:
-            token = {"truth": "Truth", "bluff": "Bluff"}.get(h.token, "token face down")
-            text = describe(h.kind, h.args, self.map, h.name)
-            items.append(f"<li>day {h.day}: {html.escape(text)} <i>[{token}]</i></li>")
-        return ("<div style='font-size:12.5px'><b>Hints so far</b><ol style='margin:2px 0'>"
-                + "".join(items) + "</ol></div>")
+        self._render_move_box(shown, acting, moves, self.state.is_terminal())
+        self.hint_panel.value = hints_html(view, self.map)

@@ -1,9 +1,11 @@
 """Send the browser only what changed: trait assignments that skip equal values, and a
 move log that appends lines instead of re-sending the whole log.
 
-Every trait assignment of a widget becomes a message to the browser, and traitlets
-re-sends a numpy array even when it is equal to the old one (an array's ``==`` is no
-single truth value). :func:`assign` compares first. :class:`MoveLog` keeps the log in
+Every trait assignment that changes a widget's value becomes a message to the browser.
+traitlets skips an equal plain value and bqplot's arrays (traittypes) an equal array,
+but an array holding NaN always counts as changed (NaN is not equal to NaN), and a
+skipped assignment still validates the value. :func:`assign` compares first (NaN equal
+to NaN), so every board's draw code says plainly what it sends. :class:`MoveLog` keeps the log in
 chunks of :attr:`MoveLog.CHUNK` plies, one ``HTML`` widget each: a new line re-sends only
 the last chunk (a few hundred bytes), not a log that grows by a kilobyte every few plies.
 

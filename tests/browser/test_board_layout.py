@@ -39,6 +39,17 @@ BOARDS = {
 #: Clicked too (point 10), but laid out by its own issue: not measured here.
 CLICKED_ONLY = {"treasure_island_2018": ("from treasurekit_widgets import LongJohnBoard\n"
                                          "LongJohnBoard(players=4, seed=3)")}
+#: Skeleton Island with a few cards near the centre: drawn big enough for captions (ids
+#: 0-2: a yellow map half, a 2-coin gold card, a rum bottle, side by side).
+FEW_CARDS = ("skeleton_island_few_cards",
+             "from treasurekit import load_game\n"
+             "from treasurekit_widgets import SkeletonBoard\n"
+             "game = load_game('skeleton_island', players=3)\n"
+             "board = SkeletonBoard(game, seats={0: 'human', 1: 'human', 2: 'human'})\n"
+             "board.state = game.position([('map-yellow-half', 0, 0, 0), ('coin-2', 6.5, 0, 0),\n"
+             "                             ('pirate-rum-bottle', -6.5, 0, 0)])\n"
+             "board.refresh()\n"
+             "board")
 CLICKS = 4
 MIN_FONT_PX = 11.0
 WINDOW = {"width": 1400, "height": 1000}
@@ -93,7 +104,7 @@ MEASURE_JS = """(board) => {
 def layout_notebook() -> dict[str, Any]:
     cells = [{"cell_type": "code", "id": f"board-{name}", "metadata": {},
               "execution_count": None, "outputs": [], "source": code}
-             for name, code in {**BOARDS, **CLICKED_ONLY}.items()]
+             for name, code in [*BOARDS.items(), *CLICKED_ONLY.items(), FEW_CARDS]]
     return {"nbformat": 4, "nbformat_minor": 5, "cells": cells,
             "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                         "language": "python"}}}
@@ -174,3 +185,65 @@ def test_clicks_on_every_board_change_it(layout_page: Any, index: int, name: str
         kinds.append(kind)
         settle(page)
     assert "board" in kinds, f"{name}: the picture was never clicked: {kinds}"
+
+
+# Every text of Skeleton Island's sand pile with the index of the bqplot mark drawing it
+# (svg.svg-figure > g > g holds one <g> per mark, in the figure's order), and the boxes of
+# the uncovered cards' outlines.
+PILE_JS = """(board, outlinesMark) => {
+  board.scrollIntoView({block: 'start'});
+  const svg = board.querySelector('.tk-skeleton-pile svg.svg-figure');
+  const markOf = (el) => { let g = el;
+    while (g && !(g.parentElement && g.parentElement.parentElement
+                  && g.parentElement.parentElement.parentElement === svg)) g = g.parentElement;
+    return g; };
+  const index = (g) => g ? [...g.parentElement.children].indexOf(g) : -1;
+  const rect = (el) => { const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim())
+    .map((t) => ({mark: index(markOf(t)), text: t.textContent.trim(), box: rect(t)}));
+  const outlines = [...svg.querySelectorAll('path.line')]
+    .filter((p) => index(markOf(p)) === outlinesMark).map(rect);
+  return {texts, outlines};
+}"""
+
+
+def pile_mark(name: str) -> int:
+    """The index of the sand pile's mark ``name`` ("captions", "outlines"...) in its figure."""
+    from treasurekit.skeleton_island import load_cards
+    from treasurekit_widgets.skeleton_pile import PilePicture
+
+    picture = PilePicture(load_cards(), lambda x, y: None)
+    return int(picture.figure.marks.index(getattr(picture, name)))
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    """True if two boxes (left, top, right, bottom; px) overlap by more than a pixel."""
+    return (min(a[2], b[2]) - max(a[0], b[0]) > 1) and (min(a[3], b[3]) - max(a[1], b[1]) > 1)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("index,name,least", [
+    (list(BOARDS).index("skeleton_island"), "skeleton_island", 0),
+    (len(BOARDS) + len(CLICKED_ONLY), FEW_CARDS[0], 2)])
+def test_skeleton_sand_pile_captions_stay_on_their_cards_and_overlap_no_label(
+        layout_page: Any, index: int, name: str, least: int) -> None:
+    """Issue 9, point 7: a card's caption lies inside its (uncovered) card and overlaps no
+    other text of the pile (ids, symbols, other captions, resting-spot names, the legend).
+    ``least``: captions the board shows at its size (the few big cards have room)."""
+    board = layout_page.locator(".tk-board").nth(index)
+    board.evaluate("(b) => b.scrollIntoView({block: 'start'})")
+    layout_page.wait_for_timeout(400)
+    found = board.evaluate(PILE_JS, pile_mark("outlines"))
+    captions_mark = pile_mark("captions")
+    texts, outlines = found["texts"], found["outlines"]
+    captions = [t for t in texts if t["mark"] == captions_mark]
+    assert len(texts) > 3 and outlines, f"{name}: the pile's texts were not found: {found}"
+    assert len(captions) >= least, f"{name}: {captions}"
+    for c in captions:
+        x0, y0, x1, y1 = c["box"]
+        assert any(o[0] - 1 <= x0 and x1 <= o[2] + 1 and o[1] - 1 <= y0 and y1 <= o[3] + 1
+                   for o in outlines), f"{name}: caption {c} spills over its card"
+        hit = [t["text"] for t in texts if t is not c and overlap(c["box"], t["box"])]
+        assert hit == [], f"{name}: caption {c['text']!r} overlaps {hit}"

@@ -447,7 +447,13 @@ def test_face_down_cards_show_their_back_and_face_up_cards_their_kind() -> None:
     at(board, game.position([(None, 0, 0, 0), ("map-red-half", 10, 0, 0),
                              ("coin-3", 20, 0, 0), ("pirate-parrot", 30, 0, 0)]))
     assert list(board.picture.symbols.text) == ["?", "½", "3", "☠"]
-    assert list(board.picture.captions.text) == ["face down", "red map", "coins", "parrot"]
+    # the captions fit the cards as drawn (here too small for any); the hint panel names them
+    assert list(board.picture.captions.text) == []
+    names = ["0 face down", "1 red map half", "2 3-coin gold card", "3 parrot"]
+    assert board.picture.uncovered_words == names
+    board.hint_button.value = True
+    assert "Uncovered cards" in board.hint_panel.value
+    assert all(html.escape(n) in board.hint_panel.value for n in names)
     fills = list(board.picture.cards.fill_colors)
     assert fills[1] == "#ecd8a6"  # the sand-coloured back of card 0
     assert fills[3] == "#d64541"  # red
@@ -538,7 +544,7 @@ def test_coin_cards_are_white_with_a_gold_disc_unlike_yellow_map_pieces() -> Non
     # card 0: frame, yellow; card 1: frame, white face, gold disc drawn on it
     assert fills[1] == MAP_COLOURS["yellow"]
     assert fills[3] == "#ffffff" and fills[4] == COIN and len(fills) == 5
-    assert list(board.picture.captions.text) == ["yellow map", "coins"]
+    assert list(board.picture.captions.text) == ["map", "coins"]  # "yellow map" is too wide
     # the collection beside the pile draws the coin the same way
     assert COIN in list(board.table.boxes.fill_colors)
     xs = np.asarray(board.picture.cards.x)
@@ -692,3 +698,76 @@ def test_the_final_line_tells_the_human_their_place() -> None:
     assert board.final_text(dataclasses.replace(outcome, winners=(0,))).endswith("You won!")
     two = SkeletonBoard(players=2, seed=1, seats={0: "human", 1: "human"})
     assert "You" not in two.final_text(outcome)  # two humans: no single "you"
+
+
+# ----- captions on the sand pile (issue 9, point 7) -----------------------------------------
+def test_caption_is_full_short_or_left_out_by_the_size_the_card_is_drawn() -> None:
+    from treasurekit.skeleton_island import CardView
+    from treasurekit_widgets.skeleton_draw import card_face, fit_caption
+
+    deck = load_game("skeleton_island", players=3).deck
+    size = (5.7, 8.9)
+
+    def fit(kind: str, angle: float, scale: float) -> str:
+        card = CardView(7, 0.0, 0.0, angle, 0, True, kind, True)
+        return fit_caption(card, card_face(kind, deck), size, scale)
+
+    assert [fit("map-red-half", 0, s) for s in (16, 8, 5.5)] == ["red map", "map", ""]
+    assert [fit("pirate-rum-bottle", 0, s) for s in (16, 8)] == ["rum bottle", ""]
+    assert fit("coin-3", 0, 10) == "coins" and fit("coin-3", 0, 6) == ""
+    assert fit("map-purple-quarter", 90, 12) == "purple map"  # a card lying across is wider
+
+
+def test_sand_pile_captions_lie_inside_their_cards_clear_of_the_other_labels(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from shapely.geometry import Polygon
+
+    import treasurekit_widgets.skeleton_pile as skeleton_pile
+    from treasurekit_widgets.skeleton_layout import (
+        CAPTION_PX,
+        CHAR_EM,
+        ID_DY,
+        ID_PX,
+        INSET_CM,
+        LINE_EM,
+        PILE_MARGIN,
+        SYMBOL_DY,
+        SYMBOL_PX,
+    )
+
+    def box(x: float, y: float, text: str, px: float, scale: float) -> Polygon:
+        w, h = len(text) * px * 0.5 / scale / 2, px * LINE_EM * 0.8 / scale / 2  # text's core
+        return Polygon([(x - w, y - h), (x + w, y - h), (x + w, y + h), (x - w, y + h)])
+
+    # the pile drawn 2.5 times as big as on the board (about 18 px per cm): most cards have
+    # room for a caption, the cards lying askew or with long names only for a short one
+    pile_w = 1240
+    monkeypatch.setattr(skeleton_pile, "PILE_W", pile_w)
+    shown = 0
+    for seed in (1, 3, 8):
+        board = SkeletonBoard(players=3, seed=seed, seats={0: "human", 1: GreedyBot(seed=1),
+                                                           2: GreedyBot(seed=2)})
+        for _ in range(12):
+            view, pic = board.state.view(0), board.picture
+            x0, x1, _, _ = pic.window
+            scale = (pile_w - 2 * PILE_MARGIN) / (x1 - x0)
+            cards = [c for c in view.table if c.uncovered]
+            w, h = view.card_size
+            for x, y, text in zip(pic.captions.x, pic.captions.y, pic.captions.text, strict=True):
+                card = min(cards, key=lambda c: (c.x - x) ** 2 + (c.y - y) ** 2)
+                face = Polygon(card_corners(card.x, card.y, card.angle, w - 2 * INSET_CM,
+                                            h - 2 * INSET_CM))
+                mine = box(float(x), float(y), str(text), CAPTION_PX, scale)
+                assert face.contains(mine), (seed, text, card)
+                assert not mine.intersects(box(card.x, card.y + SYMBOL_DY, "½", SYMBOL_PX,
+                                               scale))
+                assert not mine.intersects(box(card.x, card.y + ID_DY, str(card.id), ID_PX,
+                                               scale))
+                assert len(str(text)) * CAPTION_PX * CHAR_EM <= (w - 2 * INSET_CM) * scale \
+                    or card.angle % 180 != 0
+                shown += 1
+            assert len(pic.uncovered_words) == len(cards)
+            if board.state.is_terminal():
+                break
+            board.play(board.state.legal_moves()[0])
+    assert shown > 10  # at this size most cards have a caption

@@ -21,8 +21,16 @@ import numpy as np
 import pytest
 
 import treasurekit_widgets.base as base
+import treasurekit_widgets.stepping as stepping
 from treasurekit import Event
-from treasurekit_widgets import AhoyBoard, GameBoard, SjoBoard, SkeletonBoard, TreasureIslandBoard
+from treasurekit_widgets import (
+    AhoyBoard,
+    GameBoard,
+    LongJohnBoard,
+    SjoBoard,
+    SkeletonBoard,
+    TreasureIslandBoard,
+)
 from treasurekit_widgets.updates import MoveLog, assign, same
 
 
@@ -56,8 +64,10 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sent]:
                 buffers: Any = None, **keys: Any) -> None:
         data = data or {}
         size = len(json.dumps(data, default=str)) + sum(len(b) for b in buffers or [])
-        record.messages.append((self.comm_id, data.get("method", msg_type),
-                                data.get("state", {}), size))
+        state = dict(data.get("state", {}))
+        for path in data.get("buffer_paths", []):  # binary traits (a PNG) travel apart
+            state.setdefault(path[0], None)
+        record.messages.append((self.comm_id, data.get("method", msg_type), state, size))
 
     monkeypatch.setattr(comm.DummyComm, "publish_msg", publish)
     yield record
@@ -81,6 +91,8 @@ def every_widget(root: Any) -> list[Any]:
 
 
 def snapshot(value: Any) -> Any:
+    if isinstance(value, memoryview):  # an Image widget's PNG
+        return bytes(value)
     try:
         return copy.deepcopy(value)
     except NotImplementedError:  # widgets (a mark's scales) are compared by identity
@@ -93,6 +105,7 @@ def values(widgets: list[Any]) -> dict[str, dict[str, Any]]:
 
 
 def equal(a: Any, b: Any) -> bool:
+    a, b = (bytes(x) if isinstance(x, memoryview) else x for x in (a, b))
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         if a is None or b is None or np.shape(a) != np.shape(b):
             return False
@@ -180,6 +193,7 @@ BOARDS: dict[str, Callable[[], GameBoard]] = {
     "ti2003": lambda: TreasureIslandBoard(players=4, board="large", seed=3),
     "sjorovaron": lambda: SjoBoard(seed=3),
     "skeleton": lambda: SkeletonBoard(players=3, seed=3),
+    "ti2018": lambda: LongJohnBoard(players=4, seed=3),
 }
 
 
@@ -204,6 +218,32 @@ def test_marks_whose_data_did_not_change_are_not_resent(name: str, sent: Sent) -
         assert redundant(before, sent, marks) == [], f"{name}: re-sent unchanged values"
         if board.state.is_terminal():
             break
+
+
+def test_ti2018_a_walk_resends_only_the_map_marks_it_changed(sent: Sent) -> None:
+    """The human walks a miniature (no bot plays after it): the move line, the miniature,
+    its name, the cross where it stood and the click ring change; the hint drawings, the
+    search circles, the treasure, the probability map and the island are not re-sent."""
+    board = LongJohnBoard(players=4, seed=3)
+    picture = board.picture
+    marks = [x for x in every_widget(board) if isinstance(x, bq.Mark | bq.Scale | w.Image)]
+    board.click_at(6.0, 12.0)  # several moves go there: choice buttons
+    walk = next(m for m in board.offered() if type(m).__name__ == "Foot")
+    ply, seat = board.state.ply, board.state.current_player
+    before = values(marks)
+    sent.clear()
+    board.choose(str(walk))
+    assert board.state.ply == ply + 1 and board.state.current_player == seat  # no bot played
+    updated = {mid for mid, method, state, _ in sent.messages if method == "update" and state}
+    changed = {x.model_id for x in marks
+               if any(not equal(before[x.model_id][k], getattr(x, k)) for k in x.keys)}
+    assert redundant(before, sent, marks) == []
+    assert updated & set(before) == changed  # every changed mark was sent, nothing else
+    assert {picture.moves.model_id, picture.minis.model_id} <= changed
+    untouched = [picture.hint_areas, picture.hint_lines, picture.searches, picture.treasure,
+                 picture.heat, picture.heat.image, picture.catcher, *picture.figure.marks[:5]]
+    assert not {x.model_id for x in untouched} & updated
+    assert len(changed) <= 6 < len(marks)
 
 
 def test_a_redraw_of_an_unchanged_position_sends_nothing(sent: Sent) -> None:
@@ -251,7 +291,7 @@ def test_the_human_move_is_drawn_before_the_bots_play_then_each_bot_move(
     board = AhoyBoard(players=3, seats=seats, seed=2)
     ref.append(board)
     board.BOT_PAUSE_S = 0.0
-    monkeypatch.setattr(base, "from_the_browser", lambda: True)  # as a click does
+    monkeypatch.setattr(stepping, "from_the_browser", lambda: True)  # as a click does
     for _ in range(8):  # until a human move is answered by bots
         seen.clear()
         sent.clear()

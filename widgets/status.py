@@ -1,0 +1,135 @@
+"""The status area of :class:`~treasurekit_widgets.base.GameBoard`: whose turn it is, what
+the human can do now, what befell the human's seat, and how the game ended.
+
+:class:`StatusText` holds the hooks a game's board overrides to say it in its own words
+(``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``final_text``)
+and builds the three fixed lines of the status (:func:`~.controls.status_html`), the
+finished game's verdict for a lone human, the board's short summary and the seed note.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+from .controls import status_html
+
+if TYPE_CHECKING:
+    import ipywidgets as w  # type: ignore[import-untyped]
+
+    from treasurekit import Event, Outcome
+    from treasurekit.core.game import Game, State
+
+__all__ = ["MOVE_TIP", "PLY_TIP", "StatusText"]
+
+#: Tooltip of the status's "ply N": what is counted.
+PLY_TIP = ("a ply is one roll of the dice or one move; the log and the Replay slider "
+           "number them the same way")
+MOVE_TIP = PLY_TIP  # the former name
+
+
+class StatusText:
+    """What the status says, in words; every method may be overridden by a board."""
+
+    # provided by GameBoard
+    game: Game[Any]
+    state: State[Any]
+    seed: int
+    roll_button: w.Button
+    _entries: list[tuple[Event, ...]]
+    _news: list[str]
+
+    if TYPE_CHECKING:
+        def is_human(self, seat: int | None) -> bool: ...
+
+        def shown_state(self) -> State[Any]: ...
+
+    def turn_of(self, state: State[Any]) -> int | None:
+        """The seat whose turn it is, also at a chance node (None if nobody's)."""
+        player = state.current_player
+        return player if player >= 0 else None
+
+    def seat_name(self, seat: int) -> str:
+        """How the status and repr name a seat."""
+        return f"Player {seat + 1}"
+
+    def seat_colour(self, seat: int) -> str | None:
+        """A CSS colour for the seat's chip in the status line, or None."""
+        return None
+
+    def prompt(self, state: State[Any]) -> str:
+        """HTML telling the player to move what to do (the game is live and not over)."""
+        seat = self.turn_of(state)
+        if seat is None:
+            return "Chance to play"
+        who = html.escape(self.seat_name(seat))
+        if not self.is_human(seat):
+            return f"{who} (bot) to {'roll' if state.is_chance_node() else 'move'}"
+        if state.is_chance_node():
+            return f"Your turn, {who}: press <b>{html.escape(self.roll_button.description)}</b>"
+        return f"Your turn, {who}: make your move"
+
+    def detail(self, state: State[Any]) -> str:
+        """Plain text under the prompt (one line): by default the number of moves played.
+
+        The last event gets a line of its own (see :meth:`_status_html`).
+        """
+        return f"ply {state.ply}"
+
+    def final_text(self, outcome: Outcome) -> str:
+        """The game-over line, from the engine's outcome."""
+        scores = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(outcome.scores))
+        names = " and ".join(self.seat_name(p) for p in outcome.winners)
+        verb = "wins" if len(outcome.winners) == 1 else "win"
+        return f"Game over: {outcome.termination}. {scores}. {names} {verb}{outcome.reason}."
+
+    def _last_event(self, ply: int) -> str:
+        for events in reversed(self._entries[:ply]):
+            if events:
+                return events[-1].text
+        return ""
+
+    def _seed_note_html(self) -> str:
+        """The finished game's seed (a secret while the game is on: it fixes every draw)."""
+        if self.state.is_terminal():
+            return (f"<span class='tk-muted' title='type it in the Seed box to deal this game "
+                    f"again'>this game's seed: {self.seed}</span>")
+        return ("<span class='tk-muted' title='the seed fixes every die and draw to come, so "
+                "it is shown when the game is over'>seed hidden</span>")
+
+    def _status_html(self, shown: State[Any], live: bool, seat: int | None) -> str:
+        last = self._last_event(shown.ply)
+        if not live:
+            return status_html(
+                f"Replay: the position after ply {shown.ply} of {self.state.ply}",
+                "read-only; drag the slider to the end to play on", last)
+        news = "; ".join(self._news) if shown.ply == self.state.ply else ""
+        outcome = shown.outcome()
+        if outcome is not None:
+            final = " ".join(t for t in (self.final_text(outcome), self.verdict(outcome)) if t)
+            return status_html(html.escape(final), self.detail(shown), last,
+                               detail_tip=PLY_TIP, news=news)
+        colour = self.seat_colour(seat) if seat is not None else None
+        return status_html(self.prompt(shown), self.detail(shown), last, colour,
+                           detail_tip=PLY_TIP, news=news)
+
+    def verdict(self, outcome: Outcome) -> str:
+        """For a board with one human seat: "You (Red) won." / "You (Red) lost." ("" else,
+        or when :meth:`final_text` already says it)."""
+        humans = [p for p in range(self.game.num_players) if self.is_human(p)]
+        if len(humans) != 1 or "You " in self.final_text(outcome):
+            return ""
+        me = humans[0]
+        who = f"You ({self.seat_name(me)})"
+        if me in outcome.winners:
+            return f"{who} {'share the win' if len(outcome.winners) > 1 else 'won'}."
+        return f"{who} lost."
+
+    def summary(self) -> str:
+        """A few words on the live position: "Blue to move", "Red to roll", "game over"."""
+        state = self.state
+        if state.is_terminal():
+            return "game over"
+        seat = self.turn_of(state)
+        who = self.seat_name(seat) if seat is not None else "chance"
+        return f"{who} to {'roll' if state.is_chance_node() else 'move'}"
