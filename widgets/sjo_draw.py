@@ -28,6 +28,7 @@ import bqplot as bq  # type: ignore[import-untyped]
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit.sjorovaron import SjoMap, SjoView
+from treasurekit.sjorovaron.flow import Phase
 from treasurekit.sjorovaron.moves import LETTERS
 
 from .updates import assign
@@ -280,7 +281,7 @@ def pirates_html(view: SjoView, names: Sequence[str]) -> str:
             extra.append("knows the spot")
         if p.chest:
             extra.append("<b>has the chest</b>")
-        turn = view.turn == p.seat and view.phase != "over"
+        turn = view.turn == p.seat and view.phase != Phase.OVER
         pieces = f"{p.pieces} map pieces"
         if p.seat == view.player and view.my_pieces:
             pieces += ": " + html.escape(", ".join(view.my_pieces))

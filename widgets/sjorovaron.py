@@ -38,6 +38,7 @@ from treasurekit.sjorovaron import (
     Walk,
 )
 from treasurekit.sjorovaron.bots import GreedyBot
+from treasurekit.sjorovaron.flow import Phase
 
 from .base import HUMAN, GameBoard
 from .controls import MUTED, muted, split_rule
@@ -213,15 +214,15 @@ class SjoBoard(GameBoard):
             return f"{name} (bot) to {'roll' if state.is_chance_node() else 'move'}"
         phase = state.phase
         turn = f"Your turn, {name}"
-        if phase == "order":
+        if phase == Phase.ORDER:
             return f"{turn}: roll for the starting order, press <b>Roll the die</b>"
-        if phase == "pick":
+        if phase == Phase.PICK:
             return f"{turn}: choose a pirate (list below) and click a ringed starting hex"
-        if phase == "roll":
+        if phase == Phase.ROLL:
             return f"{turn}: press <b>Roll the die</b> ({html.escape(state.action or '')})"
-        if phase == "walk":
+        if phase == Phase.WALK:
             return f"{turn}: you rolled {state.die}: click a yellow hex to walk there"
-        if phase == "start":
+        if phase == Phase.START:
             return f"{turn}: choose an action (buttons right of the map)"
         return f"{turn}: shoot, push, or end the turn (buttons right of the map)"
 
@@ -287,7 +288,7 @@ class SjoBoard(GameBoard):
     def moves_for(self, place: object) -> list[Any]:
         """``moves_at(hex)``; at the pick, narrowed to the pirate chosen in the list."""
         moves = list(self.state.moves_at(place))
-        if self.state.phase == "pick":
+        if self.state.phase == Phase.PICK:
             moves = [m for m in moves
                      if isinstance(m, Pick) and m.pirate == self.pick_choice.value] or moves
         return moves
@@ -301,14 +302,14 @@ class SjoBoard(GameBoard):
         h = board.hex(name)
         if state.is_chance_node():
             return f"{who} must roll the die first: press Roll the die", "SJO §5 Movement over Land"
-        if state.phase == "walk":
+        if state.phase == Phase.WALK:
             kind = board.kinds[h]
             if not board.is_land(h):
                 return (f"{name} is {kind}: a walk goes over land only",
                         "SJO §5 Movement over Land")
             return (f"no walk of exactly {state.die} ends on {name} (each hex once, around "
                     "other pirates): click a yellow hex", "SJO §5 Movement over Land")
-        if state.phase == "pick":
+        if state.phase == Phase.PICK:
             why = state.why_illegal(f"pick {self.pick_choice.value} {name}")
             return split_rule(why) if why else ("pick a pirate in the list first", None)
         return (f"nothing to do on {name} now: {who} chooses an action with the buttons right "
@@ -353,7 +354,7 @@ class SjoBoard(GameBoard):
                           for m in moves if isinstance(m, HEX_MOVES)})
         self.picture.draw(view, targets)
         self._decisions = [m for m in moves if not isinstance(m, HEX_MOVES)]
-        picking = acting and shown.phase == "pick"
+        picking = acting and shown.phase == Phase.PICK
         if picking:
             free = [p for p in PIRATES if any(isinstance(m, Pick) and m.pirate == p
                                               for m in moves)]

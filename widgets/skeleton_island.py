@@ -34,6 +34,7 @@ from treasurekit.skeleton_island import (
     Take,
     rules,
 )
+from treasurekit.skeleton_island.flow import Phase
 from treasurekit.skeleton_island.pile import Placement
 
 from .base import HUMAN, GameBoard
@@ -241,18 +242,18 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         name = f"Your turn, {name}"
         view = state.view(seat)
         phase = view.phase
-        if phase == "hand" and view.hand is not None:
+        if phase == Phase.HAND and view.hand is not None:
             what = html.escape(hand_text(view.hand, self.game.deck))
             if view.hand.second:
                 return f"{name}: you keep {what}"
             return (f"{name}: <b>Keep</b> {what}, or <b>Rest</b> it (the button, or click a "
                     "dashed spot)")
-        if phase == "second":
+        if phase == Phase.SECOND:
             if Stop() in state.legal_moves():
                 return (f"{name}: choose a second card to take (orange outline; it is "
                         "kept), or press <b>No second card</b>")
             return f"{name}: choose a second card to take (orange outline); you must keep it"
-        if phase == "pirate":
+        if phase == Phase.PIRATE:
             if self.game.options["steal"] == "blind":
                 return (f"{name}: pirate turn: click a card of an opponent, then <b>Steal</b> "
                         "(drawn blind); or <b>Double</b>")
@@ -340,7 +341,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         x, y = pair(place)  # click_at passes (x, y)
         card = state.pile.card_at(x, y)
         if card is None:
-            if state.phase == "hand":
+            if state.phase == Phase.HAND:
                 return ("that is the bare table: press Keep, or rest the card on a dashed "
                         "spot", rules.REST)
             return "that is the bare table: click an uncovered card (orange outline)", None
@@ -367,7 +368,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
             return
         state = self.state
         me = int(state.turn)
-        if state.phase == "pirate" and card in dict(state.collection(seat)):
+        if state.phase == Phase.PIRATE and card in dict(state.collection(seat)):
             if seat == me:
                 self._tell("you have discarded: now click an opponent's card and press Steal, "
                            "or press Double", rules.PIRATE)
@@ -444,7 +445,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
                   and not shown.is_chance_node())
         moves = shown.legal_moves() if acting else []
         spots = [m.placement for m in moves if isinstance(m, Rest)]
-        outlined = [i for i in view.uncovered if not (view.phase == "second" and i == view.rested)]
+        second = view.phase == Phase.SECOND
+        outlined = [i for i in view.uncovered if not (second and i == view.rested)]
         gust, blown = self._gust(shown)
         if spots:
             legend = "dashed: where the card in hand may rest (click one; N is up)"
@@ -466,13 +468,13 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         phase = view.phase if acting else ""
         pirate_possible = any(isinstance(m, Discard) for m in moves)
         shown_buttons = {
-            self.keep_button: phase == "hand",
-            self.rest_button: phase == "hand",
+            self.keep_button: phase == Phase.HAND,
+            self.rest_button: phase == Phase.HAND,
             self.blow_button: True,
-            self.discard_button: phase == "start" and (pirate_possible or bool(self.selected)),
-            self.steal_button: phase == "pirate",
-            self.double_button: phase == "pirate",
-            self.stop_button: phase == "second",
+            self.discard_button: phase == Phase.START and (pirate_possible or bool(self.selected)),
+            self.steal_button: phase == Phase.PIRATE,
+            self.double_button: phase == Phase.PIRATE,
+            self.stop_button: phase == Phase.SECOND,
         }
         for button, visible in shown_buttons.items():
             button.layout.display = None if visible else "none"

@@ -17,6 +17,7 @@ import bqplot as bq  # type: ignore[import-untyped]
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit.skeleton_island import Deck, SkeletonView
+from treasurekit.skeleton_island.flow import Phase
 
 from .skeleton_faces import (
     BACK,
@@ -185,7 +186,7 @@ class TablePicture:
         lines = max(1, int((block - ROW_TOP - 2) // LINE_H))
         for seat in range(self.players):
             top = HEADER_H + seat * block
-            turn = seat == view.turn and view.phase != "over"
+            turn = seat == view.turn and view.phase != Phase.OVER
             fill = TURN_FILL if turn else ROW_FILL
             boxes.append((*_box(0, top, TABLE_W, top + block - 3), fill, fill))
             names_t.append((8, top + 11, names[seat], INK))

@@ -38,6 +38,7 @@ from treasurekit.treasure_island_2003 import (
     next_throw_chance,
 )
 from treasurekit.treasure_island_2003 import rules as ti_rules
+from treasurekit.treasure_island_2003.flow import Phase
 
 from .base import HUMAN, GameBoard
 from .controls import MUTED, muted, ranking_html, split_rule
@@ -285,9 +286,9 @@ class TreasureIslandBoard(GameBoard):
             return f"{name} (bot) to {'throw' if state.is_chance_node() else 'move'}"
         phase = state.phase
         turn = f"Your turn, {name}"
-        if phase == "opening":
+        if phase == Phase.OPENING:
             return f"{turn}: throw for the first turn, press <b>Roll the dice</b>"
-        if phase == "roll":
+        if phase == Phase.ROLL:
             first = self._went_first(state, seat)
             if first is not None:
                 if first == self.seat_name(seat):
@@ -295,20 +296,20 @@ class TreasureIslandBoard(GameBoard):
                 return (f"{html.escape(first)} went first; {turn}: "
                         "press <b>Roll the dice</b>")
             return f"{turn}: throw the dice (press <b>Roll the dice</b>)"
-        if phase == "place":
+        if phase == Phase.PLACE:
             a, b = state.dice
             if state.legal_moves() == [Pass()]:
                 return f"{turn}: you threw {a} and {b} and cannot use them: press <b>Pass</b>"
             nums = " or ".join(str(d) for d in sorted(set(state.usable)))
             return f"{turn}: you threw {a} and {b}: click a yellow square showing {nums}"
-        if phase == "choose":
+        if phase == Phase.CHOOSE:
             return f"{turn}: you won several chests: choose which to open first (right)"
-        if phase == "cannon":
+        if phase == Phase.CANNON:
             cannons = state.view(seat).cannons
             found = cannon_words(cannons)
             them = "them" if len(cannons) > 1 else "it"
             return f"{turn}: you found {found}: choose how to use {them} (right)"
-        if phase == "wrap":
+        if phase == Phase.WRAP:
             return f"{turn}: take from Davy Jones' Locker, or end the turn (right)"
         return (f"{turn}: you hold {state.holdings.types(seat)} treasure types but may keep "
                 f"{state.limit(seat)}: discard a type (right)")
@@ -325,7 +326,7 @@ class TreasureIslandBoard(GameBoard):
         return None
 
     def detail(self, state: Any) -> str:
-        if state.phase in ("over",) or any(state.scores()):
+        if state.phase == Phase.OVER or any(state.scores()):
             points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
             return f"ply {state.ply} · points: {points}"
         counters = ", ".join(f"{self.seat_name(p)} {state.counters(p)}"
@@ -379,7 +380,7 @@ class TreasureIslandBoard(GameBoard):
         name = board.name_of(place) if isinstance(place, int) else str(place)
         if state.is_chance_node():
             return (f"{who} must throw the dice first: press Roll the dice", ti_rules.PLACING)
-        if state.phase != "place":
+        if state.phase != Phase.PLACE:
             return (f"{state.expecting()}: use the buttons right of the board, not {name}",
                     None)
         why = state.why_illegal(Place(name))
@@ -441,7 +442,7 @@ class TreasureIslandBoard(GameBoard):
             winner = view.winner if view.winner is not None else view.turn
             who, chip = f"Game over: {self.seat_name(winner)} wins", seat_colour(winner)
             text = "the Final Reckoning is done"
-        elif shown.phase == "place" and view.dice is not None:
+        elif shown.phase == Phase.PLACE and view.dice is not None:
             how = "both numbers" if view.both_dice[view.turn] else "one number"
             text = f"{view.dice[0]} and {view.dice[1]}: use {how}"
         else:
@@ -496,7 +497,7 @@ class TreasureIslandBoard(GameBoard):
         if seat is None:
             return muted("The board is drawing cards.")
         odds = ""
-        if shown.phase == "roll":
+        if shown.phase == Phase.ROLL:
             p = next_throw_chance(shown, seat)
             odds = (f"<div style='font-size:12.5px;margin-bottom:4px'><b>"
                     f"{html.escape(self.seat_name(seat))}'s throw</b> "
