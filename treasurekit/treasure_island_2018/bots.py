@@ -26,6 +26,7 @@ import numpy as np
 import shapely  # type: ignore[import-untyped]
 
 from ..core.bots import Candidate
+from .flow import SILVER
 from .geometry import Pt, distance, mi, sector_polygon
 from .hints import Situation, candidates, chest_clue, clues_for, region, truthful
 from .map import IslandMap
@@ -50,7 +51,7 @@ from .moves import (
     Verify,
 )
 from .posterior import Grid, Posterior, bluffs_possible, posterior_for
-from .state import SILVER, TIState
+from .state import TIState
 
 __all__ = ["GreedyBot", "SilverBot", "burial_danger", "chase", "escape_distances"]
 
@@ -542,10 +543,10 @@ class GreedyBot:
             c, _ = post.best_centre(r)
             extra.append(Remote(kind, (mi(c[0]), mi(c[1]))))
         known = set(moves)
-        for m in extra:
-            if m not in known and state.why_illegal(m) is None:
-                moves.append(m)
-                known.add(m)
+        for mv in extra:
+            if mv not in known and state.why_illegal(mv) is None:
+                moves.append(mv)
+                known.add(mv)
         rows = [self._score(state, post, m) for m in moves]
         return rows
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import rules
-from .geometry import Pt, distance
+from .flow import status
+from .geometry import Pt, distance, fmt_pt
 from .hints import describe, question_text
 from .moves import (
     Answer,
@@ -45,9 +46,11 @@ from .moves import (
 )
 
 if TYPE_CHECKING:
+    from .game import TIGame
+    from .position import TIPosition
     from .state import TIState
 
-__all__ = ["MoveWords", "move_words", "place_words", "short_rule"]
+__all__ = ["MoveWords", "board_text", "move_words", "place_words", "short_rule"]
 
 _SECTION_TITLES = ("Game Sequence: ", "Preparation Phase: ", "Long John Silver's Hints: ")
 
@@ -216,3 +219,39 @@ def _token_name(token: str) -> str:
     return {"move7": "the 7-mile move", "action": "the additional action",
             "search": "the additional search", "west": "West", "east": "East",
             "district": "District"}.get(token, token)
+
+
+_MARKS = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "X",
+          "black_spot_hint": "H", None: ""}
+
+
+def board_text(pos: TIPosition, game: TIGame, ply: int) -> str:
+    """The whole position in a few lines of text (omniscient: for ``str(state)``)."""
+    d = pos
+    when = f"day {d.day} of June" if d.day and not d.escape_round else (
+        f"escape round {d.escape_round}" if d.escape_round else "before 1 June")
+    lines = [f"Treasure Island (2018), {game.num_players} players - ply {ply}, {when}: "
+             f"{status(d, game)}"]
+    cal = []
+    for space in game.calendar[: game.escape_day - 1]:
+        cell = f"{space.day}{'*' * space.stars}{_MARKS[space.event]}"
+        cal.append(f"[{cell}]" if space.day == d.day and not d.escape_round else cell)
+    lines.append("calendar: " + " ".join(cal) + f" {game.escape_day}:Escape")
+    minis = "  ".join(f"{m} {fmt_pt(p) if p else '-'}"
+                      for m, p in zip(game.miniatures, d.pos, strict=True))
+    lines.append(f"miniatures: {minis}")
+    lines.append(f"lines drawn: {len(d.lines)}; searches: " + (", ".join(
+        f"{s.mini} {s.kind} {s.x:g},{s.y:g} r{s.radius:g}" for s in d.searches) or "none"))
+    for h in d.played:
+        name = game.decks.hint(h.kind).name
+        token = h.token if h.face_up else "token face down"
+        lines.append(f"hint {h.number} (day {h.day}): "
+                     f"{describe(h.kind, h.args, game.map, name)} [{token}]")
+    if d.revealed:
+        lines.append("districts shown: " + ", ".join(f"d{x} ({src})" for x, src in d.revealed))
+    lines.append("chest tokens received: " + ", ".join(
+        f"p{s} {d.chest_counts[s]}" for s in game.pirates))
+    lines.append(f"treasure: {'buried' if d.treasure else 'not yet buried'}; Silver's hand: "
+                 f"{len(d.start_hand) + len(d.bs_hand)} hints, {len(d.compass_hand)} Compass "
+                 f"Hints; Information tokens played: {len(d.played)}")
+    return "\n".join(lines)

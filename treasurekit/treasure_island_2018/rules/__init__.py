@@ -114,3 +114,7 @@ R_MANUSCRIPT = ruling(30)
 R_STARTS = ruling(31)
 R_DESIGNATE = ruling(32)
 R_SAMPLES = ruling(33)
+
+
+#: Why a move is illegal, as ``(reason, rule)``, or None when it is legal.
+Problem = tuple[str, str | None] | None
