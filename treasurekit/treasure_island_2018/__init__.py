@@ -11,9 +11,11 @@ probability map), ``bots.py`` (SilverBot, GreedyBot), ``analysis.py``.
 from .analysis import Shrinkage, bot_match, feasible_history, hint_shrinkage, treasure_rank
 from .bots import GreedyBot, SilverBot
 from .clicks import PlaceError, moves_at
+from .clues import Clue, clues_for
 from .decks import Decks, load_decks
 from .game import TIGame
-from .hints import Clue, Drawing, Situation, clues_for, describe, drawings, region, truthful
+from .hint_words import describe
+from .hints import Situation, truthful
 from .map import IslandMap, load_map
 from .moves import (
     Answer,
@@ -41,6 +43,7 @@ from .moves import (
     parse_move,
 )
 from .posterior import Grid, Posterior, coverage, posterior_for, sample_treasure
+from .regions import Drawing, drawings, region
 from .state import PlayedHint, TIState
 from .text import MoveWords, move_words
 from .view import TIView

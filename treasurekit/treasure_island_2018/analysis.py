@@ -26,9 +26,10 @@ from typing import Any
 from ..core.stats import Estimate
 from .decks import HINT_IDS
 from .geometry import Pt
-from .hints import QUESTIONS, Situation, candidates, question_true, region, truthful
+from .hints import QUESTIONS, Situation, candidates, question_true, truthful
 from .map import ZONES, IslandMap, load_map
 from .posterior import posterior_for, view_clues
+from .regions import region
 from .state import TIState
 
 __all__ = ["Shrinkage", "bot_match", "feasible_history", "hint_shrinkage", "treasure_rank"]

@@ -26,9 +26,10 @@ import numpy as np
 import shapely  # type: ignore[import-untyped]
 
 from ..core.bots import Candidate
+from .clues import chest_clue, clues_for
 from .flow import SILVER
 from .geometry import Pt, distance, mi, sector_polygon
-from .hints import Situation, candidates, chest_clue, clues_for, region, truthful
+from .hints import Situation, candidates, truthful
 from .map import IslandMap
 from .moves import (
     Answer,
@@ -51,6 +52,7 @@ from .moves import (
     Verify,
 )
 from .posterior import Grid, Posterior, bluffs_possible, posterior_for
+from .regions import question_region, region
 from .state import TIState
 
 __all__ = ["GreedyBot", "SilverBot", "burial_danger", "chase", "escape_distances"]
@@ -354,8 +356,6 @@ class SilverBot:
         return rows
 
     def _confess_least_danger(self, state: TIState) -> list[Candidate]:
-        from .hints import question_region
-
         model = self._danger_model(state)
         sit = state.situation()
         questions = dict(state.data.questions)
@@ -620,8 +620,6 @@ class GreedyBot:
     def _ask(self, state: TIState) -> list[Candidate]:
         post = self.posterior(state)
         sit = state.situation()
-        from .hints import question_region
-
         rows = []
         for m in state.legal_moves():
             assert isinstance(m, Ask)

@@ -167,7 +167,7 @@ class TIState(State[TIMove]):
     >>> s.current_player, str(s.phase)
     (0, 'bury')
     >>> s.why_illegal("bury 17.5,14.6")
-    'the treasure cannot be buried at 17.5,14.6: it lies in a restricted area (the volcano) \\
+    'the treasure cannot be buried at 17.5,14.6: it lies in a restricted area (the volcano) \
 [TI2018 §6 Preparation Phase: Burying the treasure]'
     >>> _ = s.play("bury 10,13")
     >>> while s.is_chance_node():

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from . import rules
 from .flow import status
 from .geometry import Pt, distance, fmt_pt
-from .hints import describe, question_text
+from .hint_words import describe, question_text
 from .moves import (
     Answer,
     Ask,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
+from ..clues import chest_token_true
 from ..flow import Phase, who
-from ..hints import chest_token_true
 from ..moves import Answer, TIMove
 from ..position import ChestInfoView, Draft, TIPosition
 from . import CHEST_TOKENS, R_CHEST, Problem

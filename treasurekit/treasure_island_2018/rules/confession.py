@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..flow import Phase, current_player, who
-from ..hints import describe, question_problem, question_text, question_true
+from ..hint_words import describe, question_text
+from ..hints import question_problem, question_true
 from ..moves import Ask, Confess, TIMove
 from ..position import Draft, PlayedHint, TIPosition, situation
 from . import INFO_TOKENS, R_CONFESSION, Problem, hint

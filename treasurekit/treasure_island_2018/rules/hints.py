@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from ..flow import Phase, who
-from ..hints import args_problem, candidates, describe, truthful
+from ..hint_words import describe
+from ..hints import args_problem, candidates, truthful
 from ..moves import PlayHint, Redraw, Share, TIMove
 from ..position import Draft, PlayedHint, TIPosition, situation
 from . import (
