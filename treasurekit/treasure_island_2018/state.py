@@ -90,7 +90,6 @@ from .rules import (
     confession,
     escape,
     hints,
-    searches,
     setup,
 )
 from .rules import hint as hint_rule
@@ -280,10 +279,6 @@ class TIState(State[TIMove]):
             PlaceError: ``place`` is not a point (a ``ValueError``).
         """
         return _clicks.moves_at(self, place)
-
-    def _radius(self, size: str, seat: int) -> float:
-        """The radius ``seat`` searches with the ``small`` or ``large`` template."""
-        return searches.radius(self.game, size, seat)
 
     # ----- the contract's hooks ---------------------------------------------------------
     def _current_player(self) -> int:
