@@ -10,7 +10,6 @@ import pytest
 
 import treasurekit.treasure_island_2018 as ti
 from treasurekit.treasure_island_2018.analysis import (
-    bot_match,
     feasible_history,
     hint_shrinkage,
     treasure_rank,
@@ -18,6 +17,7 @@ from treasurekit.treasure_island_2018.analysis import (
 from treasurekit.treasure_island_2018.bots import GreedyBot, SilverBot, escape_distances
 from treasurekit.treasure_island_2018.flow import Phase
 from treasurekit.treasure_island_2018.hints import truthful
+from treasurekit.treasure_island_2018.studies import bot_match
 
 T = (10.0, 13.0)
 

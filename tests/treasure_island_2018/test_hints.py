@@ -19,7 +19,7 @@ from treasurekit.treasure_island_2018.hints import (
     candidates,
     truthful,
 )
-from treasurekit.treasure_island_2018.map import load_map
+from treasurekit.treasure_island_2018.map_data import load_map
 from treasurekit.treasure_island_2018.regions import drawings, region
 
 M = load_map()

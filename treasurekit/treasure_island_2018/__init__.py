@@ -8,7 +8,7 @@ validated data), ``geometry.py``, ``hints.py`` (every hint: truth, region, drawi
 probability map), ``bots.py`` (SilverBot, GreedyBot), ``analysis.py``.
 """
 
-from .analysis import Shrinkage, bot_match, feasible_history, hint_shrinkage, treasure_rank
+from .analysis import Shrinkage, feasible_history, hint_shrinkage, treasure_rank
 from .bots import GreedyBot, SilverBot
 from .clicks import PlaceError, moves_at
 from .clues import Clue, clues_for
@@ -16,7 +16,8 @@ from .decks import Decks, load_decks
 from .game import TIGame
 from .hint_words import describe
 from .hints import Situation, truthful
-from .map import IslandMap, load_map
+from .map import IslandMap
+from .map_data import load_map
 from .moves import (
     Answer,
     Ask,
@@ -45,6 +46,7 @@ from .moves import (
 from .posterior import Grid, Posterior, coverage, posterior_for, sample_treasure
 from .regions import Drawing, drawings, region
 from .state import PlayedHint, TIState
+from .studies import bot_match
 from .text import MoveWords, move_words
 from .view import TIView
 

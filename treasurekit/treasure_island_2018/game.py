@@ -14,8 +14,9 @@ from ..core.registry import register
 from .decks import BUNDLED as CARD_FILES
 from .decks import CHARACTER_IDS, CalendarSpace, Character, Decks, load_decks
 from .geometry import Pt
-from .map import BUNDLED as MAP_FILES
-from .map import COLOURS, IslandMap, load_map
+from .map import COLOURS, IslandMap
+from .map_data import BUNDLED as MAP_FILES
+from .map_data import load_map
 from .moves import TIMove, parse_move
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Treasure Island (2018) hints and CONFESSION questions in words (TI2018 §10; the
 notation is in ``hints.py``).
 
->>> from treasurekit.treasure_island_2018.map import load_map
+>>> from treasurekit.treasure_island_2018.map_data import load_map
 >>> describe("vast", ("red",), load_map(), "VAST")
 'VAST: red is within 8 miles of the treasure'
 """

@@ -42,7 +42,7 @@ A hint's region and drawings are in ``regions.py``, its words in ``hint_words.py
 other clues a pirate holds (District Hints, Compass Hints, Chest information tokens,
 the circles searched in vain, the districts revealed) in ``clues.py``.
 
->>> from treasurekit.treasure_island_2018.map import load_map
+>>> from treasurekit.treasure_island_2018.map_data import load_map
 >>> m = load_map()
 >>> sit = Situation(positions=(("red", (6.0, 10.6)), ("blue", (15.5, 5.0))))
 >>> truthful("distance", ("red", "4-7"), sit, m, (10.0, 10.6))

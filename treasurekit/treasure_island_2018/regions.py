@@ -2,7 +2,7 @@
 ruling TI2018-16: a region never leaves out a point where the hint is true, circles are
 polygons on the safe side, a treasure on the border counts as inside).
 
->>> from treasurekit.treasure_island_2018.map import load_map
+>>> from treasurekit.treasure_island_2018.map_data import load_map
 >>> sit = Situation(positions=(("red", (6.0, 10.6)), ("blue", (15.5, 5.0))))
 >>> region("vast", ("blue",), sit, load_map()).covers(shapely.Point(15.5, 13.0))
 True
