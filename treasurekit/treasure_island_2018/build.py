@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .flow import SILVER, Phase
 from .geometry import Pt
 from .hints import canonical_args
-from .position import LineView, PlayedHint, SearchView, TIPosition
+from .position import LineView, PlayedHint, SearchView, TIPosition, with_changes
 from .posterior import sample_treasure
 from .rules.setup import order
 
@@ -155,4 +155,4 @@ def determinized(state: TIState, player: int, rng: Any) -> TIPosition:
         else:
             changes[hand_f] = tuple(new_hand)
             changes[pile_f] = tuple(sorted(rest, key=order(game.decks, hand_f)))
-    return replace(d, **changes)
+    return with_changes(d, **changes)

@@ -13,20 +13,52 @@ acts in each.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..core.events import CHANCE, TERMINAL, Outcome
 from ..core.phases import PhaseEnum
+from .decks import CalendarSpace, Character, Decks
+from .map import IslandMap
 
 if TYPE_CHECKING:
-    from .game import TIGame
     from .position import TIPosition
 
-__all__ = ["PHASES", "SILVER", "SILVER_PHASES", "Phase", "current_player", "outcome",
+__all__ = ["PHASES", "SILVER", "SILVER_PHASES", "Phase", "TIGame", "current_player", "outcome",
            "shown_phase", "status", "who"]
 
 #: Long John Silver's seat.
 SILVER = 0
+
+
+class TIGame(Protocol):
+    """What the rules read from a game (:class:`.game.TIGame` is one): its data and
+    seating. Rules, views and texts take this instead of importing ``game.py``, which
+    imports the state (so nothing below the state imports back up)."""
+
+    @property
+    def map(self) -> IslandMap: ...
+    @property
+    def decks(self) -> Decks: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def pirates(self) -> tuple[int, ...]: ...
+    @property
+    def seat_characters(self) -> tuple[Character | None, ...]: ...
+    @property
+    def miniatures(self) -> tuple[str, ...]: ...
+    @property
+    def owners(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def owner(self) -> dict[str, int]: ...
+    @property
+    def mini_index(self) -> dict[str, int]: ...
+    @property
+    def calendar(self) -> tuple[CalendarSpace, ...]: ...
+    @property
+    def escape_day(self) -> int: ...
+    @property
+    def escape_rounds(self) -> int | None: ...
 
 
 class Phase(PhaseEnum):

@@ -104,11 +104,11 @@ class TIGame(Game[TIMove]):
         """The validated cards, characters and calendars."""
         return load_decks(self._options["cards"])
 
-    @property
+    @cached_property
     def num_players(self) -> int:
         return int(self._options["players"])
 
-    @property
+    @cached_property
     def escape_rounds(self) -> int | None:
         value = self._options["escape_rounds"]
         return None if value is None else int(value)
@@ -158,7 +158,7 @@ class TIGame(Game[TIMove]):
         """Miniature -> its index in :attr:`miniatures` (and in a position's ``pos``)."""
         return {m: i for i, m in enumerate(self.miniatures)}
 
-    @property
+    @cached_property
     def escape_day(self) -> int:
         """The calendar day of the Escape event (ruling TI2018-9)."""
         value = self._options["escape_day"]
@@ -166,7 +166,7 @@ class TIGame(Game[TIMove]):
             return self.decks.escape_days[self.decks.side(self.num_players)]
         return int(value)
 
-    @property
+    @cached_property
     def calendar(self) -> tuple[CalendarSpace, ...]:
         """The Calendar board side for this player count (ruling TI2018-9)."""
         return self.decks.calendar(self.num_players)

@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from ..core.events import Event, Outcome
-from ..core.game import State
+from ..core.game import Game, State
 from . import clicks as _clicks
 from . import flow
 from .build import determinized
 from .decks import CalendarSpace, Character, Decks
-from .flow import Phase, who
+from .flow import Phase, TIGame, who
 from .geometry import Pt
 from .hints import Situation
 from .map import IslandMap
@@ -96,14 +96,11 @@ from .rules import hint as hint_rule
 from .text import board_text
 from .view import TIView, seat_move_text, seat_view
 
-if TYPE_CHECKING:
-    from .game import TIGame
-
 __all__ = ["PlayedHint", "TIState"]
 
-_Legal = Callable[[TIPosition, "TIGame"], list[TIMove]]
-_Check = Callable[[TIPosition, "TIGame", Any], Problem]
-_Apply = Callable[[Draft, "TIGame", Any], list[Event]]
+_Legal = Callable[[TIPosition, TIGame], list[TIMove]]
+_Check = Callable[[TIPosition, TIGame, Any], Problem]
+_Apply = Callable[[Draft, TIGame, Any], list[Event]]
 
 #: The legal moves of each phase in which a player decides.
 _LEGAL: dict[Phase, _Legal] = {
@@ -175,11 +172,13 @@ class TIState(State[TIMove]):
     (1, 'hint', 0)
     """
 
-    game: TIGame
+    #: The game (a :class:`.game.TIGame`), seen through what the rules read of it
+    #: (:class:`.flow.TIGame`; importing ``game.py`` here would make an import cycle).
+    game: TIGame  # type: ignore[assignment]
     _position: TIPosition
 
     def __init__(self, game: TIGame, seed: int) -> None:
-        super().__init__(game, seed)
+        super().__init__(cast(Game[TIMove], game), seed)
         self.map: IslandMap = game.map
         self.decks: Decks = game.decks
         self.n: int = game.num_players

@@ -14,12 +14,14 @@ move's own parts (never the treasure, even for Silver's escape onto it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import rules
-from .flow import status
+from .decks import Decks
+from .flow import TIGame, status
 from .geometry import Pt, distance, fmt_pt
 from .hint_words import describe, question_text
+from .map import IslandMap
 from .moves import (
     Answer,
     Ask,
@@ -44,13 +46,29 @@ from .moves import (
     UseItem,
     Verify,
 )
-
-if TYPE_CHECKING:
-    from .game import TIGame
-    from .position import TIPosition
-    from .state import TIState
+from .position import TIPosition
 
 __all__ = ["MoveWords", "board_text", "move_words", "place_words", "short_rule"]
+
+
+
+class TIState(Protocol):
+    """What :func:`move_words` reads from a state (:class:`.state.TIState` is one)."""
+
+    @property
+    def map(self) -> IslandMap: ...
+    @property
+    def decks(self) -> Decks: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    def parse_move(self, move: TIMove | str) -> TIMove: ...
+    def seat_minis(self, seat: int) -> tuple[str, ...]: ...
+    def position_of(self, mini: str) -> Pt | None: ...
+    def has_ability(self, seat: int, ability: str) -> bool: ...
+    def who(self, seat: int) -> str: ...
+
 
 _SECTION_TITLES = ("Game Sequence: ", "Preparation Phase: ", "Long John Silver's Hints: ")
 

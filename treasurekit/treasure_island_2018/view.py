@@ -19,19 +19,15 @@ hashable, so a probability map can be cached by view.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..core.errors import check_seat
 from ..core.seat import HIDDEN
 from .decks import CalendarSpace
-from .flow import SILVER, current_player, shown_phase, status
+from .flow import SILVER, TIGame, current_player, shown_phase, status
 from .geometry import Pt
 from .hints import Situation
 from .moves import Answer, Bury, Card, Confess, Deal, Draw, PlayHint, Share, TIMove
 from .position import ChestInfoView, CompassView, LineView, SearchView, TIPosition
-
-if TYPE_CHECKING:
-    from .game import TIGame
 
 __all__ = [
     "ChestInfoView",

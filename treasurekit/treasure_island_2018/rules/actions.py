@@ -11,10 +11,10 @@ Moving is in ``movement.py``, searching in ``searches.py``, Silver's Compass Hin
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.events import Event
-from ..flow import Phase, who
+from ..flow import Phase, TIGame, who
 from ..geometry import Pt, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import (
@@ -58,9 +58,6 @@ from .movement import (
     sample_ends,
 )
 from .searches import placement_problem, placement_spots, radius, remote_block, search, template
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["apply", "legal", "problem"]
 

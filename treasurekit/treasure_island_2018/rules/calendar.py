@@ -10,10 +10,8 @@ the calendar.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.events import Event
-from ..flow import Phase, who
+from ..flow import Phase, TIGame, who
 from ..geometry import fmt_pt
 from ..moves import Prison, TIMove
 from ..position import Draft, TIPosition
@@ -32,9 +30,6 @@ from . import (
 from . import escape as _escape
 from . import hints as _hints
 from .setup import prune_chance
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["advance", "apply_prison", "end_event", "legal_prison", "problem_prison"]
 

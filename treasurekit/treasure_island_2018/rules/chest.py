@@ -5,17 +5,14 @@ Each token given lets him later play a hint with the Chest icon."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.events import Event
 from ..clues import chest_token_true
-from ..flow import Phase, who
+from ..flow import Phase, TIGame, who
 from ..moves import Answer, TIMove
 from ..position import ChestInfoView, Draft, TIPosition
 from . import CHEST_TOKENS, R_CHEST, Problem
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["apply", "legal", "problem"]
 

@@ -4,17 +4,14 @@ large compass around a miniature and Silver must give a Compass Hint that is tru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.events import Event
-from ..flow import Phase, who
+from ..flow import Phase, TIGame, who
 from ..geometry import Pt, sector_of
 from ..moves import Card, TIMove
 from ..position import CompassView, Draft, TIPosition
 from . import COMPASS, COMPASS_HINTS, Problem
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["apply", "legal", "problem", "true_cards"]
 

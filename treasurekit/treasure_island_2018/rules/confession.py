@@ -4,19 +4,14 @@ Information token, face down (a Truth token forbids lying)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.events import Event
-from ..flow import Phase, current_player, who
+from ..flow import Phase, TIGame, current_player, who
 from ..hint_words import describe, question_text
 from ..hints import question_problem, question_true
 from ..moves import Ask, Confess, TIMove
 from ..position import Draft, PlayedHint, TIPosition, situation
 from . import INFO_TOKENS, R_CONFESSION, Problem, hint
 from .hints import check_token, tokens_for
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["apply_ask", "apply_confess", "legal_ask", "legal_confess", "problem_ask",
            "problem_confess"]

@@ -5,18 +5,13 @@ and after ``escape_rounds`` rounds he gets away with it (ruling TI2018-24)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.events import Event
-from ..flow import SILVER, Phase, who
+from ..flow import SILVER, Phase, TIGame, who
 from ..geometry import EPS, distance, fmt_pt
 from ..moves import Done, Horse, TIMove
 from ..position import Draft, TIPosition, position_of
 from . import ESCAPE, R_ESCAPE, Problem
 from .movement import DIRS16, leg_problem, move_mini, sample_ends
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["apply", "legal", "next_turn", "problem"]
 

@@ -7,10 +7,10 @@ CONFESSION's questions and answers are in ``confession.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.events import Event
-from ..flow import Phase, who
+from ..flow import Phase, TIGame, who
 from ..hint_words import describe
 from ..hints import args_problem, candidates, truthful
 from ..moves import PlayHint, Redraw, Share, TIMove
@@ -29,9 +29,6 @@ from . import (
     hint,
 )
 from .setup import order
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["apply", "apply_redraw", "apply_share", "apply_sharing", "check_token", "hand",
            "legal", "legal_share", "problem", "problem_redraw", "problem_share", "tokens_for"]

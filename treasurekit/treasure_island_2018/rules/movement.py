@@ -12,19 +12,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..flow import who
+from ..flow import TIGame, who
 from ..geometry import EPS, Pt, distance, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import Foot, Gallop, TIMove
 from ..position import Draft, LineView, TIPosition, seat_minis, uses_left
 from . import ACTIONS, GALLOP, R_USES, Problem
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "leg_problem",
            "mini_problem", "move_mini", "sample_ends"]

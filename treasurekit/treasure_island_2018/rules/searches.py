@@ -10,18 +10,14 @@ template radius N, E, S and W of it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from ..flow import Phase, who
+from ..flow import Phase, TIGame, who
 from ..geometry import EPS, Pt, disc_cover, distance, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import Remote, TIMove
 from ..position import Draft, SearchView, has_ability, position_of
 from . import GOAL
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["placement_problem", "placement_spots", "radius", "remote_block", "search",
            "template"]

@@ -10,19 +10,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.events import Event
 from ..decks import Decks
-from ..flow import Phase, who
+from ..flow import Phase, TIGame, who
 from ..geometry import fmt_pt
 from ..map import IslandMap
 from ..moves import Bury, Deal, Draw, Reveal, TIMove
 from ..position import Draft, TIPosition, has_ability
 from . import BURY, DEAL, DRAW_COMPASS, PLAY_HINT, Problem, hint
-
-if TYPE_CHECKING:
-    from ..game import TIGame
 
 __all__ = ["apply", "apply_chance", "chance_outcomes", "legal", "order", "problem",
            "prune_chance"]
