@@ -4,25 +4,31 @@ determinized copies search bots sample (docs/architecture.md §4, §6)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .flow import SILVER, Phase
+from .flow import SILVER, Phase, TIGame
 from .geometry import Pt
 from .hints import canonical_args
-from .position import LineView, PlayedHint, SearchView, TIPosition, with_changes
+from .position import (
+    LineView,
+    PlayedHint,
+    SearchView,
+    TIPosition,
+    initial_position,
+    situation,
+    with_changes,
+)
 from .posterior import sample_treasure
 from .rules.setup import order
-
-if TYPE_CHECKING:
-    from .state import TIState
+from .view import TIView
 
 __all__ = ["build_position", "determinized"]
 
 
 def build_position(
-    state: TIState,
+    game: TIGame,
     treasure: Pt,
     positions: Mapping[str, Pt],
     day: int,
@@ -39,34 +45,34 @@ def build_position(
     lines: Sequence[tuple[str, Pt, Pt]],
     hints: Sequence[tuple[str, Sequence[str], str]],
     escape_round: int,
-) -> TIState:
-    """The state ``game.position(...)`` sets up (see :meth:`.TIGame.position`)."""
-    imap = state.map
+) -> TIPosition:
+    """The position ``game.position(...)`` sets up (see :meth:`.game.TIGame.position`)."""
+    imap = game.map
     problem = imap.treasure_problem(treasure)
     if problem:
         raise ValueError(f"treasure: {problem}")
     if phase not in (Phase.ACTIONS, Phase.HINT, Phase.ESCAPE):
         raise ValueError("phase must be 'actions', 'hint' or 'escape'")
-    if not 1 <= day < state.game.escape_day:
-        raise ValueError(f"day must be 1-{state.game.escape_day - 1}")
-    d = state.data
+    if not 1 <= day < game.escape_day:
+        raise ValueError(f"day must be 1-{game.escape_day - 1}")
+    d = initial_position(game)
     pos = list(d.pos)
     crosses = list(d.crosses)
     for m, p in positions.items():
-        if m not in state.game.miniatures:
+        if m not in game.miniatures:
             raise ValueError(f"positions: {m!r} is not a miniature in play "
-                             f"({', '.join(state.game.miniatures)})")
+                             f"({', '.join(game.miniatures)})")
         if imap.in_restricted(p) or not imap.on_board(p):
             raise ValueError(f"positions[{m!r}]: {p} is off the board or in a restricted area")
-        pos[state.game.miniatures.index(m)] = (float(p[0]), float(p[1]))
+        pos[game.miniatures.index(m)] = (float(p[0]), float(p[1]))
         crosses.append((m, (float(p[0]), float(p[1]))))
     if phase == "escape" and pos[-1] is None:
         raise ValueError("the escape needs Silver's miniature: give positions['silver']")
     set_aside = imap.district_at(treasure)
     others = [x.id for x in imap.districts if x.id != set_aside]
-    dealt: list[tuple[int, ...]] = [()] * state.game.num_players
+    dealt: list[tuple[int, ...]] = [()] * game.num_players
     if districts is None:
-        for i, seat in enumerate(state.game.pirates):
+        for i, seat in enumerate(game.pirates):
             dealt[seat] = (others[i],)
     else:
         for seat, ds in districts.items():
@@ -77,15 +83,15 @@ def build_position(
     line_views = tuple(LineView(m, "horse", a, b) for m, a, b in lines)
     last = list(d.last_line)
     for m, a, b in lines:
-        last[state.game.miniatures.index(m)] = (a, b)
-    item_t: list[tuple[str, ...]] = [()] * state.game.num_players
+        last[game.miniatures.index(m)] = (a, b)
+    item_t: list[tuple[str, ...]] = [()] * game.num_players
     for seat, its in items.items():
         item_t[seat] = tuple(its)
-    search_views = tuple(SearchView(1, state.game.miniatures[0], "small", c[0], c[1], r)
+    search_views = tuple(SearchView(1, game.miniatures[0], "small", c[0], c[1], r)
                          for c, r in searches)
-    black = any(s.event == "black_spot" for s in state.game.calendar[: day - 1])
-    space = state.game.calendar[day - 1]
-    seat = state.game.pirates[(day - 1) % len(state.game.pirates)]
+    black = any(s.event == "black_spot" for s in game.calendar[: day - 1])
+    space = game.calendar[day - 1]
+    seat = game.pirates[(day - 1) % len(game.pirates)]
     deck = "black_spot" if black else "starting"
     data = replace(
         d, treasure=(float(treasure[0]), float(treasure[1])), set_aside=set_aside,
@@ -103,28 +109,27 @@ def build_position(
         actions_left=(space.stars if actions is None else actions) if phase != "escape" else 0,
         phase=Phase(phase), hint_deck=deck if phase == "hint" else None,
         escape_round=escape_round if phase == "escape" else 0)
-    state._restore(data)
     played = []
     for i, (kind, args, token) in enumerate(hints, start=1):
         played.append(PlayedHint(i, "starting", kind, canonical_args(kind, args), token,
-                                 i == 1, state.situation(), day))
+                                 i == 1, situation(data, game), day))
     if played:
-        state._restore(replace(state.data, played=tuple(played)))
-    return state
+        data = replace(data, played=tuple(played))
+    return data
 
 
-def determinized(state: TIState, player: int, rng: Any) -> TIPosition:
+def determinized(d: TIPosition, game: TIGame, view_of: Callable[[int], TIView], player: int,
+                 rng: Any) -> TIPosition:
     """A position in which what ``player`` cannot know is resampled (for MCTS): for a
     pirate, the treasure is drawn from what that pirate knows (``sample_treasure``, trust
     0.8) and the District Hints are made consistent with it, and Silver's hands are
     redrawn from the cards that pirate has not seen. Silver knows everything but the
-    future draws, so his position is returned unchanged."""
-    d: TIPosition = state.position
+    future draws, so his position is returned unchanged. ``view_of(player)`` is the
+    player's view of ``d``."""
     if player == SILVER or d.treasure is None or d.winner is not None:
         return d
-    game = state.game
     gen = rng if isinstance(rng, random.Random) else random.Random(0)
-    t = sample_treasure(state.view(player), game.map, gen, trust=0.8)
+    t = sample_treasure(view_of(player), game.map, gen, trust=0.8)
     if t is None:
         return d
     district = game.map.district_at(t)

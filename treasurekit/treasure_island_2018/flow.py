@@ -13,15 +13,12 @@ acts in each.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from ..core.events import CHANCE, TERMINAL, Outcome
 from ..core.phases import PhaseEnum
 from .decks import CalendarSpace, Character, Decks
 from .map import IslandMap
-
-if TYPE_CHECKING:
-    from .position import TIPosition
 
 __all__ = ["PHASES", "SILVER", "SILVER_PHASES", "Phase", "TIGame", "current_player", "outcome",
            "shown_phase", "status", "who"]
@@ -84,6 +81,34 @@ PHASES = tuple(Phase)
 #: The phases in which Long John Silver (seat 0) decides.
 SILVER_PHASES = frozenset(
     {Phase.BURY, Phase.HINT, Phase.CONFESS, Phase.ANSWER, Phase.COMPASS, Phase.ESCAPE})
+
+
+class TIPosition(Protocol):
+    """The fields of a position that say whose move it is and how the game ended (a
+    :class:`.position.TIPosition` or its draft; this module sits below ``position.py``)."""
+
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def end(self) -> str: ...
+    @property
+    def day(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def chance(self) -> tuple[tuple[Any, ...], ...]: ...
+    @property
+    def questions(self) -> tuple[tuple[int, tuple[str, ...]], ...]: ...
+    @property
+    def share_seats(self) -> tuple[int, ...]: ...
+    @property
+    def active(self) -> int | None: ...
+    @property
+    def escape_round(self) -> int: ...
+    @property
+    def actions_left(self) -> int: ...
+    @property
+    def pending(self) -> str | None: ...
 
 
 def who(game: TIGame, seat: int) -> str:

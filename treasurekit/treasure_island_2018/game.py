@@ -232,9 +232,11 @@ class TIGame(Game[TIMove]):
         from .build import build_position
         from .state import TIState
 
-        return build_position(TIState(self, seed), treasure, positions or {}, day, phase, actions,
-                         hand, compass_hand, districts, truth, bluff, chest_credit,
-                         items or {}, searches, lines, hints, escape_round)
+        state = TIState(self, seed)
+        state._restore(build_position(
+            self, treasure, positions or {}, day, phase, actions, hand, compass_hand, districts,
+            truth, bluff, chest_credit, items or {}, searches, lines, hints, escape_round))
+        return state
 
     def parse_move(self, text: str) -> TIMove:
         return parse_move(text)

@@ -373,6 +373,6 @@ class TIState(State[TIMove]):
         redrawn from the cards that pirate has not seen. Silver knows everything but the
         future draws."""
         twin = self.copy()
-        twin._restore(determinized(self, player, rng))
+        twin._restore(determinized(self._position, self.game, self.view, player, rng))
         return twin
 
