@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core.bots import Candidate
 from .danger import burial_danger, escape_distances
-from .flow import SILVER
+from .flow import SILVER, Phase
 from .geometry import Pt, distance, mi
 from .moves import (
     Ask,
@@ -116,11 +116,11 @@ class GreedyBot:
         if seat == SILVER:
             return self.silver.explain(state)
         phase = state.phase
-        if phase == "actions":
+        if phase == Phase.ACTIONS:
             rows = self._actions(state)
-        elif phase == "prison":
+        elif phase == Phase.PRISON:
             rows = self._prison(state)
-        elif phase == "ask":
+        elif phase == Phase.ASK:
             rows = self._ask(state)
         else:
             rows = [Candidate(m, 0.0, ("",)) for m in state.legal_moves()]

@@ -66,7 +66,7 @@ def build_position(
             raise ValueError(f"positions[{m!r}]: {p} is off the board or in a restricted area")
         pos[game.miniatures.index(m)] = (float(p[0]), float(p[1]))
         crosses.append((m, (float(p[0]), float(p[1]))))
-    if phase == "escape" and pos[-1] is None:
+    if phase == Phase.ESCAPE and pos[-1] is None:
         raise ValueError("the escape needs Silver's miniature: give positions['silver']")
     set_aside = imap.district_at(treasure)
     others = [x.id for x in imap.districts if x.id != set_aside]
@@ -105,10 +105,10 @@ def build_position(
         truth=truth, bluff=bluff, bluff_received=bluff, chest_credit=chest_credit,
         chest_items=tuple(item_t), pos=tuple(pos), crosses=tuple(crosses),
         lines=line_views, last_line=tuple(last), searches=search_views, day=day,
-        active=seat if phase == "actions" else (None if phase == "escape" else seat),
-        actions_left=(space.stars if actions is None else actions) if phase != "escape" else 0,
-        phase=Phase(phase), hint_deck=deck if phase == "hint" else None,
-        escape_round=escape_round if phase == "escape" else 0)
+        active=seat if phase == Phase.ACTIONS else (None if phase == Phase.ESCAPE else seat),
+        actions_left=(space.stars if actions is None else actions) if phase != Phase.ESCAPE else 0,
+        phase=Phase(phase), hint_deck=deck if phase == Phase.HINT else None,
+        escape_round=escape_round if phase == Phase.ESCAPE else 0)
     played = []
     for i, (kind, args, token) in enumerate(hints, start=1):
         played.append(PlayedHint(i, "starting", kind, canonical_args(kind, args), token,

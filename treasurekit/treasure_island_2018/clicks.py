@@ -36,6 +36,7 @@ from typing import Protocol
 
 from ..core.errors import PlaceError
 from ..core.places import point_place
+from .flow import Phase
 from .geometry import Pt, distance, mi
 from .hints import Situation
 from .map import IslandMap, Tower
@@ -124,19 +125,19 @@ def moves_at(state: TIState, place: object, reach: float = REACH) -> list[TIMove
         return []
     phase = state.phase
     cands: list[TIMove] = []
-    if phase == "bury":
+    if phase == Phase.BURY:
         cands.append(Bury(*p))
-    elif phase == "escape":
+    elif phase == Phase.ESCAPE:
         cands += _escape(state, p, reach)
-    elif phase == "actions":
+    elif phase == Phase.ACTIONS:
         cands += _actions(state, p, reach)
-    elif phase == "prison":
+    elif phase == Phase.PRISON:
         cands += [Prison(t.id) for t in _near_towers(state, p, reach)]
-    elif phase == "share":
+    elif phase == Phase.SHARE:
         district = state.map.district_at(p)
         if district is not None:
             cands.append(Share(district))
-    elif phase in ("hint", "ask"):
+    elif phase in (Phase.HINT, Phase.ASK):
         return _named_here(state, p, reach)
     seen: set[TIMove] = set()
     out: list[TIMove] = []

@@ -14,7 +14,7 @@ import shapely  # type: ignore[import-untyped]
 from ..core.bots import Candidate
 from .clues import chest_clue, clues_for
 from .danger import Danger, burial_danger, cards_at, escape_distances, sample_points
-from .flow import SILVER
+from .flow import SILVER, Phase
 from .geometry import distance
 from .hints import truthful
 from .moves import (
@@ -120,17 +120,17 @@ class SilverBot:
         cunning = self._cunning(state, phase) if self.policy == "cunning" else None
         if cunning is not None:
             rows = cunning
-        elif phase == "bury":
+        elif phase == Phase.BURY:
             rows = self._bury(state)
-        elif phase == "hint":
+        elif phase == Phase.HINT:
             rows = self._hint(state)
-        elif phase == "confess":
+        elif phase == Phase.CONFESS:
             rows = self._confess(state)
-        elif phase == "answer":
+        elif phase == Phase.ANSWER:
             rows = self._answer(state)
-        elif phase == "compass":
+        elif phase == Phase.COMPASS:
             rows = self._card(state)
-        elif phase == "escape":
+        elif phase == Phase.ESCAPE:
             rows = self._escape(state)
         else:
             rows = [Candidate(m, 0.0, ("the only kind of move",)) for m in state.legal_moves()]
@@ -255,15 +255,15 @@ class SilverBot:
     # ----- the cunning policy ------------------------------------------------------------
     def _cunning(self, state: TIState, phase: str) -> list[Candidate] | None:
         """The cunning Silver's candidates in ``phase`` (None: as the other policies)."""
-        if phase == "bury":
+        if phase == Phase.BURY:
             return self._bury_far_from_searches(state)
-        if phase == "hint":
+        if phase == Phase.HINT:
             return self._hint_least_danger(state)
-        if phase == "confess":
+        if phase == Phase.CONFESS:
             return self._confess_least_danger(state)
-        if phase == "answer":
+        if phase == Phase.ANSWER:
             return self._answer_harmless(state)
-        if phase == "compass":
+        if phase == Phase.COMPASS:
             return self._card_least_danger(state)
         return None
 

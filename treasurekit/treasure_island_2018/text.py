@@ -18,7 +18,7 @@ from typing import Protocol
 
 from . import rules
 from .decks import Decks
-from .flow import TIGame, status
+from .flow import Phase, TIGame, status
 from .geometry import Pt, distance, fmt_pt
 from .hint_words import describe, question_text
 from .map import IslandMap
@@ -188,7 +188,7 @@ def move_words(state: TIState, move: TIMove | str) -> MoveWords:
         return MoveWords(f"Verify hint {m.number}: look at its Information token",
                          rules.VERIFICATION)
     if isinstance(m, Done):
-        if state.phase == "escape":
+        if state.phase == Phase.ESCAPE:
             return MoveWords("Stay: no Horse move is possible", rules.ESCAPE)
         return MoveWords("Done: end your turn", rules.ACTIONS)
     if isinstance(m, Prison):
