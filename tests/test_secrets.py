@@ -154,7 +154,7 @@ TI2018_GAMES = [(BIG + 21, 2, "random"), (BIG + 22, 3, "random"), (BIG + 23, 4, 
 def test_ti2018_a_pirate_is_given_no_secret(seed: int, players: int, bots: str) -> None:
     state, views, events = play("treasure_island_2018", seed, players=players, bots=bots,
                                 max_plies=200)
-    d = state._d
+    d = state.position
     assert d.treasure is not None and len(state.history) > 30
     treasure = re.compile(r"(?<![\d.])" + re.escape(fmt_pt(d.treasure)) + r"(?![\d])")
     for p in range(1, players):
@@ -211,7 +211,7 @@ def test_ti2018_face_down_tokens_and_given_tokens_are_written_hidden() -> None:
     walk = state.game.new_initial_state(0)
     tokens = given = 0
     for ply, move in enumerate(state.history):
-        d = walk._d
+        d = walk.position
         for p, moves in records.items():
             written = moves[ply]
             if isinstance(move, PlayHint) and move.token in ("truth", "bluff"):

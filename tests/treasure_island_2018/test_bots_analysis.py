@@ -3,19 +3,21 @@ analysis helpers of Treasure Island (2018)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
 
 import treasurekit.treasure_island_2018 as ti
 from treasurekit.treasure_island_2018.analysis import (
-    bot_match,
     feasible_history,
     hint_shrinkage,
     treasure_rank,
 )
 from treasurekit.treasure_island_2018.bots import GreedyBot, SilverBot, escape_distances
+from treasurekit.treasure_island_2018.flow import Phase
 from treasurekit.treasure_island_2018.hints import truthful
+from treasurekit.treasure_island_2018.studies import bot_match
 
 T = (10.0, 13.0)
 
@@ -112,8 +114,7 @@ def test_greedy_bot_plays_silver_through_a_silver_bot() -> None:
 def test_greedy_bot_chooses_a_far_tower_for_the_prison() -> None:
     s = ti.TIGame().position(T, positions={"red": (6.0, 10.6)}, day=8,
                              hints=[("vast", ["red"], "truth")])
-    s.data.phase = "prison"
-    s._restore(s.data)
+    s._restore(dataclasses.replace(s.position, phase=Phase.PRISON))
     move = GreedyBot().choose(s)
     assert isinstance(move, ti.Prison)
     ranked = GreedyBot().explain(s)

@@ -13,7 +13,8 @@ import pytest
 from shapely.geometry import Point
 
 import treasurekit.treasure_island_2018 as ti
-from treasurekit.treasure_island_2018.hints import Clue, clues_for, question_true, truthful
+from treasurekit.treasure_island_2018.clues import Clue, clues_for
+from treasurekit.treasure_island_2018.hints import question_true, truthful
 from treasurekit.treasure_island_2018.posterior import (
     Grid,
     Posterior,
@@ -119,7 +120,7 @@ def test_update_after_a_hint_is_well_under_a_second() -> None:
                              hints=[("altitude", ["volcano"], "truth")])
     clues = view_clues(s.view(1), s.map)
     post = Posterior(s.map, clues)
-    from treasurekit.treasure_island_2018.hints import region
+    from treasurekit.treasure_island_2018.regions import region
 
     new = Clue("DISTANCE red 4-7", "hint", "certain",
                region("distance", ("red", "4-7"), s.situation(), s.map))
@@ -223,7 +224,7 @@ def test_zero_area_clues_keep_the_map_summing_to_one_and_the_treasure_possible()
     """Issue 15: West and East Chest tokens given from the same x leave a line; the map
     summed to 0. It now sums to 1 on the cells touching the line, the treasure's among
     them (TI2018 §11 Chest tokens)."""
-    from treasurekit.treasure_island_2018.hints import chest_clue, chest_token_true
+    from treasurekit.treasure_island_2018.clues import chest_clue, chest_token_true
 
     g = ti.TIGame()
     imap = g.map

@@ -107,7 +107,7 @@ def scramble_ti2018(state: Any, seat: int, k: int) -> Any:
     """A twin whose secrets differ for ``seat``: another treasure (``determinize``), and
     the other pirates' District Hints, Chest tokens, Compass Hints and verifications."""
     twin = state.determinize(seat, random.Random(k))
-    d = twin._d
+    d = twin.position
     others = [q for q in twin.pirates if q != seat]
     dealt = list(d.dealt)
     for i, q in enumerate(others):

@@ -1,20 +1,35 @@
 """Treasure Island (Matagot, 2018; TI2018): Long John Silver hides his treasure and
 gives hints; 1-4 pirates move, search and deduce on a map measured in miles.
 
-``treasurekit.load_game("treasure_island_2018", players=4)``. Files: ``map.py`` (the
-island as validated shapely geometry), ``decks.py`` (cards, characters, calendars as
-validated data), ``geometry.py``, ``hints.py`` (every hint: truth, region, drawing),
-``moves.py`` (notation), ``state.py`` (every rule), ``view.py``, ``posterior.py`` (the
-probability map), ``bots.py`` (SilverBot, GreedyBot), ``analysis.py``.
+``treasurekit.load_game("treasure_island_2018", players=4)``. The package has the shape
+of every game (docs/architecture.md §3):
+
+* data: ``map.py`` (the island as shapely geometry), ``map_data.py`` (loading and
+  validating the map file), ``decks.py`` (cards, characters, calendars), ``geometry.py``;
+  ``hints.py`` (every hint's parameters and truth), ``regions.py`` (its region and
+  drawings), ``hint_words.py`` (its words), ``clues.py`` (what a pirate knows);
+  ``moves.py`` (the notation);
+* ``position.py`` (:class:`TIPosition`, the whole game as one frozen value), ``flow.py``
+  (:class:`Phase`, whose move, the end), ``rules/`` (one module per rulebook section:
+  setup, calendar, hints, confession, actions, movement, searches, chest, compass,
+  escape), ``state.py`` (:class:`TIState`, a thin facade);
+* ``view.py`` (what a seat may know), ``text.py`` (words), ``clicks.py`` (what a click on
+  the map means), ``build.py`` (positions set up by hand);
+* ``posterior.py`` (the probability map), ``danger.py``, ``silver_bot.py`` and
+  ``bots.py`` (SilverBot, GreedyBot), ``analysis.py``, ``studies.py`` (bot against bot).
 """
 
-from .analysis import Shrinkage, bot_match, feasible_history, hint_shrinkage, treasure_rank
+from .analysis import Shrinkage, feasible_history, hint_shrinkage, treasure_rank
 from .bots import GreedyBot, SilverBot
 from .clicks import PlaceError, moves_at
+from .clues import Clue, clues_for
 from .decks import Decks, load_decks
+from .flow import Phase
 from .game import TIGame
-from .hints import Clue, Drawing, Situation, clues_for, describe, drawings, region, truthful
-from .map import IslandMap, load_map
+from .hint_words import describe
+from .hints import Situation, truthful
+from .map import IslandMap
+from .map_data import load_map
 from .moves import (
     Answer,
     Ask,
@@ -40,8 +55,11 @@ from .moves import (
     Verify,
     parse_move,
 )
+from .position import TIPosition
 from .posterior import Grid, Posterior, coverage, posterior_for, sample_treasure
+from .regions import Drawing, drawings, region
 from .state import PlayedHint, TIState
+from .studies import bot_match
 from .text import MoveWords, move_words
 from .view import TIView
 
@@ -65,6 +83,7 @@ __all__ = [
     "Horse",
     "IslandMap",
     "MoveWords",
+    "Phase",
     "PlaceError",
     "PlayHint",
     "PlayedHint",
@@ -80,6 +99,7 @@ __all__ = [
     "Situation",
     "TIGame",
     "TIMove",
+    "TIPosition",
     "TIState",
     "TIView",
     "UseItem",

@@ -6,7 +6,8 @@ simulation.
   interval of the share of the burial area removed);
 * :func:`feasible_history`: how a pirate's feasible region narrows clue after clue;
 * :func:`treasure_rank`: how the true treasure ranks on a pirate's probability map;
-* :func:`bot_match`: how often greedy pirates beat a Silver bot.
+* bot-against-bot studies (how often greedy pirates beat a Silver bot) are in
+  ``studies.py``, the one module that imports both the bots and this analysis.
 
 >>> rows = hint_shrinkage(["vast", "altitude"], situations=4, seed=1)
 >>> sorted(rows)
@@ -21,17 +22,17 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..core.stats import Estimate
 from .decks import HINT_IDS
 from .geometry import Pt
-from .hints import QUESTIONS, Situation, candidates, question_true, region, truthful
-from .map import ZONES, IslandMap, load_map
+from .hints import QUESTIONS, Situation, candidates, question_true, truthful
+from .map import ZONES, IslandMap
+from .map_data import load_map
 from .posterior import posterior_for, view_clues
+from .regions import region
 from .state import TIState
 
-__all__ = ["Shrinkage", "bot_match", "feasible_history", "hint_shrinkage", "treasure_rank"]
+__all__ = ["Shrinkage", "feasible_history", "hint_shrinkage", "treasure_rank"]
 
 
 @dataclass(frozen=True)
@@ -165,30 +166,3 @@ def treasure_rank(state: TIState, player: int, trust: float = 0.8) -> tuple[int,
     v = post.mass[row, col]
     better = post.mass > v
     return int(better.sum()) + 1, float(post.mass[post.mass >= v].sum())
-
-
-def bot_match(games: int = 4, seed: int = 0, policy: str = "truthful", players: int = 4,
-              progress: bool = False) -> Estimate:
-    """Greedy pirates against a :class:`~treasurekit.treasure_island_2018.bots.SilverBot`
-    of ``policy``: the share of games the pirates win (with its 95% interval)."""
-    from tqdm.auto import tqdm
-
-    from .bots import GreedyBot, SilverBot
-    from .game import TIGame
-
-    game = TIGame(players=players)
-    wins = 0
-    for g in tqdm(range(games), disable=not progress, desc="games"):
-        s = game.new_initial_state(seed + g)
-        bots: dict[int, Any] = {0: SilverBot(seed + g, policy=policy)}
-        for p in s.pirates:
-            bots[p] = GreedyBot(seed + g + p)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.resolve_chance()
-            else:
-                s.play(bots[s.current_player].choose(s))
-        out = s.outcome()
-        assert out is not None
-        wins += out.winners[0] != 0
-    return Estimate(wins, games)

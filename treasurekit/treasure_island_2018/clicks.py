@@ -32,12 +32,14 @@ most to the least common meaning, so a board can offer them in that order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..core.errors import PlaceError
 from ..core.places import point_place
+from .flow import Phase
 from .geometry import Pt, distance, mi
-from .map import Tower
+from .hints import Situation
+from .map import IslandMap, Tower
 from .moves import (
     Ask,
     Bury,
@@ -53,9 +55,30 @@ from .moves import (
     TIMove,
     UseItem,
 )
+from .position import TIPosition
 
-if TYPE_CHECKING:
-    from .state import TIState
+
+class TIState(Protocol):
+    """What :func:`moves_at` reads from a state (:class:`.state.TIState` is one)."""
+
+    @property
+    def map(self) -> IslandMap: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def treasure(self) -> Pt | None: ...
+    @property
+    def active(self) -> int | None: ...
+    @property
+    def data(self) -> TIPosition: ...
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool: ...
+    def legal_moves(self) -> list[TIMove]: ...
+    def _slow_check(self, move: TIMove) -> tuple[str, str | None] | None: ...
+    def seat_minis(self, seat: int) -> tuple[str, ...]: ...
+    def position_of(self, mini: str) -> Pt | None: ...
+    def has_ability(self, seat: int, ability: str) -> bool: ...
+    def situation(self) -> Situation: ...
 
 __all__ = ["REACH", "PlaceError", "moves_at", "place_point"]
 
@@ -102,19 +125,19 @@ def moves_at(state: TIState, place: object, reach: float = REACH) -> list[TIMove
         return []
     phase = state.phase
     cands: list[TIMove] = []
-    if phase == "bury":
+    if phase == Phase.BURY:
         cands.append(Bury(*p))
-    elif phase == "escape":
+    elif phase == Phase.ESCAPE:
         cands += _escape(state, p, reach)
-    elif phase == "actions":
+    elif phase == Phase.ACTIONS:
         cands += _actions(state, p, reach)
-    elif phase == "prison":
+    elif phase == Phase.PRISON:
         cands += [Prison(t.id) for t in _near_towers(state, p, reach)]
-    elif phase == "share":
+    elif phase == Phase.SHARE:
         district = state.map.district_at(p)
         if district is not None:
             cands.append(Share(district))
-    elif phase in ("hint", "ask"):
+    elif phase in (Phase.HINT, Phase.ASK):
         return _named_here(state, p, reach)
     seen: set[TIMove] = set()
     out: list[TIMove] = []

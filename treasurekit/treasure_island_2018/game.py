@@ -14,8 +14,9 @@ from ..core.registry import register
 from .decks import BUNDLED as CARD_FILES
 from .decks import CHARACTER_IDS, CalendarSpace, Character, Decks, load_decks
 from .geometry import Pt
-from .map import BUNDLED as MAP_FILES
-from .map import COLOURS, IslandMap, load_map
+from .map import COLOURS, IslandMap
+from .map_data import BUNDLED as MAP_FILES
+from .map_data import load_map
 from .moves import TIMove, parse_move
 
 if TYPE_CHECKING:
@@ -103,11 +104,11 @@ class TIGame(Game[TIMove]):
         """The validated cards, characters and calendars."""
         return load_decks(self._options["cards"])
 
-    @property
+    @cached_property
     def num_players(self) -> int:
         return int(self._options["players"])
 
-    @property
+    @cached_property
     def escape_rounds(self) -> int | None:
         value = self._options["escape_rounds"]
         return None if value is None else int(value)
@@ -142,7 +143,22 @@ class TIGame(Game[TIMove]):
         out.sort(key=lambda mo: (mo[1], COLOURS.index(mo[0])))
         return (*out, ("silver", 0))
 
-    @property
+    @cached_property
+    def pirates(self) -> tuple[int, ...]:
+        """The pirates' seats, 1 to ``num_players - 1``."""
+        return tuple(range(1, self.num_players))
+
+    @cached_property
+    def owner(self) -> dict[str, int]:
+        """Miniature -> the seat that moves it."""
+        return dict(self.owners)
+
+    @cached_property
+    def mini_index(self) -> dict[str, int]:
+        """Miniature -> its index in :attr:`miniatures` (and in a position's ``pos``)."""
+        return {m: i for i, m in enumerate(self.miniatures)}
+
+    @cached_property
     def escape_day(self) -> int:
         """The calendar day of the Escape event (ruling TI2018-9)."""
         value = self._options["escape_day"]
@@ -150,7 +166,7 @@ class TIGame(Game[TIMove]):
             return self.decks.escape_days[self.decks.side(self.num_players)]
         return int(value)
 
-    @property
+    @cached_property
     def calendar(self) -> tuple[CalendarSpace, ...]:
         """The Calendar board side for this player count (ruling TI2018-9)."""
         return self.decks.calendar(self.num_players)
@@ -213,108 +229,14 @@ class TIGame(Game[TIMove]):
         >>> s.current_player, s.actions_left, s.position_of("red")
         (1, 1, (9.0, 11.0))
         """
+        from .build import build_position
         from .state import TIState
 
-        return _position(TIState(self, seed), treasure, positions or {}, day, phase, actions,
-                         hand, compass_hand, districts, truth, bluff, chest_credit,
-                         items or {}, searches, lines, hints, escape_round)
+        state = TIState(self, seed)
+        state._restore(build_position(
+            self, treasure, positions or {}, day, phase, actions, hand, compass_hand, districts,
+            truth, bluff, chest_credit, items or {}, searches, lines, hints, escape_round))
+        return state
 
     def parse_move(self, text: str) -> TIMove:
         return parse_move(text)
-
-
-def _position(
-    state: TIState,
-    treasure: Pt,
-    positions: Mapping[str, Pt],
-    day: int,
-    phase: str,
-    actions: int | None,
-    hand: Sequence[str],
-    compass_hand: Sequence[int],
-    districts: Mapping[int, Sequence[int]] | None,
-    truth: int,
-    bluff: int,
-    chest_credit: int,
-    items: Mapping[int, Sequence[str]],
-    searches: Sequence[tuple[Pt, float]],
-    lines: Sequence[tuple[str, Pt, Pt]],
-    hints: Sequence[tuple[str, Sequence[str], str]],
-    escape_round: int,
-) -> TIState:
-    from dataclasses import replace
-
-    from .hints import canonical_args
-    from .state import PlayedHint
-    from .view import LineView, SearchView
-
-    imap = state.map
-    problem = imap.treasure_problem(treasure)
-    if problem:
-        raise ValueError(f"treasure: {problem}")
-    if phase not in ("actions", "hint", "escape"):
-        raise ValueError("phase must be 'actions', 'hint' or 'escape'")
-    if not 1 <= day < state.escape_day:
-        raise ValueError(f"day must be 1-{state.escape_day - 1}")
-    d = state.data
-    pos = list(d.pos)
-    crosses = list(d.crosses)
-    for m, p in positions.items():
-        if m not in state.minis:
-            raise ValueError(f"positions: {m!r} is not a miniature in play "
-                             f"({', '.join(state.minis)})")
-        if imap.in_restricted(p) or not imap.on_board(p):
-            raise ValueError(f"positions[{m!r}]: {p} is off the board or in a restricted area")
-        pos[state.minis.index(m)] = (float(p[0]), float(p[1]))
-        crosses.append((m, (float(p[0]), float(p[1]))))
-    if phase == "escape" and pos[-1] is None:
-        raise ValueError("the escape needs Silver's miniature: give positions['silver']")
-    set_aside = imap.district_at(treasure)
-    others = [x.id for x in imap.districts if x.id != set_aside]
-    dealt: list[tuple[int, ...]] = [()] * state.n
-    if districts is None:
-        for i, seat in enumerate(state.pirates):
-            dealt[seat] = (others[i],)
-    else:
-        for seat, ds in districts.items():
-            if set_aside in ds:
-                raise ValueError(f"districts[{seat}]: d{set_aside} holds the treasure")
-            dealt[seat] = tuple(ds)
-    used = {x for ds in dealt for x in ds}
-    line_views = tuple(LineView(m, "horse", a, b) for m, a, b in lines)
-    last = list(d.last_line)
-    for m, a, b in lines:
-        last[state.minis.index(m)] = (a, b)
-    item_t: list[tuple[str, ...]] = [()] * state.n
-    for seat, its in items.items():
-        item_t[seat] = tuple(its)
-    search_views = tuple(SearchView(1, state.minis[0], "small", c[0], c[1], r)
-                         for c, r in searches)
-    black = any(s.event == "black_spot" for s in state.calendar[: day - 1])
-    space = state.calendar[day - 1]
-    seat = state.pirates[(day - 1) % len(state.pirates)]
-    deck = "black_spot" if black else "starting"
-    data = replace(
-        d, treasure=(float(treasure[0]), float(treasure[1])), set_aside=set_aside,
-        dealt=tuple(dealt), undealt=tuple(x for x in others if x not in used),
-        start_hand=() if black else tuple(hand),
-        start_pile=tuple(h for h in d.start_pile if h not in hand),
-        bs_hand=tuple(hand) if black else (),
-        bs_pile=tuple(h for h in d.bs_pile if h not in hand),
-        compass_hand=tuple(sorted(compass_hand)),
-        compass_pile=tuple(c for c in d.compass_pile if c not in compass_hand),
-        truth=truth, bluff=bluff, bluff_received=bluff, chest_credit=chest_credit,
-        chest_items=tuple(item_t), pos=tuple(pos), crosses=tuple(crosses),
-        lines=line_views, last_line=tuple(last), searches=search_views, day=day,
-        active=seat if phase == "actions" else (None if phase == "escape" else seat),
-        actions_left=(space.stars if actions is None else actions) if phase != "escape" else 0,
-        phase=phase, hint_deck=deck if phase == "hint" else None,
-        escape_round=escape_round if phase == "escape" else 0)
-    state._restore(data)
-    played = []
-    for i, (kind, args, token) in enumerate(hints, start=1):
-        played.append(PlayedHint(i, "starting", kind, canonical_args(kind, args), token,
-                                 i == 1, state.situation(), day))
-    if played:
-        state._restore(replace(state.data, played=tuple(played)))
-    return state

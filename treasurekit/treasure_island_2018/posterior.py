@@ -46,8 +46,8 @@ import numpy as np
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import Point, box  # type: ignore[import-untyped]
 
+from .clues import Clue, clues_for
 from .geometry import Pt, ccw
-from .hints import Clue, clues_for
 from .map import IslandMap
 
 if TYPE_CHECKING:

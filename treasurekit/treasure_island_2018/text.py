@@ -14,11 +14,14 @@ move's own parts (never the treasure, even for Silver's escape onto it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import rules
-from .geometry import Pt, distance
-from .hints import describe, question_text
+from .decks import Decks
+from .flow import Phase, TIGame, status
+from .geometry import Pt, distance, fmt_pt
+from .hint_words import describe, question_text
+from .map import IslandMap
 from .moves import (
     Answer,
     Ask,
@@ -43,11 +46,29 @@ from .moves import (
     UseItem,
     Verify,
 )
+from .position import TIPosition
 
-if TYPE_CHECKING:
-    from .state import TIState
+__all__ = ["MoveWords", "board_text", "move_words", "place_words", "short_rule"]
 
-__all__ = ["MoveWords", "move_words", "place_words", "short_rule"]
+
+
+class TIState(Protocol):
+    """What :func:`move_words` reads from a state (:class:`.state.TIState` is one)."""
+
+    @property
+    def map(self) -> IslandMap: ...
+    @property
+    def decks(self) -> Decks: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    def parse_move(self, move: TIMove | str) -> TIMove: ...
+    def seat_minis(self, seat: int) -> tuple[str, ...]: ...
+    def position_of(self, mini: str) -> Pt | None: ...
+    def has_ability(self, seat: int, ability: str) -> bool: ...
+    def who(self, seat: int) -> str: ...
+
 
 _SECTION_TITLES = ("Game Sequence: ", "Preparation Phase: ", "Long John Silver's Hints: ")
 
@@ -167,7 +188,7 @@ def move_words(state: TIState, move: TIMove | str) -> MoveWords:
         return MoveWords(f"Verify hint {m.number}: look at its Information token",
                          rules.VERIFICATION)
     if isinstance(m, Done):
-        if state.phase == "escape":
+        if state.phase == Phase.ESCAPE:
             return MoveWords("Stay: no Horse move is possible", rules.ESCAPE)
         return MoveWords("Done: end your turn", rules.ACTIONS)
     if isinstance(m, Prison):
@@ -216,3 +237,39 @@ def _token_name(token: str) -> str:
     return {"move7": "the 7-mile move", "action": "the additional action",
             "search": "the additional search", "west": "West", "east": "East",
             "district": "District"}.get(token, token)
+
+
+_MARKS = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "X",
+          "black_spot_hint": "H", None: ""}
+
+
+def board_text(pos: TIPosition, game: TIGame, ply: int) -> str:
+    """The whole position in a few lines of text (omniscient: for ``str(state)``)."""
+    d = pos
+    when = f"day {d.day} of June" if d.day and not d.escape_round else (
+        f"escape round {d.escape_round}" if d.escape_round else "before 1 June")
+    lines = [f"Treasure Island (2018), {game.num_players} players - ply {ply}, {when}: "
+             f"{status(d, game)}"]
+    cal = []
+    for space in game.calendar[: game.escape_day - 1]:
+        cell = f"{space.day}{'*' * space.stars}{_MARKS[space.event]}"
+        cal.append(f"[{cell}]" if space.day == d.day and not d.escape_round else cell)
+    lines.append("calendar: " + " ".join(cal) + f" {game.escape_day}:Escape")
+    minis = "  ".join(f"{m} {fmt_pt(p) if p else '-'}"
+                      for m, p in zip(game.miniatures, d.pos, strict=True))
+    lines.append(f"miniatures: {minis}")
+    lines.append(f"lines drawn: {len(d.lines)}; searches: " + (", ".join(
+        f"{s.mini} {s.kind} {s.x:g},{s.y:g} r{s.radius:g}" for s in d.searches) or "none"))
+    for h in d.played:
+        name = game.decks.hint(h.kind).name
+        token = h.token if h.face_up else "token face down"
+        lines.append(f"hint {h.number} (day {h.day}): "
+                     f"{describe(h.kind, h.args, game.map, name)} [{token}]")
+    if d.revealed:
+        lines.append("districts shown: " + ", ".join(f"d{x} ({src})" for x, src in d.revealed))
+    lines.append("chest tokens received: " + ", ".join(
+        f"p{s} {d.chest_counts[s]}" for s in game.pirates))
+    lines.append(f"treasure: {'buried' if d.treasure else 'not yet buried'}; Silver's hand: "
+                 f"{len(d.start_hand) + len(d.bs_hand)} hints, {len(d.compass_hand)} Compass "
+                 f"Hints; Information tokens played: {len(d.played)}")
+    return "\n".join(lines)

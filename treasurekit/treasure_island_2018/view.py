@@ -18,11 +18,16 @@ hashable, so a probability map can be cached by view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ..core.errors import check_seat
+from ..core.seat import HIDDEN
 from .decks import CalendarSpace
+from .flow import SILVER, TIGame, current_player, shown_phase, status
 from .geometry import Pt
 from .hints import Situation
+from .moves import Answer, Bury, Card, Confess, Deal, Draw, PlayHint, Share, TIMove
+from .position import ChestInfoView, CompassView, LineView, SearchView, TIPosition
 
 __all__ = [
     "ChestInfoView",
@@ -32,6 +37,8 @@ __all__ = [
     "MiniView",
     "SearchView",
     "TIView",
+    "seat_move_text",
+    "seat_view",
 ]
 
 
@@ -42,29 +49,6 @@ class MiniView:
     name: str
     owner: int
     at: Pt | None
-
-
-@dataclass(frozen=True)
-class LineView:
-    """A drawn movement line: ``kind`` is ``horse``, ``foot``, ``item`` or ``escape``."""
-
-    mini: str
-    kind: str
-    a: Pt
-    b: Pt
-
-
-@dataclass(frozen=True)
-class SearchView:
-    """A search circle drawn in vain: by seat ``seat`` with miniature ``mini``;
-    ``kind`` is ``small``, ``large``, ``monkey``, ``spyglass`` or ``item``."""
-
-    seat: int
-    mini: str
-    kind: str
-    x: float
-    y: float
-    radius: float
 
 
 @dataclass(frozen=True)
@@ -89,26 +73,6 @@ class HintView:
     token: str
     face_up: bool
     day: int
-
-
-@dataclass(frozen=True)
-class CompassView:
-    """A Compass Hint given: card number, its two skull sectors (0 = north, clockwise),
-    the miniature and the point the compass was centred on."""
-
-    card: int
-    skulls: tuple[int, ...]
-    mini: str
-    at: Pt
-
-
-@dataclass(frozen=True)
-class ChestInfoView:
-    """A Chest information token: ``west``/``east`` of ``at``, or not in ``district``."""
-
-    token: str
-    at: Pt
-    district: int | None
 
 
 @dataclass(frozen=True)
@@ -161,3 +125,112 @@ class TIView:
     set_aside: int | None = None
     dealt: tuple[tuple[int, tuple[int, ...]], ...] = ()
     compass_given: tuple[tuple[int, CompassView], ...] = ()
+
+
+def seat_view(pos: TIPosition, game: TIGame, player: int, ply: int) -> TIView:
+    """What seat ``player`` may know of ``pos`` (see the module docstring); never the seed.
+
+    Raises:
+        SeatError: ``player`` is not a seat of this game (a ValueError).
+    """
+    check_seat(player, game.num_players)
+    d = pos
+    silver = player == SILVER
+    mine = set(d.verified[player]) if not silver else set()
+    hints = tuple(
+        HintView(
+            h.number, h.deck, h.kind, game.decks.hint(h.kind).name, h.args, h.situation,
+            h.token if (silver or h.face_up or h.number in mine) else "hidden",
+            h.face_up, h.day)
+        for h in d.played)
+    own_compass = tuple(c for s, c in d.compass_given if s == player)
+    view = TIView(
+        player=player,
+        role="silver" if silver else "pirate",
+        to_move=current_player(d, game),
+        phase=shown_phase(d).value,
+        status=status(d, game),
+        day=d.day,
+        escape_day=game.escape_day,
+        calendar=game.calendar[: game.escape_day],
+        active=d.active,
+        actions_left=d.actions_left,
+        turn_mini=d.turn_mini,
+        pending=d.pending,
+        escape_round=d.escape_round,
+        characters=tuple((s, c.id) for s, c in enumerate(game.seat_characters) if c),
+        miniatures=tuple(MiniView(m, game.owner[m], p)
+                         for m, p in zip(game.miniatures, d.pos, strict=True)),
+        lines=d.lines,
+        crosses=d.crosses,
+        searches=d.searches,
+        hints=hints,
+        revealed=d.revealed,
+        questions=d.questions,
+        chest_counts=d.chest_counts,
+        uses=d.uses,
+        bluff_received=d.bluff_received,
+        hand_sizes=(len(d.start_hand), len(d.bs_hand), len(d.compass_hand)),
+        my_districts=d.dealt[player],
+        shared_districts=d.shared[player],
+        my_compass=own_compass,
+        my_chest_items=d.chest_items[player],
+        my_chest_info=d.chest_info[player],
+        winner=d.winner,
+        ply=ply,
+    )
+    if not silver:
+        return view
+    return replace(
+        view,
+        treasure=d.treasure,
+        hand=d.start_hand + d.bs_hand,
+        compass_hand=d.compass_hand,
+        truth_left=d.truth,
+        bluff_left=d.bluff,
+        chest_left=d.chest_left,
+        chest_credit=d.chest_credit,
+        undealt=tuple(x for x in d.undealt if x != d.set_aside),
+        set_aside=d.set_aside,
+        dealt=tuple((s, d.dealt[s]) for s in game.pirates),
+        compass_given=d.compass_given,
+    )
+
+
+def seat_move_text(pos: TIPosition, game: TIGame, move: TIMove, seat: int) -> str:
+    """``move`` as ``seat`` may know it (played next from ``pos``), hidden parts ``?``.
+
+    Hidden from the pirates: where Silver buries (TI2018 §6), his draws, the face-down
+    Information token of a hint or CONFESSION answer (the first hint's and PARROT's lie
+    face up). Hidden from all but the receiver (and Silver, who dealt or gave it): a
+    District Hint dealt, a Chest token or Compass Hint given. A District Hint shown
+    under PARROT is seen by the two neighbours only (ruling TI2018-19).
+    """
+    d = pos
+    silver = seat == SILVER
+    if isinstance(move, Bury) and not silver:
+        return f"bury {HIDDEN}"
+    if isinstance(move, Deal) and not silver and move.seat != seat:
+        return f"deal p{move.seat} {HIDDEN}"
+    if isinstance(move, Draw) and not silver:
+        return f"draw {move.deck} {HIDDEN}"
+    if isinstance(move, PlayHint) and not silver:
+        # the first hint's token and PARROT's lie face up (TI2018 §5 Information tokens)
+        face_down = move.token is not None and move.kind != "parrot" and bool(d.played)
+        return " ".join(["hint", move.kind, *move.args, HIDDEN]) if face_down else str(move)
+    if isinstance(move, Confess) and not silver:
+        return f"confess p{move.seat} {move.answer} {HIDDEN}"
+    if isinstance(move, Answer) and move.token != "none" and not silver:
+        searcher = d.last_search[0] if d.last_search is not None else None
+        if seat != searcher:
+            return f"answer {HIDDEN}"
+    if isinstance(move, Card) and not silver and seat != d.active:
+        return f"card {HIDDEN}"
+    if isinstance(move, Share) and d.share_seats:
+        ring = list(game.pirates)
+        sharer = d.share_seats[0]
+        i = ring.index(sharer)
+        sees = {sharer, ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]}
+        if seat not in sees:
+            return f"share {HIDDEN}"
+    return str(move)

@@ -16,7 +16,8 @@ from shapely.geometry import Point
 import treasurekit.treasure_island_2018 as ti
 from treasurekit.core import BoardDataError, OptionError
 from treasurekit.treasure_island_2018.decks import load_decks, parse_decks
-from treasurekit.treasure_island_2018.map import ALTITUDES, ZONES, load_map, parse_map
+from treasurekit.treasure_island_2018.map import ALTITUDES, ZONES
+from treasurekit.treasure_island_2018.map_data import load_map, parse_map
 
 
 def standard(name: str) -> dict[str, Any]:

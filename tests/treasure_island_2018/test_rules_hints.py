@@ -17,11 +17,10 @@ from treasurekit.treasure_island_2018.hints import (
     Situation,
     args_problem,
     candidates,
-    drawings,
-    region,
     truthful,
 )
-from treasurekit.treasure_island_2018.map import load_map
+from treasurekit.treasure_island_2018.map_data import load_map
+from treasurekit.treasure_island_2018.regions import drawings, region
 
 M = load_map()
 RED, BLUE, YELLOW = (6.0, 10.6), (15.5, 5.0), (26.5, 13.0)

@@ -8,6 +8,16 @@ Treasure Island, §10 Starting Hints & Black Spot Hints, §11 Chest tokens, §12
 Credits. A citation adds the passage inside the section, e.g. ``TI2018 §7 Game
 Sequence: Horse move``. Rulings for what the rulebook leaves open are in
 ``docs/rulings.md`` and cited as ``ruling TI2018-n``.
+
+The rules themselves are in this package's modules, one per section or mechanism, each
+giving the legal moves, the problem with a move ``(reason, rule)`` and its effect on a
+:class:`~..position.Draft` of the next position (docs/architecture.md §3):
+``setup`` (§6 Preparation Phase, and every chance draw), ``calendar`` (§7 Calendar
+update and events, the Prison), ``hints`` (§5, §10: playing a hint, Information tokens,
+redrawing, PARROT's sharing), ``confession`` (CONFESSION), ``actions`` (§7 Choose
+actions, special actions, §11 item tokens), ``movement`` (Horse, Foot, Full Gallop),
+``searches`` (a Small search, a Large search, from afar), ``chest`` (§5, §11 Chest
+tokens), ``compass`` (§7 Compass, §5 Compass Hints), ``escape`` (§8).
 """
 
 GOAL = "TI2018 §1 Goal of the Game"
@@ -114,3 +124,7 @@ R_MANUSCRIPT = ruling(30)
 R_STARTS = ruling(31)
 R_DESIGNATE = ruling(32)
 R_SAMPLES = ruling(33)
+
+
+#: Why a move is illegal, as ``(reason, rule)``, or None when it is legal.
+Problem = tuple[str, str | None] | None

@@ -1,0 +1,163 @@
+"""Positions built by hand, for lessons and tests (``game.position(...)``), and the
+determinized copies search bots sample (docs/architecture.md §4, §6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from .flow import SILVER, Phase, TIGame
+from .geometry import Pt
+from .hints import canonical_args
+from .position import (
+    LineView,
+    PlayedHint,
+    SearchView,
+    TIPosition,
+    initial_position,
+    situation,
+    with_changes,
+)
+from .posterior import sample_treasure
+from .rules.setup import order
+from .view import TIView
+
+__all__ = ["build_position", "determinized"]
+
+
+def build_position(
+    game: TIGame,
+    treasure: Pt,
+    positions: Mapping[str, Pt],
+    day: int,
+    phase: str,
+    actions: int | None,
+    hand: Sequence[str],
+    compass_hand: Sequence[int],
+    districts: Mapping[int, Sequence[int]] | None,
+    truth: int,
+    bluff: int,
+    chest_credit: int,
+    items: Mapping[int, Sequence[str]],
+    searches: Sequence[tuple[Pt, float]],
+    lines: Sequence[tuple[str, Pt, Pt]],
+    hints: Sequence[tuple[str, Sequence[str], str]],
+    escape_round: int,
+) -> TIPosition:
+    """The position ``game.position(...)`` sets up (see :meth:`.game.TIGame.position`)."""
+    imap = game.map
+    problem = imap.treasure_problem(treasure)
+    if problem:
+        raise ValueError(f"treasure: {problem}")
+    if phase not in (Phase.ACTIONS, Phase.HINT, Phase.ESCAPE):
+        raise ValueError("phase must be 'actions', 'hint' or 'escape'")
+    if not 1 <= day < game.escape_day:
+        raise ValueError(f"day must be 1-{game.escape_day - 1}")
+    d = initial_position(game)
+    pos = list(d.pos)
+    crosses = list(d.crosses)
+    for m, p in positions.items():
+        if m not in game.miniatures:
+            raise ValueError(f"positions: {m!r} is not a miniature in play "
+                             f"({', '.join(game.miniatures)})")
+        if imap.in_restricted(p) or not imap.on_board(p):
+            raise ValueError(f"positions[{m!r}]: {p} is off the board or in a restricted area")
+        pos[game.miniatures.index(m)] = (float(p[0]), float(p[1]))
+        crosses.append((m, (float(p[0]), float(p[1]))))
+    if phase == Phase.ESCAPE and pos[-1] is None:
+        raise ValueError("the escape needs Silver's miniature: give positions['silver']")
+    set_aside = imap.district_at(treasure)
+    others = [x.id for x in imap.districts if x.id != set_aside]
+    dealt: list[tuple[int, ...]] = [()] * game.num_players
+    if districts is None:
+        for i, seat in enumerate(game.pirates):
+            dealt[seat] = (others[i],)
+    else:
+        for seat, ds in districts.items():
+            if set_aside in ds:
+                raise ValueError(f"districts[{seat}]: d{set_aside} holds the treasure")
+            dealt[seat] = tuple(ds)
+    used = {x for ds in dealt for x in ds}
+    line_views = tuple(LineView(m, "horse", a, b) for m, a, b in lines)
+    last = list(d.last_line)
+    for m, a, b in lines:
+        last[game.miniatures.index(m)] = (a, b)
+    item_t: list[tuple[str, ...]] = [()] * game.num_players
+    for seat, its in items.items():
+        item_t[seat] = tuple(its)
+    search_views = tuple(SearchView(1, game.miniatures[0], "small", c[0], c[1], r)
+                         for c, r in searches)
+    black = any(s.event == "black_spot" for s in game.calendar[: day - 1])
+    space = game.calendar[day - 1]
+    seat = game.pirates[(day - 1) % len(game.pirates)]
+    deck = "black_spot" if black else "starting"
+    data = replace(
+        d, treasure=(float(treasure[0]), float(treasure[1])), set_aside=set_aside,
+        dealt=tuple(dealt), undealt=tuple(x for x in others if x not in used),
+        start_hand=() if black else tuple(hand),
+        start_pile=tuple(h for h in d.start_pile if h not in hand),
+        bs_hand=tuple(hand) if black else (),
+        bs_pile=tuple(h for h in d.bs_pile if h not in hand),
+        compass_hand=tuple(sorted(compass_hand)),
+        compass_pile=tuple(c for c in d.compass_pile if c not in compass_hand),
+        truth=truth, bluff=bluff, bluff_received=bluff, chest_credit=chest_credit,
+        chest_items=tuple(item_t), pos=tuple(pos), crosses=tuple(crosses),
+        lines=line_views, last_line=tuple(last), searches=search_views, day=day,
+        active=seat if phase == Phase.ACTIONS else (None if phase == Phase.ESCAPE else seat),
+        actions_left=(space.stars if actions is None else actions) if phase != Phase.ESCAPE else 0,
+        phase=Phase(phase), hint_deck=deck if phase == Phase.HINT else None,
+        escape_round=escape_round if phase == Phase.ESCAPE else 0)
+    played = []
+    for i, (kind, args, token) in enumerate(hints, start=1):
+        played.append(PlayedHint(i, "starting", kind, canonical_args(kind, args), token,
+                                 i == 1, situation(data, game), day))
+    if played:
+        data = replace(data, played=tuple(played))
+    return data
+
+
+def determinized(d: TIPosition, game: TIGame, view_of: Callable[[int], TIView], player: int,
+                 rng: Any) -> TIPosition:
+    """A position in which what ``player`` cannot know is resampled (for MCTS): for a
+    pirate, the treasure is drawn from what that pirate knows (``sample_treasure``, trust
+    0.8) and the District Hints are made consistent with it, and Silver's hands are
+    redrawn from the cards that pirate has not seen. Silver knows everything but the
+    future draws, so his position is returned unchanged. ``view_of(player)`` is the
+    player's view of ``d``."""
+    if player == SILVER or d.treasure is None or d.winner is not None:
+        return d
+    gen = rng if isinstance(rng, random.Random) else random.Random(0)
+    t = sample_treasure(view_of(player), game.map, gen, trust=0.8)
+    if t is None:
+        return d
+    district = game.map.district_at(t)
+    changes: dict[str, Any] = {"treasure": t}
+    if district is not None and district != d.set_aside:
+        old = d.set_aside
+        assert old is not None
+        dealt = [list(x) for x in d.dealt]
+        undealt = list(d.undealt)
+        for s in range(game.num_players):
+            if district in dealt[s] and s != player:
+                dealt[s] = [old if x == district else x for x in dealt[s]]
+        if district in undealt:
+            undealt = [old if x == district else x for x in undealt]
+        changes.update(set_aside=district, dealt=tuple(tuple(x) for x in dealt),
+                       undealt=tuple(x for x in undealt if x is not None))
+    # Silver's hands: redraw from the unseen cards of each deck
+    for hand_f, pile_f in (("start_hand", "start_pile"), ("bs_hand", "bs_pile"),
+                           ("compass_hand", "compass_pile")):
+        hand = list(getattr(d, hand_f))
+        pool = hand + list(getattr(d, pile_f))
+        rng.shuffle(pool)
+        new_hand = pool[: len(hand)]
+        rest = pool[len(hand):]
+        if hand_f == "compass_hand":
+            changes[hand_f] = tuple(sorted(int(x) for x in new_hand))
+            changes[pile_f] = tuple(sorted(int(x) for x in rest))
+        else:
+            changes[hand_f] = tuple(new_hand)
+            changes[pile_f] = tuple(sorted(rest, key=order(game.decks, hand_f)))
+    return with_changes(d, **changes)

@@ -1,0 +1,144 @@
+"""The calendar (TI2018 §7 Game Sequence: Calendar update, Calendar events): each day
+gives one pirate its turn (one or two actions, the day's stars); a day's event asks
+Silver for a Starting or Black Spot Hint, gives him an Information Bluff token, puts
+his miniature in prison, deals the Black Spot, or starts the escape (§8).
+
+``advance`` moves the game on after every move until someone must decide: it ends a
+pirate's turn once nothing is left to do, skips a hint Silver cannot play, and turns
+the calendar.
+"""
+
+from __future__ import annotations
+
+from ...core.events import Event
+from ..flow import Phase, TIGame, who
+from ..geometry import fmt_pt
+from ..moves import Prison, TIMove
+from ..position import Draft, TIPosition
+from . import (
+    BLACK_SPOT,
+    BLACK_SPOT_EVENT,
+    BLUFF_EVENT,
+    CALENDAR_UPDATE,
+    ESCAPE_EVENT,
+    PRISON,
+    R_REDRAW,
+    R_WINNER,
+    STARTING_EVENT,
+    Problem,
+)
+from . import escape as _escape
+from . import hints as _hints
+from .setup import prune_chance
+
+__all__ = ["advance", "apply_prison", "end_event", "legal_prison", "problem_prison"]
+
+
+def advance(d: Draft, game: TIGame, events: list[Event]) -> list[TIMove] | None:
+    """Move on until a player (or chance) must decide, adding the events to ``events``.
+
+    Returns:
+        Silver's hint options when it stopped on a hint (computed to see whether he can
+        play one; the state keeps them as the legal moves), else None.
+    """
+    for _ in range(1000):
+        prune_chance(d)
+        if d.winner is not None or d.chance:
+            return None
+        phase = d.phase
+        if phase == Phase.ACTIONS:
+            assert d.active is not None
+            if d.actions_left > 0 or d.pending is not None or d.chest_items[d.active]:
+                return None
+            d.set(phase=Phase.NEXT)
+            continue
+        if phase == Phase.HINT:
+            options = _hints.legal(d, game)
+            if options:
+                return options
+            events.append(Event("Silver has no hint he may play: the event passes", R_REDRAW,
+                                "info"))
+            d.set(phase=Phase.ACTIONS, hint_deck=None)
+            continue
+        if phase == Phase.SHARE and not d.share_seats:
+            d.set(phase=Phase.ACTIONS)
+            continue
+        if phase == Phase.NEXT:
+            events += _next_turn(d, game)
+            continue
+        return None
+    raise RuntimeError("the calendar did not settle")  # pragma: no cover
+
+
+def _next_turn(d: Draft, game: TIGame) -> list[Event]:
+    if d.escape_round:
+        return _escape.next_turn(d, game)
+    day = d.day + 1
+    if day >= game.escape_day:
+        d.set(day=day, escape_round=1, phase=Phase.ESCAPE, active=None, actions_left=0,
+              turn_mini=None, pending=None, hint_deck=None)
+        return [Event(f"{day} June: a Turn Order token reaches the Escape space - Long John "
+                      "Silver escapes! From now on Silver and the pirates play in turn, "
+                      "Silver first", ESCAPE_EVENT, "escape")]
+    space = game.calendar[day - 1]
+    seat = game.pirates[(day - 1) % len(game.pirates)]
+    d.set(day=day, active=seat, actions_left=space.stars, turn_mini=None, pending=None,
+          hint_deck=None, phase=Phase.ACTIONS)
+    stars = "1 action" if space.stars == 1 else "2 actions"
+    events = [Event(f"{day} June: {who(game, seat)}'s turn ({stars})", CALENDAR_UPDATE, "day")]
+    events += _start_event(d, game, space.event)
+    return events
+
+
+def _start_event(d: Draft, game: TIGame, event: str | None) -> list[Event]:
+    if event is None:
+        return []
+    if event == "starting_hint":
+        d.set(phase=Phase.HINT, hint_deck="starting")
+        return [Event("Calendar event: Silver plays a Starting Hint", STARTING_EVENT, "event")]
+    if event == "black_spot_hint":
+        d.set(phase=Phase.HINT, hint_deck="black_spot")
+        return [Event("Calendar event: Silver plays a Black Spot Hint", BLACK_SPOT_EVENT,
+                      "event")]
+    if event == "bluff":
+        d.set(bluff=d.bluff + 1, bluff_received=d.bluff_received + 1)
+        return [Event("Calendar event: Silver takes an Information Bluff token", BLUFF_EVENT,
+                      "event")]
+    if event == "prison":
+        d.set(phase=Phase.PRISON)
+        return [Event(f"Calendar event: Prison - {who(game, d.active or 1)} chooses the "
+                      "black tower where Silver's miniature is held", PRISON, "event")]
+    assert event == "black_spot"
+    n = min(3, len(d.bs_pile))
+    d.set(start_hand=(), chance=(*d.chance, *(("draw", "black_spot"),) * n))
+    return [Event("Calendar event: The Black Spot - Silver discards his Starting Hints "
+                  "and draws three Black Spot Hints", BLACK_SPOT, "event")]
+
+
+def legal_prison(pos: TIPosition, game: TIGame) -> list[TIMove]:
+    """Prison: the pirate whose turn it is chooses one of the black towers."""
+    return [Prison(t.id) for t in game.map.towers]
+
+
+def problem_prison(pos: TIPosition, game: TIGame, move: Prison) -> Problem:
+    """The tower must be one of the map's black towers."""
+    if move.tower not in {t.id for t in game.map.towers}:
+        return (f"{move.tower!r} is not a black tower (t1-t{len(game.map.towers)})", PRISON)
+    return None
+
+
+def apply_prison(d: Draft, game: TIGame, move: Prison) -> list[Event]:
+    """Silver's miniature goes on the tower (his escape starts there)."""
+    tower = game.map.tower(move.tower)
+    i = game.mini_index["silver"]
+    pos = list(d.pos)
+    pos[i] = tower.xy
+    d.set(pos=tuple(pos), crosses=(*d.crosses, ("silver", tower.xy)), phase=Phase.ACTIONS)
+    return [Event(f"{who(game, d.active or 1)} puts Long John Silver's miniature in "
+                  f"the black tower {tower.id} ({fmt_pt(tower.xy)})", PRISON, "prison")]
+
+
+def end_event(pos: TIPosition, game: TIGame) -> Event:
+    """The last event of a game: who won and how."""
+    winner = "Long John Silver" if pos.winner == 0 else who(game, pos.winner or 1)
+    return Event(f"Game over ({pos.end}): {winner} wins.", R_WINNER, "end")

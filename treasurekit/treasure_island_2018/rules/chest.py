@@ -1,0 +1,69 @@
+"""Chest tokens (TI2018 §5 Chest tokens & the Treasure, §11 Chest tokens): after a vain
+search Silver may secretly give the searcher a Chest token, an item (used later in the
+turn or another) or an information token, which must tell the truth (ruling TI2018-14).
+Each token given lets him later play a hint with the Chest icon."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.events import Event
+from ..clues import chest_token_true
+from ..flow import Phase, TIGame, who
+from ..moves import Answer, TIMove
+from ..position import ChestInfoView, Draft, TIPosition
+from . import CHEST_TOKENS, R_CHEST, Problem
+
+__all__ = ["apply", "legal", "problem"]
+
+
+def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+    """Nothing more, or any Chest token left that is an item or a true information."""
+    out: list[TIMove] = [Answer("none")]
+    out += [Answer(t) for t in pos.chest_left if problem(pos, game, Answer(t)) is None]
+    return out
+
+
+def problem(pos: TIPosition, game: TIGame, move: Answer) -> Problem:
+    """Silver gives a token he still has; an information token must be true."""
+    if move.token == "none":
+        return None
+    if move.token not in pos.chest_left:
+        left = ", ".join(pos.chest_left) or "none"
+        return (f"Silver has no Chest token {move.token!r} left (left: {left})", CHEST_TOKENS)
+    if game.decks.chest_token(move.token).kind == "info":
+        assert pos.last_search is not None and pos.treasure is not None
+        _, _, at = pos.last_search
+        district = game.map.district_at(at)
+        if not chest_token_true(move.token, at, district, pos.treasure, game.map):
+            return (f"the Chest token {move.token!r} would be false: an information token "
+                    "must tell the truth", R_CHEST)
+    return None
+
+
+def apply(d: Draft, game: TIGame, move: Answer) -> list[Event]:
+    """The searcher receives the token (secretly); the turn goes on."""
+    assert d.last_search is not None
+    seat, _, at = d.last_search
+    base: dict[str, Any] = {"phase": Phase.ACTIONS, "last_search": None}
+    if move.token == "none":
+        d.set(**base)
+        return [Event("Silver says nothing more: the search was unsuccessful", CHEST_TOKENS,
+                      "answer")]
+    tok = game.decks.chest_token(move.token)
+    counts = list(d.chest_counts)
+    counts[seat] += 1
+    base.update(chest_left=tuple(t for t in d.chest_left if t != move.token),
+                chest_credit=d.chest_credit + 1, chest_counts=tuple(counts))
+    if tok.kind == "item":
+        items = list(d.chest_items)
+        items[seat] = (*items[seat], move.token)
+        base["chest_items"] = tuple(items)
+    else:
+        info = list(d.chest_info)
+        district = game.map.district_at(at) if move.token == "district" else None
+        info[seat] = (*info[seat], ChestInfoView(move.token, at, district))
+        base["chest_info"] = tuple(info)
+    d.set(**base)
+    return [Event(f"Silver secretly gives {who(game, seat)} a Chest token", CHEST_TOKENS,
+                  "chest")]

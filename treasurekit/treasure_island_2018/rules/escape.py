@@ -1,0 +1,102 @@
+"""Long John Silver's Escape (TI2018 §8): when the calendar reaches the Escape space,
+Silver rides from his prison towards the treasure, a Horse move per round, and the
+pirates get two actions each; he wins on the treasure's site, the pirates by finding it,
+and after ``escape_rounds`` rounds he gets away with it (ruling TI2018-24)."""
+
+from __future__ import annotations
+
+from ...core.events import Event
+from ..flow import SILVER, Phase, TIGame, who
+from ..geometry import EPS, distance, fmt_pt
+from ..moves import Done, Horse, TIMove
+from ..position import Draft, TIPosition, position_of
+from . import ESCAPE, R_ESCAPE, Problem
+from .movement import DIRS16, leg_problem, move_mini, sample_ends
+
+__all__ = ["apply", "legal", "next_turn", "problem"]
+
+
+def _dedupe(moves: list[TIMove]) -> list[TIMove]:
+    return list(dict.fromkeys(moves))
+
+
+def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+    """Straight to the treasure if it is in reach, and the sampled Horse moves in 16
+    directions (``done`` only when he cannot move at all)."""
+    at = position_of(pos, game, "silver")
+    assert at is not None and pos.treasure is not None
+    imap = game.map
+    sc = imap.scale
+    ends = sample_ends(imap, at, sc.horse_miles, DIRS16, (1.0, 0.5))
+    out: list[TIMove] = []
+    t = pos.treasure
+    if 0 < distance(at, t) <= sc.horse_miles and imap.path_problem(at, t) is None:
+        out.append(Horse("silver", (t,)))
+    out += [Horse("silver", (e,)) for e in ends]
+    if not out:
+        out.append(Done())
+    return _dedupe(out)
+
+
+def problem(pos: TIPosition, game: TIGame, move: Horse | Done) -> Problem:
+    """One straight Horse move of Silver's own miniature."""
+    at = position_of(pos, game, "silver")
+    assert at is not None
+    if isinstance(move, Done):
+        if legal(pos, game) != [Done()]:
+            return ("Long John Silver must make a Horse move during his escape", ESCAPE)
+        return None
+    if move.mini != "silver":
+        return ("during his turn Long John Silver moves his own miniature: 'horse silver "
+                "x,y'", ESCAPE)
+    if len(move.path) != 1:
+        return ("Silver's Horse move is one straight line", ESCAPE)
+    return leg_problem(game.map, at, move.path[0], game.map.scale.horse_miles, "Horse move",
+                       ESCAPE)
+
+
+def apply(d: Draft, game: TIGame, move: Horse | Done) -> list[Event]:
+    """Silver rides; on the treasure's site he wins."""
+    assert d.treasure is not None
+    events: list[Event] = []
+    if isinstance(move, Horse):
+        move_mini(d, game, "silver", move.path, "escape")
+        end = move.path[0]
+        events.append(Event(f"Long John Silver rides to {fmt_pt(end)}", ESCAPE,
+                            "move"))
+        if distance(end, d.treasure) <= game.map.scale.treasure_site_radius + EPS:
+            d.set(winner=SILVER, phase=Phase.OVER, end="Long John Silver reached his treasure")
+            events.append(Event("Long John Silver stands on his treasure's site and wins!",
+                                ESCAPE, "end"))
+            return events
+    else:
+        events.append(Event("Long John Silver cannot move", ESCAPE, "move"))
+    d.set(phase=Phase.NEXT, active=SILVER)
+    return events
+
+
+def next_turn(d: Draft, game: TIGame) -> list[Event]:
+    """The next turn of the escape: each pirate in seat order, then Silver (a new round)."""
+    prev = d.active
+    pirates = game.pirates
+    if prev is None or prev == SILVER:
+        seat = pirates[0]
+    elif prev == pirates[-1]:
+        seat = SILVER
+    else:
+        seat = prev + 1
+    if seat == SILVER:
+        rnd = d.escape_round + 1
+        limit = game.escape_rounds
+        if limit is not None and rnd > limit:
+            d.set(winner=SILVER, phase=Phase.OVER,
+                  end=f"no pirate found the treasure in {limit} rounds of escape")
+            return [Event(f"After {limit} rounds of escape no pirate has found the "
+                          "treasure: Long John Silver gets away with it and wins "
+                          "(ruling TI2018-24)", R_ESCAPE, "end")]
+        d.set(escape_round=rnd, phase=Phase.ESCAPE, active=None, actions_left=0,
+              turn_mini=None, pending=None)
+        return []
+    d.set(active=seat, actions_left=2, turn_mini=None, pending=None, phase=Phase.ACTIONS)
+    return [Event(f"Escape round {d.escape_round}: {who(game, seat)}'s turn (2 actions)",
+                  ESCAPE, "day")]

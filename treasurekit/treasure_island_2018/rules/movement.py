@@ -1,0 +1,126 @@
+"""Moving the miniatures (TI2018 §7 Game Sequence: Horse move, Foot move, Full Gallop; the
+Thoroughbred; a Chest item's 7-mile move): how far a straight leg may go, what it may
+not cross, and the lines and crosses it leaves on the board.
+
+Legal moves are sampled (ruling TI2018-33): the ends of straight moves in 8 (or 16)
+directions at whole and half length, a hair short of the limit so that rounding to
+0.01 mile never makes one too long.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from ..flow import TIGame, who
+from ..geometry import EPS, Pt, distance, fmt_pt, mi
+from ..map import IslandMap
+from ..moves import Foot, Gallop, TIMove
+from ..position import Draft, LineView, TIPosition, seat_minis, uses_left
+from . import ACTIONS, GALLOP, R_USES, Problem
+
+__all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "leg_problem",
+           "mini_problem", "move_mini", "sample_ends"]
+
+DIRS8 = tuple((math.sin(math.radians(45 * k)), math.cos(math.radians(45 * k))) for k in range(8))
+DIRS16 = tuple(
+    (math.sin(math.radians(22.5 * k)), math.cos(math.radians(22.5 * k))) for k in range(16))
+_DIR_ARRAY = np.array(DIRS8)
+
+
+def ends_array(at: Pt, lengths: Sequence[float]) -> list[Pt]:
+    """The ends of straight moves from ``at`` of each length, 8 directions each."""
+    pts = np.round(np.asarray(at)[None, None, :] + np.asarray(lengths)[:, None, None]
+                   * _DIR_ARRAY[None, :, :], 2).reshape(-1, 2) + 0.0
+    return [(x, y) for x, y in pts.tolist()]
+
+
+@lru_cache(maxsize=8192)
+def sample_ends(imap: IslandMap, start: Pt, limit: float, dirs: tuple[Pt, ...],
+                fractions: tuple[float, ...]) -> tuple[Pt, ...]:
+    """Sampled ends of legal straight moves from ``start`` (ruling TI2018-33): each
+    direction at each fraction of the longest move, whose path crosses nothing."""
+    ends = []
+    for f in fractions:
+        length = limit * f - 0.01
+        for ux, uy in dirs:
+            e = (mi(start[0] + ux * length), mi(start[1] + uy * length))
+            if e != start:
+                ends.append(e)
+    ok = imap.paths_clear(start, ends)
+    return tuple(e for e, good in zip(ends, ok, strict=True) if good)
+
+
+@lru_cache(maxsize=8192)
+def foot_block(imap: IslandMap, m: str, at: Pt) -> tuple[TIMove, ...]:
+    """The sampled Foot moves of miniature ``m`` standing at ``at``."""
+    return tuple(Foot(m, e) for e in sample_ends(imap, at, imap.scale.foot_miles, DIRS8,
+                                                 (1.0, 0.5)))
+
+
+def leg_problem(imap: IslandMap, a: Pt, b: Pt, limit: float, what: str, rule: str) -> Problem:
+    """A straight leg from ``a`` to ``b``: somewhere else, at most ``limit`` miles, over
+    nothing the map forbids."""
+    if a == b:
+        return (f"the {what} must go somewhere: {fmt_pt(b)} is where the miniature stands",
+                rule)
+    length = distance(a, b)
+    if length > limit + EPS:
+        return (f"a {what} goes at most {limit:g} miles; {fmt_pt(a)} to {fmt_pt(b)} is "
+                f"{length:.2f}", rule)
+    why = imap.path_problem(a, b)
+    if why:
+        return (why, rule)
+    return None
+
+
+def mini_problem(pos: TIPosition, game: TIGame, mini: str, seat: int) -> Problem:
+    """The pirate acts with its own miniature, the same one all turn."""
+    if game.owner.get(mini) != seat:
+        mine = ", ".join(seat_minis(game, seat))
+        return (f"{mini} is not {who(game, seat)}'s miniature (theirs: {mine})", ACTIONS)
+    if pos.turn_mini is not None and mini != pos.turn_mini:
+        return (f"{who(game, seat)} acts with {pos.turn_mini} this turn: all actions of a "
+                "turn use one miniature", ACTIONS)
+    return None
+
+
+def gallop_problem(pos: TIPosition, game: TIGame, seat: int, move: Gallop, at: Pt,
+                   who: str) -> Problem:
+    """A Full Gallop: once a game, to any free point of the board, drawing no line."""
+    imap = game.map
+    if not uses_left(pos, seat, "gallop"):
+        return (f"{who} has no Full Gallop left", R_USES)
+    if not imap.on_board(move.to):
+        return (f"{fmt_pt(move.to)} is off the board", GALLOP)
+    if imap.in_restricted(move.to):
+        return (f"a Full Gallop may not end in a restricted area "
+                f"({imap.restricted_name(move.to)})", GALLOP)
+    if move.to == at:
+        return ("the Full Gallop must go somewhere", GALLOP)
+    return None
+
+
+def move_mini(d: Draft, game: TIGame, mini: str, path: Sequence[Pt], kind: str, *,
+              line: bool = True) -> None:
+    """Move ``mini`` along ``path``: a cross at each stop, a line for each leg (none for
+    a Full Gallop), and the last move remembered for the hints that refer to it."""
+    i = game.mini_index[mini]
+    start = d.pos[i]
+    assert start is not None
+    pos = list(d.pos)
+    pos[i] = path[-1]
+    lines = list(d.lines)
+    crosses = list(d.crosses)
+    last = list(d.last_line)
+    a = start
+    for b in path:
+        if line:
+            lines.append(LineView(mini, kind, a, b))
+        crosses.append((mini, b))
+        a = b
+    last[i] = (start, path[-1]) if line else None
+    d.set(pos=tuple(pos), lines=tuple(lines), crosses=tuple(crosses), last_line=tuple(last))

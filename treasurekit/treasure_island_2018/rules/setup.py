@@ -1,0 +1,141 @@
+"""TI2018 §6 Preparation Phase: burying the treasure, dealing the District Hints and
+drawing Silver's hands; the chance draws of the whole game (hints, Compass Hints,
+PARROT's districts).
+
+Draws are lazy: a queued task (``position.chance``) becomes a chance node that lists
+the cards still in the pile at the moment of the draw.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ...core.events import Event
+from ..decks import Decks
+from ..flow import Phase, TIGame, who
+from ..geometry import fmt_pt
+from ..map import IslandMap
+from ..moves import Bury, Deal, Draw, Reveal, TIMove
+from ..position import Draft, TIPosition, has_ability
+from . import BURY, DEAL, DRAW_COMPASS, PLAY_HINT, Problem, hint
+
+__all__ = ["apply", "apply_chance", "chance_outcomes", "legal", "order", "problem",
+           "prune_chance"]
+
+_DECK_WORD = {"starting": "starting", "black_spot": "blackspot"}
+_WORD_DECK = {"starting": "starting", "blackspot": "black_spot"}
+
+
+@lru_cache(maxsize=16)
+def _bury_moves(imap: IslandMap) -> tuple[TIMove, ...]:
+    """One Bury move per lattice point of a map (the same for every game on that map)."""
+    return tuple(Bury(x, y) for x, y in imap.lattice)
+
+
+def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+    """Where Silver may bury the treasure (the map's lattice of free points)."""
+    return list(_bury_moves(game.map))
+
+
+def problem(pos: TIPosition, game: TIGame, move: Bury) -> Problem:
+    """The treasure must lie on the island, outside the restricted areas."""
+    why = game.map.treasure_problem(move.at)
+    if why:
+        return (f"the treasure cannot be buried at {fmt_pt(move.at)}: {why}", BURY)
+    return None
+
+
+def apply(d: Draft, game: TIGame, move: Bury) -> list[Event]:
+    """Bury; set the treasure's District Hint aside; queue the deals and first draws."""
+    district = game.map.district_at(move.at)
+    assert district is not None
+    chance: list[tuple[Any, ...]] = []
+    for seat in game.pirates:
+        chance.append(("deal", seat))
+    for seat in game.pirates:
+        if has_ability(game, seat, "ancient_scrolls"):
+            chance += [("deal", seat), ("deal", seat)]
+    chance += [("draw", "starting")] * 3
+    chance += [("draw", "compass")] * (len(game.pirates) + 3)
+    d.set(treasure=move.at, set_aside=district, phase=Phase.NEXT, chance=tuple(chance),
+          undealt=tuple(x for x in d.undealt if x != district))
+    return [Event("Long John Silver buries his treasure and marks it on his mini map; he "
+                  "sets its District Hint aside", BURY, "bury")]
+
+
+def chance_outcomes(pos: TIPosition, game: TIGame) -> list[tuple[TIMove, Fraction]]:
+    """The first queued draw: every card still in its pile, equally likely."""
+    task = pos.chance[0]
+    if task[0] == "deal":
+        pool = [x for x in pos.undealt if x != pos.set_aside]
+        return [(Deal(task[1], x), Fraction(1, len(pool))) for x in pool]
+    if task[0] == "reveal":
+        pool = [x for x in pos.undealt if x != pos.set_aside]
+        return [(Reveal(x), Fraction(1, len(pool))) for x in pool]
+    deck = task[1]
+    if deck == "compass":
+        cards = [str(c) for c in pos.compass_pile]
+    else:
+        cards = list(pos.start_pile if deck == "starting" else pos.bs_pile)
+    word = "compass" if deck == "compass" else _DECK_WORD[deck]
+    return [(Draw(word, c), Fraction(1, len(cards))) for c in cards]
+
+
+def apply_chance(d: Draft, game: TIGame, move: TIMove) -> list[Event]:
+    """A District Hint dealt, a district shown by PARROT or a card drawn by Silver."""
+    rest = d.chance[1:]
+    if isinstance(move, Deal):
+        dealt = list(d.dealt)
+        dealt[move.seat] = (*dealt[move.seat], move.district)
+        d.set(dealt=tuple(dealt), chance=rest,
+              undealt=tuple(x for x in d.undealt if x != move.district))
+        return [Event(f"Silver deals a District Hint to {who(game, move.seat)}", DEAL, "deal")]
+    if isinstance(move, Reveal):
+        d.set(revealed=(*d.revealed, (move.district, "parrot")), chance=rest,
+              undealt=tuple(x for x in d.undealt if x != move.district))
+        dist = game.map.district(move.district)
+        return [Event(f"PARROT: District Hint {dist.id} ({dist.name}) is shown to "
+                      "everyone: the treasure is not there", hint("PARROT", True), "reveal")]
+    assert isinstance(move, Draw)
+    deck = "compass" if move.deck == "compass" else _WORD_DECK[move.deck]
+    if deck == "compass":
+        c = int(move.card)
+        d.set(compass_pile=tuple(x for x in d.compass_pile if x != c),
+              compass_hand=tuple(sorted((*d.compass_hand, c))), chance=rest)
+        return [Event("Silver draws a Compass Hint", DRAW_COMPASS, "draw")]
+    if deck == "starting":
+        d.set(start_pile=tuple(x for x in d.start_pile if x != move.card),
+              start_hand=(*d.start_hand, move.card), chance=rest)
+    else:
+        d.set(bs_pile=tuple(x for x in d.bs_pile if x != move.card),
+              bs_hand=(*d.bs_hand, move.card), chance=rest)
+    label = "Starting" if deck == "starting" else "Black Spot"
+    return [Event(f"Silver draws a {label} Hint", PLAY_HINT, "draw")]
+
+
+def prune_chance(d: Draft) -> None:
+    """Drop queued draws whose pile has run out."""
+    keep: list[tuple[Any, ...]] = []
+    for task in d.chance:
+        if task[0] == "draw":
+            pile = {"starting": d.start_pile, "black_spot": d.bs_pile,
+                    "compass": d.compass_pile}[task[1]]
+            drawn = len([t for t in keep if t == task])
+            if len(pile) <= drawn:
+                continue
+        if task[0] in ("deal", "reveal"):
+            pool = [x for x in d.undealt if x != d.set_aside]
+            taken = len([t for t in keep if t[0] in ("deal", "reveal")])
+            if len(pool) <= taken:
+                continue
+        keep.append(task)
+    if tuple(keep) != d.chance:
+        d.set(chance=tuple(keep))
+
+
+def order(decks: Decks, which: str) -> Any:
+    """The sort key that puts a pile of hints back in the deck's printed order."""
+    ids = [h.id for h in (decks.starting if which.startswith("start") else decks.black_spot)]
+    return lambda h: ids.index(h) if h in ids else 99
