@@ -35,6 +35,7 @@ from treasurekit.treasure_island_2018 import (
     move_words,
     posterior_for,
 )
+from treasurekit.treasure_island_2018.flow import Phase
 from treasurekit.treasure_island_2018.text import place_words
 
 from .base import HUMAN, GameBoard
@@ -284,7 +285,7 @@ class LongJohnBoard(MoveBox, GameBoard):
         state = state if state is not None else self.state
         d = state.data
         phase = state.phase
-        if phase == "actions":
+        if phase == Phase.ACTIONS:
             foot = state.map.scale.foot_miles
             if d.pending == "search":
                 return ("you may still make this action's Small search: click where to "
@@ -404,9 +405,9 @@ class LongJohnBoard(MoveBox, GameBoard):
         p = (round(x, 2), round(y, 2))
         phase = state.phase
         tries: list[Any] = []
-        if phase == "bury":
+        if phase == Phase.BURY:
             tries = [Bury(*p)]
-        elif phase in ("actions", "escape"):
+        elif phase in (Phase.ACTIONS, Phase.ESCAPE):
             minis = state.seat_minis(state.current_player) or ("silver",)
             if state.data.turn_mini is not None:
                 minis = (state.data.turn_mini,)
