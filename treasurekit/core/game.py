@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from .chance import check_distribution, sample_outcome
-from .errors import IllegalMoveError, MoveParseError, OptionError
+from .errors import IllegalMoveError, MoveParseError, OptionError, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
 from .moves import field_problem
@@ -405,8 +405,7 @@ class State(ABC, Generic[M]):
                 moves=tuple(str(m) for m in self._history),
             )
         n = self.game.num_players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be a seat of this game (0-{n - 1}), got {seat!r}")
+        check_seat(seat, n, "seat")
         again = self.copy()  # walked back to the start: custom set-ups are kept
         try:
             while again.ply:

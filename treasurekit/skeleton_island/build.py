@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..core.errors import check_seat
 from . import flow
 from .pile import Pile, Placement, TableCard
 from .position import SkeletonPosition, seen, unseen
@@ -103,8 +104,7 @@ def build_position(
                 raise ValueError(f"seat {seat} holds a whole {colour} map but no one holds "
                                  f"the {colour} Island card; add islands={{{colour!r}: "
                                  f"{seat}}}")
-    if not 0 <= turn < n:
-        raise ValueError(f"turn must be a seat 0-{n - 1}")
+    check_seat(turn, n, "turn")
     return SkeletonPosition(
         pile=pos.pile, turn=turn, phase=flow.START, collections=pos.collections,
         layout=-1, islands=pos.islands, out=pos.out, blown=blown,

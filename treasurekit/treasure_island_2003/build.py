@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..core.errors import check_seat
 from .enclosure import EMPTY, reaches_treasure
 from .flow import Phase, start
 from .moves import COLOURS
@@ -82,8 +83,7 @@ def build(
         {seat_of(c, n, "jolly"): k for c, k in jolly.items()},
         locker, fired, list(pending),
     )
-    if not 0 <= turn_ < n:
-        raise ValueError(f"turn must be a seat 0-{n - 1}")
+    check_seat(turn_, n, "turn")
     d.turn = turn_
     d.opening = None
     if dice is not None:  # otherwise the next throw finds out (TI2003 §9)
