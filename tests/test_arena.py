@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import math
+import pkgutil
 from typing import Any
 
 import pytest
@@ -259,7 +260,12 @@ def test_an_illegal_move_from_a_bot_stops_the_batch_with_its_seed() -> None:
 # ----- every bot takes a seed (issue 13 point 6) -----------------------------------------
 def _bot_classes() -> list[type]:
     out: list[type] = []
-    for module in ["treasurekit.core.bots", *(f"treasurekit.{g}.bots" for g in GAMES)]:
+    modules = ["treasurekit.core.bots"]
+    for g in GAMES:  # every game's bots.py and any other bot module (TI2018's silver_bot.py)
+        package = importlib.import_module(f"treasurekit.{g}")
+        modules += [f"treasurekit.{g}.{m.name}" for m in pkgutil.iter_modules(package.__path__)
+                    if m.name == "bots" or m.name.endswith("_bot")]
+    for module in modules:
         mod = importlib.import_module(module)
         for _, cls in inspect.getmembers(mod, inspect.isclass):
             if cls.__module__ == mod.__name__ and callable(getattr(cls, "choose", None)) \
