@@ -49,17 +49,22 @@ def placeable_squares(board: Board, owner: Sequence[int], player: int) -> list[i
     """Empty squares ``player`` may take with the right number: free anchorages
     (landings) and empty squares beside one of its counters, not across a river
     (advances). TI2003 §4 Landings, Advances. In the order of ``board.land``."""
-    nbrs = board.neighbours
-    if not _symmetric(board):
+    tables = _tables(board)
+    if tables is None:
         return _placeable_by_scan(board, owner, player)
     # Neighbourhood is symmetric: the squares beside the player's counters are found
     # from the counters (few) instead of from every land square (this dominated search).
-    found = {s for s in board.anchorages if owner[s] == EMPTY}
-    for s in [i for i, o in enumerate(owner) if o == player]:
+    # The counters are found by ``index`` (a scan in C), not by a loop over every square.
+    found = {s for s in tables.anchorages if owner[s] == EMPTY}
+    nbrs = board.neighbours
+    index = owner.index
+    s = -1
+    for _ in range(owner.count(player)):
+        s = index(player, s + 1)
         for m in nbrs[s]:
             if owner[m] == EMPTY:
                 found.add(m)
-    return [s for s in board.land if s in found]
+    return sorted(found, key=tables.rank.__getitem__)
 
 
 def _placeable_by_scan(board: Board, owner: Sequence[int], player: int) -> list[int]:
@@ -78,6 +83,39 @@ def _placeable_by_scan(board: Board, owner: Sequence[int], player: int) -> list[
                 out.append(s)
                 break
     return out
+
+
+class _Tables:
+    """What :func:`placeable_squares` reads from a board, computed once per board (a
+    board is immutable): its anchorages, and each land square's place in ``board.land``."""
+
+    __slots__ = ("anchorages", "board", "rank")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.anchorages = tuple(sorted(board.anchorages))
+        rank = [len(board.land)] * len(board.neighbours)
+        for i, s in enumerate(board.land):
+            rank[s] = i
+        self.rank = tuple(rank)
+
+
+_TABLES: dict[int, tuple[Board, _Tables | None]] = {}
+
+
+def _tables(board: Board) -> _Tables | None:
+    """The board's tables, or None when squares beside a player's counters cannot be
+    found from the counters: a neighbourhood that is not symmetric (``m`` beside ``s``
+    without ``s`` beside ``m``), or an anchorage or neighbour that is not a land square
+    (then :func:`_placeable_by_scan` decides)."""
+    hit = _TABLES.get(id(board))
+    if hit is None or hit[0] is not board:
+        nbrs = board.neighbours
+        land = set(board.land)
+        ok = (_symmetric(board) and board.anchorages <= land
+              and all(m in land for ms in nbrs for m in ms))
+        hit = _TABLES[id(board)] = (board, _Tables(board) if ok else None)
+    return hit[1]
 
 
 _SYMMETRIC: dict[int, tuple[Board, bool]] = {}
@@ -171,18 +209,20 @@ def placement_distances(board: Board, owner: Sequence[int], player: int) -> dict
 
 
 def reaches_treasure(
-    board: Board, owner: Sequence[int], player: int, targets: Iterable[int] | None = None
+    board: Board, owner: Sequence[int], player: int, targets: Iterable[int] | None = None,
+    entries: Sequence[int] | None = None,
 ) -> bool:
     """Can ``player`` still reach an unopened treasure square (TI2003 §9 Using both dice)?
 
     A square is reachable if a chain of empty squares joins it to a free anchorage or
     to one of the player's counters. ``targets`` defaults to the board's treasure
-    squares that are still empty (unopened).
+    squares that are still empty (unopened). ``entries``: the squares the player may
+    take now, ``placeable_squares(board, owner, player)``, when the caller has them.
     """
     goal = {s for s in (board.treasure_at if targets is None else targets) if owner[s] == EMPTY}
     if not goal:
         return False
-    start = _entries(board, owner, player)
+    start = _entries(board, owner, player) if entries is None else entries
     seen = set(start)
     todo = list(start)
     nbrs = board.neighbours

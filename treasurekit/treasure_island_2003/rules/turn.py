@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ...core.events import Event
 from .. import rules
-from ..enclosure import reaches_treasure
+from ..enclosure import placeable_squares, reaches_treasure
 from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour, limit
 from ..moves import Roll, TIMove
 from ..position import Draft, GameRules
@@ -42,7 +42,10 @@ def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     seat = d.turn
     who = colour(seat)
     events = []
-    if not d.both_dice[seat] and not reaches_treasure(game.board, d.owner, seat):
+    board = game.board
+    # the squares open to the seat, whatever the numbers: for both questions below
+    squares = placeable_squares(board, d.owner, seat)
+    if not d.both_dice[seat] and not reaches_treasure(board, d.owner, seat, entries=squares):
         d.both_dice = (*d.both_dice[:seat], True, *d.both_dice[seat + 1:])
         events.append(Event(f"{who} can no longer reach any unopened treasure square: "
                             f"from now on {who} uses both dice", rules.BOTH_DICE, "endgame"))
@@ -51,7 +54,9 @@ def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     d.moves_left = 2 if d.both_dice[seat] else 1
     d.phase = PLACE
     how = "both numbers" if d.both_dice[seat] else "one number"
-    if not advances.placeable(d, game):
+    numbers = board.numbers
+    left = d.left
+    if not any(numbers[s] in left for s in squares):  # advances.placeable(d, game), empty
         how = "cannot place: pass"
         verb = "and"
     else:
