@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -84,12 +85,25 @@ class Board:
     land: tuple[int, ...] = field(default=())
 
     # ----- squares ------------------------------------------------------------------
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """Every square's name by index (``names[i] == name_of(i)``), made once."""
+        return tuple(self.name_of(i) for i in range(self.size * self.size))
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.names)}
+
     def square(self, text: str) -> int:
         """The index of a square name such as ``"c7"``.
 
         Raises:
             ValueError: not a square of this board.
         """
+        if type(text) is str:
+            hit = self._index.get(text)
+            if hit is not None:
+                return hit
         index = parse_square(text, self.size)
         if index is None:
             last = f"{chr(96 + self.size)}{self.size}"

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -118,9 +119,16 @@ class CardSet:
         """Cards in the box (130 in the standard set)."""
         return sum(self.deck.values())
 
-    @property
+    @cached_property
     def type_ids(self) -> tuple[str, ...]:
+        """The treasure type ids, most valuable first (made once)."""
         return tuple(t.id for t in self.treasures)
+
+    @cached_property
+    def _labels(self) -> dict[str, str]:
+        # as label() decides: the three special kinds first, then the first type of an id
+        return {**{t.id: t.name for t in reversed(self.treasures)},
+                PURPLE: "purple cannon", GOLD: "gold cannon", JOLLY: "Jolly Roger"}
 
     def treasure(self, kind: str) -> TreasureType:
         for t in self.treasures:
@@ -129,7 +137,14 @@ class CardSet:
         raise KeyError(kind)
 
     def label(self, kind: str) -> str:
-        """Words for a card kind: "Diamonds", "purple cannon", "Jolly Roger"."""
+        """Words for a card kind: "Diamonds", "purple cannon", "Jolly Roger".
+
+        Raises:
+            KeyError: ``kind`` is no card kind of this set.
+        """
+        hit = self._labels.get(kind)
+        if hit is not None:
+            return hit
         if kind == PURPLE:
             return "purple cannon"
         if kind == GOLD:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...core.events import Event
 from .. import rules
+from ..board import Board
 from ..enclosure import EMPTY, enclosed_areas, placeable_squares
 from ..flow import PLACE, Step, colour, dice_text, wrong
 from ..moves import Pass, Place
@@ -34,13 +35,25 @@ def placeable(p: Pos, game: GameRules) -> list[int]:
     return [s for s in placeable_squares(game.board, p.owner, p.turn) if numbers[s] in left]
 
 
+_PLACES: dict[int, tuple[Board, tuple[Place, ...]]] = {}
+
+
+def _places(board: Board) -> tuple[Place, ...]:
+    """``place <square>`` for every square index of ``board``, made once per board (the
+    moves are frozen values, so the legal-move lists share them)."""
+    hit = _PLACES.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _PLACES[id(board)] = (board, tuple(Place(name) for name in board.names))
+    return hit[1]
+
+
 def legal(p: TIPosition, game: GameRules) -> list[Place | Pass]:
     """The legal moves of the ``place`` phase: a square, or ``pass`` when none is open."""
     squares = placeable(p, game)
     if not squares:
         return [Pass()]
-    name_of = game.board.name_of
-    return [Place(name_of(s)) for s in squares]
+    places = _places(game.board)
+    return [places[s] for s in squares]
 
 
 def problem(p: TIPosition, game: GameRules, move: Place) -> Problem:
@@ -107,7 +120,8 @@ def effect(d: Draft, game: GameRules, move: Place) -> list[Event]:
     sq = board.square(move.square)
     seat = d.turn
     who = colour(seat)
-    name = board.name_of(sq)
+    names = board.names
+    name = names[sq]
     number = board.numbers[sq]
     owner = list(d.owner)
     how = list(d.how)
@@ -135,9 +149,9 @@ def effect(d: Draft, game: GameRules, move: Place) -> list[Event]:
                 won.append(board.treasure_at[s])
         counters[seat] += len(area)
         d.empty -= len(area)
-        names = ", ".join(board.name_of(s) for s in area)
+        where = ", ".join(names[s] for s in area)
         events.append(Event(
-            f"{who} encloses {len(area)} square{'s' if len(area) > 1 else ''} ({names}): "
+            f"{who} encloses {len(area)} square{'s' if len(area) > 1 else ''} ({where}): "
             f"no other player can reach them, so {who}'s counters fill them",
             rules.ENCLOSED, "enclosure"))
     d.owner = tuple(owner)

@@ -12,6 +12,7 @@ won by an enclosure; §9 Davy Jones' Legacy).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from ...core.events import Event
 from ...core.text import count, possessive
@@ -48,12 +49,24 @@ def effect(d: Draft, game: GameRules, move: Open) -> list[Event]:
     return start_chest(d, game, move.chest)
 
 
+@cache
+def _reveal(kind: str) -> Reveal:
+    """The move ``reveal <kind>`` (a frozen value: one object per kind is shared)."""
+    return Reveal(kind)
+
+
+@cache
+def _share(n: int, total: int) -> Fraction:
+    """``Fraction(n, total)``, made once per pair (a pure function of two numbers)."""
+    return Fraction(n, total)
+
+
 def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
     """The next card shown: each kind nobody has seen, as likely as its count."""
     unseen = dict(p.holdings.unseen)  # no thaw: a reveal changes the holdings each time
     total = sum(unseen.values())
-    return [(Reveal(k), Fraction(unseen[k], total)) for k in game.cards.deck
-            if unseen.get(k)]
+    get = unseen.get
+    return [(_reveal(k), _share(n, total)) for k in game.cards.deck if (n := get(k))]
 
 
 def open_next(d: Draft, game: GameRules) -> list[Event]:
