@@ -27,6 +27,7 @@ from treasurekit.treasure_island_2003 import (
 from treasurekit.treasure_island_2003.board import Board, load_board
 from treasurekit.treasure_island_2003.enclosure import (
     EMPTY,
+    _grid,
     _placeable_by_scan,
     _symmetric,
     all_enclosed_areas,
@@ -310,6 +311,7 @@ def test_reaching_a_treasure_square_through_empty_squares_or_a_free_anchorage() 
 def test_landings_and_advances_from_counters_match_the_full_scan(board: str) -> None:
     bd = treasurekit.load_game("treasure_island_2003", board=board).board
     assert _symmetric(bd)  # otherwise placeable_squares itself falls back to the scan
+    assert _grid(bd) is not None  # the bundled boards use the squares-as-bits path
     rng = random.Random(12)
     n = len(bd.neighbours)
     for _ in range(500):
@@ -336,3 +338,55 @@ def test_landings_and_advances_in_played_positions_match_the_full_scan() -> None
         else:
             state.play(rng.choice(state.legal_moves()))
     assert checked == 200
+
+
+def _reaches_by_flood(board: Board, owner: list[int], player: int) -> bool:
+    """Reference for :func:`reaches_treasure`: a plain flood over ``board.neighbours``
+    from the free anchorages and the squares beside the player's counters."""
+    goal = {s for s in board.treasure_at if owner[s] == EMPTY}
+    todo = _placeable_by_scan(board, owner, player)
+    seen = set(todo)
+    while todo:
+        s = todo.pop()
+        if s in goal:
+            return True
+        for m in board.neighbours[s]:
+            if owner[m] == EMPTY and m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return False
+
+
+@pytest.mark.parametrize("board", ["large", "small"])
+def test_using_both_dice_reaching_a_treasure_square_matches_a_plain_flood(board: str) -> None:
+    bd = treasurekit.load_game("treasure_island_2003", board=board).board
+    rng = random.Random(13)
+    n = len(bd.neighbours)
+    answers = set()
+    for _ in range(400):
+        fill = rng.choice([0.3, 0.6, 0.85, 0.95])
+        owner = [rng.choice([0, 1, 2]) if rng.random() < fill else EMPTY for _ in range(n)]
+        player = rng.randrange(3)
+        expected = _reaches_by_flood(bd, owner, player)
+        assert reaches_treasure(bd, owner, player) == expected
+        assert reaches_treasure(bd, tuple(owner), player) == expected
+        answers.add(expected)
+    assert answers == {True, False}
+
+
+def test_placeable_squares_showing_the_usable_numbers_match_the_full_scan() -> None:
+    bd = load_board("large")
+    rng = random.Random(14)
+    for _ in range(300):
+        owner = [rng.choice([EMPTY, EMPTY, 0, 1]) for _ in range(len(bd.neighbours))]
+        numbers = tuple(rng.sample(range(1, 7), rng.randrange(0, 3)))
+        got = placeable_squares(bd, owner, 0, numbers=numbers)
+        assert got == [s for s in _placeable_by_scan(bd, owner, 0) if bd.numbers[s] in numbers]
+
+
+def test_placeable_squares_of_an_owner_list_that_is_not_one_seat_per_square_are_scanned(
+) -> None:
+    bd = load_board("small")
+    owner = [EMPTY] * len(bd.neighbours)
+    owner[bd.square("b4")] = 300  # no seat: the squares-as-bits path cannot pack it
+    assert placeable_squares(bd, owner, 300) == _placeable_by_scan(bd, owner, 300)

@@ -27,8 +27,9 @@ flood-filled.
 
 from __future__ import annotations
 
+import struct
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from .board import Board
 
@@ -45,26 +46,31 @@ __all__ = [
 EMPTY = -1
 
 
-def placeable_squares(board: Board, owner: Sequence[int], player: int) -> list[int]:
+def placeable_squares(
+    board: Board, owner: Sequence[int], player: int, numbers: Collection[int] | None = None
+) -> list[int]:
     """Empty squares ``player`` may take with the right number: free anchorages
     (landings) and empty squares beside one of its counters, not across a river
-    (advances). TI2003 §4 Landings, Advances. In the order of ``board.land``."""
-    tables = _tables(board)
-    if tables is None:
-        return _placeable_by_scan(board, owner, player)
-    # Neighbourhood is symmetric: the squares beside the player's counters are found
-    # from the counters (few) instead of from every land square (this dominated search).
-    # The counters are found by ``index`` (a scan in C), not by a loop over every square.
-    found = {s for s in tables.anchorages if owner[s] == EMPTY}
-    nbrs = board.neighbours
-    index = owner.index
-    s = -1
-    for _ in range(owner.count(player)):
-        s = index(player, s + 1)
-        for m in nbrs[s]:
-            if owner[m] == EMPTY:
-                found.add(m)
-    return sorted(found, key=tables.rank.__getitem__)
+    (advances). TI2003 §4 Landings, Advances. In the order of ``board.land``.
+
+    ``numbers``: only the squares showing one of these numbers (the dice still usable).
+    """
+    grid = _grid(board)
+    if grid is None:
+        squares = _placeable_by_scan(board, owner, player)
+    else:
+        try:
+            mask, _ = grid.open(owner, player)
+        except (struct.error, IndexError):  # not one seat or EMPTY per square: scan
+            squares = _placeable_by_scan(board, owner, player)
+        else:
+            if numbers is not None:
+                mask &= grid.showing(numbers)
+            return grid.squares(mask)
+    if numbers is None:
+        return squares
+    nums = board.numbers
+    return [s for s in squares if nums[s] in numbers]
 
 
 def _placeable_by_scan(board: Board, owner: Sequence[int], player: int) -> list[int]:
@@ -85,36 +91,101 @@ def _placeable_by_scan(board: Board, owner: Sequence[int], player: int) -> list[
     return out
 
 
-class _Tables:
-    """What :func:`placeable_squares` reads from a board, computed once per board (a
-    board is immutable): its anchorages, and each land square's place in ``board.land``."""
+class _Grid:
+    """A board's squares as bits, for the questions search asks every ply (what a player
+    may take, whether a treasure square is still reachable). Made once per board: a
+    board is immutable, and nothing here depends on a position.
 
-    __slots__ = ("anchorages", "board", "rank")
+    A set of squares is an ``int`` with one byte per square (square ``s`` is byte
+    ``s``, value 0 or 1), so ``owner`` becomes a set in C (``struct`` packs it,
+    ``bytes.translate`` picks a seat), and "the squares beside these" is four shifts
+    of the squares that have a neighbour in that direction (rivers cut them out).
+    """
 
     def __init__(self, board: Board) -> None:
-        self.board = board
-        self.anchorages = tuple(sorted(board.anchorages))
-        rank = [len(board.land)] * len(board.neighbours)
-        for i, s in enumerate(board.land):
-            rank[s] = i
-        self.rank = tuple(rank)
+        n = len(board.neighbours)
+        size = board.size
+        nbrs = board.neighbours
+        self.pack = struct.Struct(f"{n}b").pack
+        self.n = n
+        self.shift = 8 * size
+        #: per seat (0..127): a translation table marking that seat's squares with 1
+        self.seat_table = [bytes(int(i == seat) for i in range(256)) for seat in range(128)]
+        self.empty_table = bytes(int(i == EMPTY % 256) for i in range(256))
+        self.east = _bits(s for s in range(n) if s + 1 in nbrs[s])
+        self.west = _bits(s for s in range(n) if s - 1 in nbrs[s])
+        self.south = _bits(s for s in range(n) if s + size in nbrs[s])
+        self.north = _bits(s for s in range(n) if s - size in nbrs[s])
+        self.anchorages = _bits(board.anchorages)
+        self.treasures = _bits(board.treasure_at)
+        self.by_number = {k: _bits(s for s in board.land if board.numbers[s] == k)
+                          for k in set(board.numbers)}
+
+    def beside(self, mask: int) -> int:
+        """The squares next to those of ``mask`` (``board.neighbours``)."""
+        shift = self.shift
+        return (((mask & self.east) << 8) | ((mask & self.west) >> 8)
+                | ((mask & self.south) << shift) | ((mask & self.north) >> shift))
+
+    def open(self, owner: Sequence[int], player: int) -> tuple[int, int]:
+        """(the empty squares ``player`` may take, every empty square) as sets."""
+        packed = self.pack(*owner)
+        mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")
+        empty = int.from_bytes(packed.translate(self.empty_table), "little")
+        return (self.beside(mine) | self.anchorages) & empty, empty
+
+    def showing(self, numbers: Collection[int]) -> int:
+        """The land squares showing one of ``numbers``."""
+        by_number = self.by_number
+        out = 0
+        for k in numbers:
+            out |= by_number.get(k, 0)
+        return out
+
+    def squares(self, mask: int) -> list[int]:
+        """The squares of ``mask``, in index order."""
+        find = mask.to_bytes(self.n, "little").find
+        out = []
+        s = find(1)
+        while s >= 0:
+            out.append(s)
+            s = find(1, s + 1)
+        return out
 
 
-_TABLES: dict[int, tuple[Board, _Tables | None]] = {}
+def _bits(squares: Iterable[int]) -> int:
+    out = 0
+    for s in squares:
+        out |= 1 << (8 * s)
+    return out
 
 
-def _tables(board: Board) -> _Tables | None:
-    """The board's tables, or None when squares beside a player's counters cannot be
-    found from the counters: a neighbourhood that is not symmetric (``m`` beside ``s``
-    without ``s`` beside ``m``), or an anchorage or neighbour that is not a land square
-    (then :func:`_placeable_by_scan` decides)."""
-    hit = _TABLES.get(id(board))
+_GRIDS: dict[int, tuple[Board, _Grid | None]] = {}
+
+
+def _grid(board: Board) -> _Grid | None:
+    """The board's :class:`_Grid`, or None when its neighbourhood is not the grid's:
+    every neighbour an orthogonal land square in the same row or column, ``m`` beside
+    ``s`` always meaning ``s`` beside ``m``, anchorages on land, and ``board.land`` in
+    index order (then :func:`_placeable_by_scan` and the flood fills decide)."""
+    hit = _GRIDS.get(id(board))
     if hit is None or hit[0] is not board:
         nbrs = board.neighbours
+        size = board.size
         land = set(board.land)
-        ok = (_symmetric(board) and board.anchorages <= land
-              and all(m in land for ms in nbrs for m in ms))
-        hit = _TABLES[id(board)] = (board, _Tables(board) if ok else None)
+        n = len(nbrs)
+        ok = (
+            n == size * size
+            and _symmetric(board)
+            and list(board.land) == sorted(land)
+            and board.anchorages <= land
+            and all(
+                m in land
+                and (abs(m - s) == size or (abs(m - s) == 1 and m // size == s // size))
+                for s in range(n) for m in nbrs[s]
+            )
+        )
+        hit = _GRIDS[id(board)] = (board, _Grid(board) if ok else None)
     return hit[1]
 
 
@@ -209,20 +280,35 @@ def placement_distances(board: Board, owner: Sequence[int], player: int) -> dict
 
 
 def reaches_treasure(
-    board: Board, owner: Sequence[int], player: int, targets: Iterable[int] | None = None,
-    entries: Sequence[int] | None = None,
+    board: Board, owner: Sequence[int], player: int, targets: Iterable[int] | None = None
 ) -> bool:
     """Can ``player`` still reach an unopened treasure square (TI2003 §9 Using both dice)?
 
     A square is reachable if a chain of empty squares joins it to a free anchorage or
     to one of the player's counters. ``targets`` defaults to the board's treasure
-    squares that are still empty (unopened). ``entries``: the squares the player may
-    take now, ``placeable_squares(board, owner, player)``, when the caller has them.
+    squares that are still empty (unopened).
     """
+    grid = _grid(board) if targets is None else None
+    if grid is not None:
+        try:
+            reach, empty = grid.open(owner, player)
+        except (struct.error, IndexError):
+            pass
+        else:
+            # flood the empty squares from those the player may take, a ring at a time
+            targets_left = grid.treasures & empty
+            if not targets_left:
+                return False
+            while not reach & targets_left:
+                wider = reach | (grid.beside(reach) & empty)
+                if wider == reach:
+                    return False
+                reach = wider
+            return True
     goal = {s for s in (board.treasure_at if targets is None else targets) if owner[s] == EMPTY}
     if not goal:
         return False
-    start = _entries(board, owner, player) if entries is None else entries
+    start = _entries(board, owner, player)
     seen = set(start)
     todo = list(start)
     nbrs = board.neighbours

@@ -30,9 +30,7 @@ def placeable(p: Pos, game: GameRules) -> list[int]:
     """The squares the player to move may take with the dice numbers still usable."""
     if not p.moves_left:
         return []
-    left = p.left
-    numbers = game.board.numbers
-    return [s for s in placeable_squares(game.board, p.owner, p.turn) if numbers[s] in left]
+    return placeable_squares(game.board, p.owner, p.turn, numbers=p.left)
 
 
 _PLACES: dict[int, tuple[Board, tuple[Place, ...]]] = {}

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ...core.events import Event
 from .. import rules
-from ..enclosure import placeable_squares, reaches_treasure
+from ..enclosure import reaches_treasure
 from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour, limit
 from ..moves import Roll, TIMove
 from ..position import Draft, GameRules
@@ -42,10 +42,7 @@ def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     seat = d.turn
     who = colour(seat)
     events = []
-    board = game.board
-    # the squares open to the seat, whatever the numbers: for both questions below
-    squares = placeable_squares(board, d.owner, seat)
-    if not d.both_dice[seat] and not reaches_treasure(board, d.owner, seat, entries=squares):
+    if not d.both_dice[seat] and not reaches_treasure(game.board, d.owner, seat):
         d.both_dice = (*d.both_dice[:seat], True, *d.both_dice[seat + 1:])
         events.append(Event(f"{who} can no longer reach any unopened treasure square: "
                             f"from now on {who} uses both dice", rules.BOTH_DICE, "endgame"))
@@ -54,9 +51,7 @@ def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     d.moves_left = 2 if d.both_dice[seat] else 1
     d.phase = PLACE
     how = "both numbers" if d.both_dice[seat] else "one number"
-    numbers = board.numbers
-    left = d.left
-    if not any(numbers[s] in left for s in squares):  # advances.placeable(d, game), empty
+    if not advances.placeable(d, game):
         how = "cannot place: pass"
         verb = "and"
     else:
