@@ -48,8 +48,12 @@ class FrozenHoldings:
 
     def drawn(self, kind: str) -> FrozenHoldings:
         """These holdings with one card of ``kind`` gone from the unseen pool."""
-        unseen = tuple((k, n - 1 if k == kind else n) for k, n in self.unseen
-                       if k != kind or n > 1)
+        unseen = self.unseen
+        for i, (k, n) in enumerate(unseen):
+            if k == kind:  # the other pairs are shared, not rebuilt
+                rest = unseen[i + 1:]
+                unseen = (*unseen[:i], (k, n - 1), *rest) if n > 1 else unseen[:i] + rest
+                break
         return _frozen(self.piles, self.protected, self.jolly, self.locker,
                        self.locker_by, self.locker_cannons, self.fired, unseen, self.opened)
 

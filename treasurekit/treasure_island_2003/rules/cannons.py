@@ -120,7 +120,7 @@ def locker_moves(p: Pos, game: GameRules, h: Holdings) -> list[Take | Fire | Pro
     me = p.turn
     out: list[Take | Fire | Protect] = [
         Take(kind) for kind in game.cards.type_ids if h.may_take(me, kind)
-    ]
+    ] if h.locker else []  # a type is taken only out of the Locker
     for cannon in ("purple", "gold"):
         if h.locker_cannons[cannon]:
             out += uses(p, game, h, cannon, True)
