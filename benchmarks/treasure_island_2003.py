@@ -11,7 +11,7 @@ from typing import Any
 import treasurekit
 from treasurekit.core import MCTSBot
 from treasurekit.treasure_island_2003 import GreedyBot, Place
-from treasurekit.treasure_island_2003.enclosure import enclosed_areas
+from treasurekit.treasure_island_2003.enclosure import enclosed_areas, placeable_squares
 
 from .harness import Result, best_time, playouts
 
@@ -27,12 +27,13 @@ def _playouts(board: str, players: int, n: int, checked: bool = False) -> int:
     return playouts(_game(board, players), n, checked, undoable=False)
 
 
-def _enclosure_times(games: int) -> list[float]:
-    """Seconds per ``enclosed_areas`` call after each placement of random 4-player games
-    on the Large Board (the check the engine makes after every placement)."""
+def _placement_times(games: int) -> tuple[list[float], list[float]]:
+    """Seconds per ``enclosed_areas`` call after each placement, and per
+    ``placeable_squares`` call before it, in random 4-player games on the Large Board
+    (the checks the engine makes at every placement and every throw)."""
     game = _game("large", 4)
     rng = random.Random(1)
-    times = []
+    enclosure, placeable = [], []
     for seed in range(games):
         state = game.new_initial_state(seed)
         while not state.is_terminal():
@@ -41,14 +42,17 @@ def _enclosure_times(games: int) -> list[float]:
                 continue
             move = rng.choice(state.legal_moves())
             if isinstance(move, Place):
-                sq = state.board.square(move.square)
                 owner = list(state.position.owner)
+                t0 = time.perf_counter()
+                placeable_squares(state.board, owner, state.turn, numbers=state.usable)
+                placeable.append(time.perf_counter() - t0)
+                sq = state.board.square(move.square)
                 owner[sq] = state.turn
                 t0 = time.perf_counter()
                 enclosed_areas(state.board, owner, state.turn, sq)
-                times.append(time.perf_counter() - t0)
+                enclosure.append(time.perf_counter() - t0)
             state.apply(move, undoable=False)
-    return times
+    return enclosure, placeable
 
 
 def _midgame(players: int, plies: int = 120) -> Any:
@@ -81,11 +85,13 @@ def run() -> list[Result]:
     results.append(Result(GAME, "checked moves from text (parse, check, play), large, 4p",
                           plies / t, "moves/s"))
 
-    times = _enclosure_times(4)
+    times, open_squares = _placement_times(4)
     results.append(Result(GAME, "enclosure detection per placement, large board (median)",
                           statistics.median(times) * 1e6, "µs"))
     results.append(Result(GAME, "enclosure detection per placement, large board (max)",
                           max(times) * 1e6, "µs"))
+    results.append(Result(GAME, "squares open to the dice (placeable_squares), large (median)",
+                          statistics.median(open_squares) * 1e6, "µs"))
 
     state = _midgame(4)
     greedy = GreedyBot(seed=0)
