@@ -390,3 +390,7 @@ def test_placeable_squares_of_an_owner_list_that_is_not_one_seat_per_square_are_
     owner = [EMPTY] * len(bd.neighbours)
     owner[bd.square("b4")] = 300  # no seat: the squares-as-bits path cannot pack it
     assert placeable_squares(bd, owner, 300) == _placeable_by_scan(bd, owner, 300)
+    owner[bd.square("b4")] = 9  # packs, but is no seat the path has a table for
+    assert placeable_squares(bd, owner, 9) == _placeable_by_scan(bd, owner, 9)
+    assert reaches_treasure(bd, owner, 9) == _reaches_by_flood(bd, owner, 9)
+    assert placeable_squares(bd, owner, EMPTY) == _placeable_by_scan(bd, owner, EMPTY)

@@ -44,6 +44,8 @@ __all__ = [
 
 #: ``owner[s]`` of a square without a counter.
 EMPTY = -1
+#: Seats the squares-as-bits path knows (six colours; other values are scanned).
+SEATS = 8
 
 
 def placeable_squares(
@@ -61,7 +63,7 @@ def placeable_squares(
     else:
         try:
             mask, _ = grid.open(owner, player)
-        except (struct.error, IndexError):  # not one seat or EMPTY per square: scan
+        except (struct.error, LookupError):  # not one seat or EMPTY per square: scan
             squares = _placeable_by_scan(board, owner, player)
         else:
             if numbers is not None:
@@ -109,8 +111,9 @@ class _Grid:
         self.pack = struct.Struct(f"{n}b").pack
         self.n = n
         self.shift = 8 * size
-        #: per seat (0..127): a translation table marking that seat's squares with 1
-        self.seat_table = [bytes(int(i == seat) for i in range(256)) for seat in range(128)]
+        #: per seat: a translation table marking that seat's squares with 1
+        self.seat_table = {seat: bytes(int(i == seat) for i in range(256))
+                           for seat in range(SEATS)}
         self.empty_table = bytes(int(i == EMPTY % 256) for i in range(256))
         self.east = _bits(s for s in range(n) if s + 1 in nbrs[s])
         self.west = _bits(s for s in range(n) if s - 1 in nbrs[s])
@@ -130,7 +133,7 @@ class _Grid:
     def open(self, owner: Sequence[int], player: int) -> tuple[int, int]:
         """(the empty squares ``player`` may take, every empty square) as sets."""
         packed = self.pack(*owner)
-        mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")
+        mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")  # KeyError
         empty = int.from_bytes(packed.translate(self.empty_table), "little")
         return (self.beside(mine) | self.anchorages) & empty, empty
 
@@ -292,7 +295,7 @@ def reaches_treasure(
     if grid is not None:
         try:
             reach, empty = grid.open(owner, player)
-        except (struct.error, IndexError):
+        except (struct.error, LookupError):
             pass
         else:
             # flood the empty squares from those the player may take, a ring at a time
