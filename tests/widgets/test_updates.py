@@ -348,3 +348,22 @@ def test_a_click_sends_the_status_first_and_the_human_move_before_any_bot_thinks
     assert all(firsts), firsts
     assert seen, "the bots never replied"
     assert seen[0] >= 1  # the status of the human's move went out before a bot chose
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_seed_note_stays_on_one_line(name: str) -> None:
+    """The fresh reader's check saw "seed hidden" broken over two lines in the controls
+    row (it read as two labels): the note never wraps, during the game or after it."""
+    board = BOARDS[name]()
+    assert "seed hidden" in board.seed_note.value
+    assert "white-space:nowrap" in board.seed_note.value
+    board.state = board.game.new_initial_state(1)
+    while not board.state.is_terminal():  # the note after the game names the seed
+        state = board.state
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.play(state.legal_moves()[0])
+    board.refresh()
+    assert "this game's seed" in board.seed_note.value
+    assert "white-space:nowrap" in board.seed_note.value
