@@ -1,6 +1,6 @@
 """How fast every game's board answers a click in JupyterLab, in headless Chromium.
 
-    python -m benchmarks board_latency [--clicks 32] [--games ahoy,sjorovaron] [-v]
+    python -m benchmarks board_latency [--clicks 32] [--games ahoy,sjorovaron] [-v] [--wire]
 
 Starts JupyterLab (as the browser tests do: temp dir, no token, autosave off) on one
 generated notebook per game that builds the live board of that game's notebook (the
@@ -20,6 +20,14 @@ load average before and after (the machine may be shared: compare figures of one
 A click with no change within 5 s counts as never answered (inf: TI2018 map clicks on drawn
 lines, a refused click repeated with the same notice). No timing is asserted anywhere; it
 takes 3-5 minutes for all five games on a quiet machine.
+
+``--wire`` also splits each click's time by what crosses the kernel's websocket (read
+in the page: a hook on ``WebSocket`` notes the first message the page sends after the
+mouse-down, and the first ``comm_msg`` that comes back): *out* is mouse-down to the
+click's message leaving the page, *kernel* is from then to the first widget update
+arriving (the server, the kernel's answer and the way back), *draw* is from that
+arrival to the board's first change (the page applying the updates). The medians of
+the three are printed per game and kind of click.
 """
 
 from __future__ import annotations
@@ -71,6 +79,41 @@ BOARDS: dict[str, str] = {
         "SkeletonBoard(players=3, seed=2024)"),
 }
 
+#: A hook on every WebSocket of the page (installed before JupyterLab loads): the time
+#: of the first message sent after the mouse-down, and of the first widget update
+#: (``comm_msg``) received after that. Messages may be text or binary (the kernel
+#: protocol v1): both are searched as text.
+WIRE_JS = """(() => {
+  const wire = {armed: false, down: false, sent: null, got: null};
+  window.__tkWire = wire;
+  // only what follows the mouse-down counts (hovering a figure may send messages before)
+  window.addEventListener('mousedown', () => {
+    if (wire.armed && !wire.down) { wire.down = true; wire.sent = null; wire.got = null; }
+  }, true);
+  const text = (data) => typeof data === 'string' ? data
+    : new TextDecoder('utf-8', {fatal: false}).decode(data);
+  const Native = window.WebSocket;
+  class Hooked extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (!wire.armed || wire.sent === null || wire.got !== null) return;
+        const body = e.data instanceof Blob ? '' : text(e.data);
+        if (body.includes('"msg_type":"comm_msg"') || body.includes('"msg_type": "comm_msg"'))
+          wire.got = performance.now();
+      });
+    }
+    send(data) {
+      if (wire.armed && wire.down && wire.sent === null) wire.sent = performance.now();
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Hooked;
+})();"""
+WIRE_ARM_JS = """() => { const w = window.__tkWire; w.armed = true; w.down = false;
+  w.sent = null; w.got = null; }"""
+WIRE_READ_JS = "() => { const w = window.__tkWire; return {sent: w.sent, got: w.got}; }"
+
 #: Seconds to wait for a click's first change (then it counts as never answered).
 ANSWER_TIMEOUT_S = 5.0
 SETTLE_TIMEOUT_S = 120.0
@@ -83,6 +126,7 @@ class Click:
     ms: float  # mouse-down to the board's first change (inf: no change)
     what: str  # the first mutation: type and the tk- classes of the element
     settled_ms: float  # mouse-down to the board at rest (bots done)
+    wire: tuple[float, float, float] | None = None  # out, kernel, draw ms (--wire)
 
 
 @dataclass
@@ -122,23 +166,35 @@ def pick(found: dict[str, list[dict[str, Any]]], n: int,
     return kind, rng.choice(found[kind])
 
 
-def click_once(page: Any, board: Any, kind: str, target: dict[str, Any]) -> Click:
+def click_once(page: Any, board: Any, kind: str, target: dict[str, Any],
+               wire: bool = False) -> Click:
+    if wire:
+        page.evaluate(WIRE_ARM_JS)
     t0 = click_target(page, board, target)
     ms, what = float("inf"), "no change"
+    clock: dict[str, Any] = {}
     while time.monotonic() - t0 < ANSWER_TIMEOUT_S:
         clock = page.evaluate(READ_JS)
         if clock["first"] is not None and clock["down"] is not None:
             ms, what = clock["first"] - clock["down"], clock["what"]
             break
         page.wait_for_timeout(10)
+    split = None
+    if wire and ms != float("inf"):
+        seen = page.evaluate(WIRE_READ_JS)
+        if seen["sent"] is not None and seen["got"] is not None:
+            down, first = clock["down"], clock["first"]
+            split = (seen["sent"] - down, seen["got"] - seen["sent"], first - seen["got"])
     settle(page, SETTLE_TIMEOUT_S)
     settled = (time.monotonic() - t0) * 1000 - QUIET_MS
-    return Click(kind, str(target.get("text", "")), ms, str(what), settled)
+    return Click(kind, str(target.get("text", "")), ms, str(what), settled, split)
 
 
 def run_game(browser: Any, url: str, game: str, clicks: int, seed: int,
-             verbose: bool) -> GameRun:
+             verbose: bool, wire: bool = False) -> GameRun:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    if wire:
+        context.add_init_script(WIRE_JS)
     page = context.new_page()
     page.set_default_timeout(60_000)
     run = GameRun(game)
@@ -167,13 +223,15 @@ def run_game(browser: Any, url: str, game: str, clicks: int, seed: int,
                     break
                 continue
             kind, target = choice
-            click = click_once(page, board, kind, target)
+            click = click_once(page, board, kind, target, wire)
             run.clicks.append(click)
             n += 1
             if verbose:
+                split = ("" if click.wire is None else
+                         " [out {:.0f}, kernel {:.0f}, draw {:.0f}]".format(*click.wire))
                 print(f"  {game} #{n} {kind:6} {click.label[:24]!r:28} first change "
-                      f"{click.ms:7.0f} ms ({click.what}); at rest {click.settled_ms:7.0f} ms",
-                      flush=True)
+                      f"{click.ms:7.0f} ms ({click.what}){split}; at rest "
+                      f"{click.settled_ms:7.0f} ms", flush=True)
     finally:
         context.close()
     return run
@@ -205,7 +263,26 @@ def report(runs: list[GameRun], before: tuple[float, ...], after: tuple[float, .
         slow = sorted(run.clicks, key=lambda c: -c.ms)[:3]
         lines.append(f"{run.game}, slowest: " + "; ".join(
             f"{c.kind} {c.label[:20]!r} {c.ms:.0f} ms ({c.what})" for c in slow))
-    return "\n".join(lines)
+    split = wire_table(runs)
+    return "\n".join(lines + (["", *split] if split else []))
+
+
+def wire_table(runs: list[GameRun]) -> list[str]:
+    """Median out / kernel / draw ms per game and kind of click (``--wire`` runs)."""
+    rows = []
+    for run in runs:
+        kinds = sorted({c.kind for c in run.clicks if c.wire is not None})
+        for kind in kinds:
+            parts = np.array([c.wire for c in run.clicks if c.kind == kind and c.wire])
+            out, kernel, draw = np.median(parts, axis=0)
+            rows.append(f"| {run.game} | {kind} | {len(parts)} | {out:.0f} | {kernel:.0f} | "
+                        f"{draw:.0f} |")
+    if not rows:
+        return []
+    return ["Where the time goes (medians, ms): out = mouse-down to the click's message "
+            "leaving the page; kernel = to the first widget update arriving; draw = to the "
+            "board's first change.", "",
+            "| game | click | n | out | kernel | draw |", "|---|---|---|---|---|---|", *rows]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -216,6 +293,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the click choices")
     parser.add_argument("--json", type=Path, help="also write every click to this file")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every click")
+    parser.add_argument("--wire", action="store_true",
+                        help="split each click's time at the websocket (out, kernel, draw)")
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     unknown = [g for g in games if g not in BOARDS]
@@ -239,7 +318,7 @@ def main(argv: list[str] | None = None) -> None:
                 for game in games:
                     t0 = time.monotonic()
                     runs.append(run_game(browser, url, game, args.clicks, args.seed,
-                                         args.verbose))
+                                         args.verbose, args.wire))
                     print(f"{game}: {len(runs[-1].clicks)} clicks in "
                           f"{time.monotonic() - t0:.0f} s", flush=True)
             finally:

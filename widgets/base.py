@@ -52,7 +52,7 @@ from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
-from .updates import MoveLog
+from .updates import MoveLog, assign
 
 __all__ = ["HUMAN", "MOVE_TIP", "PLY_TIP", "GameBoard", "fresh_seed", "from_the_browser"]
 
@@ -435,15 +435,21 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
             yield
 
     def _refresh(self) -> None:
-        """Redraw everything from the state (the replayed one while scrubbing)."""
+        """Redraw everything from the state (the replayed one while scrubbing).
+
+        The status and the notice go to the browser first, each in one small message
+        (they say what the click did and what to do next), before the picture is drawn:
+        whatever the picture costs to compute or to draw, the click is answered at once.
+        The rest of the redraw follows in one batch (:meth:`_held`).
+        """
         shown = self.shown_state()
         live = self._view_ply is None
         seat = self.turn_of(shown)
+        assign(self.status, value=self._status_html(shown, live, seat))
+        assign(self.notice_box, value=(error_html(self._error) if self._error
+                                       else notice_html(self._notice)))
         with self._held():
             self._render(shown, live)
-            self.status.value = self._status_html(shown, live, seat)
-            self.notice_box.value = (error_html(self._error) if self._error
-                                     else notice_html(self._notice))
             self.error_box.value = trace_html(self._trace) if self._error else ""
             self.error_box.layout.display = "block" if self._error else "none"
             self._render_choices()

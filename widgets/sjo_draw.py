@@ -6,14 +6,24 @@ the Sulfur Lake, the tower and its mortar, the raft's landing, the rowing boats 
 the nine named hiding spots; rocks are the dark obstacles) and redraws the moving
 parts from a view: pirates (standing, or wounded with the turns they still miss),
 the chest when its place is public (or known to the viewer), the raft, the hexes a
-roll lets the player end on (yellow, violet ring). A transparent lattice of circles,
-one per hex, answers clicks: ``on_click(hex index)``. It knows the geometry, never
-the rules.
+roll lets the player end on (yellow, violet ring). A transparent image laid over the
+whole picture (``catcher``) answers clicks: the hex whose centre is nearest the click
+(``on_click(hex index)``), whatever is drawn there. It knows the geometry, never the
+rules.
+
+The page stays light: the map's 437 hexes are one curve per kind of ground (polygons
+separated by NaN, which bqplot draws as separate pieces of one path), the striped
+frames one curve, and the click catcher one image, so the figure has a few hundred
+SVG elements, not the 3,000 that a curve and a click circle per hex made; every style
+recalculation of the page (a button pressed, the focus moved) walks them all, and on a
+slow machine that held each click back by a tenth of a second or more.
 
 >>> from treasurekit.sjorovaron import load_map
 >>> p = SjoPicture(load_map(), lambda h: None)
->>> len(p.terrain.x) == len(p.board.hexes)
+>>> len(p.terrain.x) == len(set(p.board.kinds))  # one curve per kind of ground
 True
+>>> p.hex_at(p.cx[40] + 0.3, p.cy[40] - 0.2)
+40
 """
 
 from __future__ import annotations
@@ -26,11 +36,13 @@ from typing import Any
 
 import bqplot as bq  # type: ignore[import-untyped]
 import ipywidgets as w  # type: ignore[import-untyped]
+import numpy as np
 
 from treasurekit.sjorovaron import SjoMap, SjoView
 from treasurekit.sjorovaron.flow import Phase
 from treasurekit.sjorovaron.moves import LETTERS
 
+from .ti2018_draw import CLEAR_PNG
 from .updates import assign
 
 __all__ = ["FIGURE_PX", "HILITE", "KIND_COLOURS", "RING", "SEAT_COLOURS", "SjoPicture",
@@ -73,19 +85,21 @@ class SjoPicture:
         self._scales = {"x": sx, "y": sy}
         self.unit = FIGURE_PX / span  # pixels per hex size unit
         polys = [board.corners(h) for h in range(n)]
-        colours = [KIND_COLOURS.get(k, "#cccccc") for k in board.kinds]
+        #: the kinds of ground in the order of the terrain's curves
+        self.kinds = [k for k in dict.fromkeys(board.kinds)]
+        pieces = [polygons([polys[h] for h in range(n) if board.kinds[h] == kind])
+                  for kind in self.kinds]
+        longest = max(len(x) for x, _ in pieces)  # bqplot wants curves of one length:
+        pad = [[math.nan] * (longest - len(x)) for x, _ in pieces]  # NaN draws nothing
         self.terrain = bq.Lines(
-            x=[[x for x, _ in p] + [p[0][0]] for p in polys],
-            y=[[y for _, y in p] + [p[0][1]] for p in polys],
-            scales=self._scales, fill="inside", colors=["#ffffff"] * n,
-            fill_colors=colours, fill_opacities=[1.0] * n, stroke_width=0.6,
-            close_path=True)
-        striped = sorted(board.striped)
-        self.stripes = bq.Lines(
-            x=[[x for x, _ in polys[h]] + [polys[h][0][0]] for h in striped],
-            y=[[y for _, y in polys[h]] + [polys[h][0][1]] for h in striped],
-            scales=self._scales, colors=[INK] * len(striped), line_style="dashed",
-            stroke_width=2.0)
+            x=[x + more for (x, _), more in zip(pieces, pad, strict=True)],
+            y=[y + more for (_, y), more in zip(pieces, pad, strict=True)],
+            scales=self._scales, fill="inside", colors=["#ffffff"] * len(pieces),
+            fill_colors=[KIND_COLOURS.get(k, "#cccccc") for k in self.kinds],
+            fill_opacities=[1.0] * len(pieces), stroke_width=0.6)
+        frames = polygons([polys[h] for h in sorted(board.striped)])
+        self.stripes = bq.Lines(x=[frames[0]], y=[frames[1]], scales=self._scales,
+                                colors=[INK], line_style="dashed", stroke_width=2.0)
         arrows_x, arrows_y = [], []
         for h, down in enumerate(board.flow):
             if down < 0:
@@ -125,8 +139,6 @@ class SjoPicture:
         self.reach = bq.Scatter(x=[], y=[], scales=self._scales, marker="circle",
                                 colors=[HILITE], stroke=RING, stroke_width=2.5,
                                 default_size=int((self.unit * 1.3) ** 2))
-        self._reach_hexes: list[int] = []
-        self.reach.on_element_click(lambda m, e: self._indexed(self._reach_hexes)(m, e))
         self.chest = bq.Scatter(x=[], y=[], scales=self._scales, marker="square",
                                 colors=[CHEST], stroke=INK, stroke_width=1.5,
                                 default_size=int((self.unit * 0.9) ** 2))
@@ -139,18 +151,17 @@ class SjoPicture:
                                   marker="circle",
                                   stroke=INK, stroke_width=1.5,
                                   default_size=int((self.unit * 1.2) ** 2))
-        self._pirate_hexes: list[int] = []
-        self.pirates.on_element_click(lambda m, e: self._indexed(self._pirate_hexes)(m, e))
         self.tags = bq.Label(x=[], y=[], text=[], scales=self._scales, default_size=11,
                              colors=[INK], align="middle", font_weight="bold")
-        self.lattice = bq.Scatter(x=self.cx, y=self.cy, scales=self._scales, marker="circle",
-                                  colors=["#000000"], opacities=[0.01],
-                                  default_size=int((self.unit * 1.6) ** 2))
-        self.lattice.on_element_click(lambda m, e: self._indexed(list(range(n)))(m, e))
+        # on top of every mark: a click anywhere on the map reaches the hex under it
+        self._centres = np.array([self.cx, self.cy])
+        self.catcher = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
+                                scales=self._scales, x=[sx.min, sx.max], y=[sy.min, sy.max])
+        self.catcher.on_element_click(self._clicked)
         self.figure = bq.Figure(
             marks=[self.terrain, self.stripes, self.arrows, self.boats, self.starts,
-                   self.spot_marks, self.reach, self.lattice, self.raft, self.chest,
-                   self.names, self.pirates, self.tags],
+                   self.spot_marks, self.reach, self.raft, self.chest,
+                   self.names, self.pirates, self.tags, self.catcher],
             fig_margin={"top": 4, "bottom": 4, "left": 4, "right": 4},
             background_style={"fill": KIND_COLOURS["sea"]},
             min_aspect_ratio=1.0, max_aspect_ratio=1.0, padding_x=0.0, padding_y=0.0,
@@ -160,12 +171,17 @@ class SjoPicture:
         self.figure.add_class("tk-sjo-figure")
         self.highlighted: list[int] = []
 
-    def _indexed(self, hexes: Sequence[int]) -> Callable[[Any, dict[str, Any]], None]:
-        def clicked(_mark: Any, event: dict[str, Any]) -> None:
-            index = (event.get("data") or {}).get("index")
-            if isinstance(index, int) and 0 <= index < len(hexes):
-                self._on_click(hexes[index])
-        return clicked
+    def hex_at(self, x: float, y: float) -> int:
+        """The hex whose centre is nearest the point ``(x, y)`` (map units): the hex
+        the point lies in, for a point on the map."""
+        d2 = (self._centres[0] - x) ** 2 + (self._centres[1] - y) ** 2
+        return int(np.argmin(d2))
+
+    def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
+        data = event.get("data") or {}
+        x, y = data.get("click_x"), data.get("click_y")
+        if isinstance(x, int | float) and isinstance(y, int | float):
+            self._on_click(self.hex_at(float(x), float(y)))
 
     @property
     def marks(self) -> list[bq.Mark]:
@@ -180,9 +196,8 @@ class SjoPicture:
             for mark in self.marks:
                 stack.enter_context(mark.hold_sync())
             # assign(): a mark whose data did not change is not re-sent (nor redrawn)
-            self._reach_hexes = self.highlighted
-            assign(self.reach, x=[self.cx[h] for h in self._reach_hexes],
-                   y=[self.cy[h] for h in self._reach_hexes])
+            assign(self.reach, x=[self.cx[h] for h in self.highlighted],
+                   y=[self.cy[h] for h in self.highlighted])
             # hiding spots the viewer holds the piece of cannot hide the chest: paler
             mine = set(view.my_pieces)
             assign(self.spot_marks,
@@ -195,7 +210,6 @@ class SjoPicture:
                    y=[] if raft is None else [self.cy[raft]])
             on = [p for p in view.pirates if p.at is not None and p.status != "out"]
             hexes = [board.hex(p.at) for p in on if p.at is not None]
-            self._pirate_hexes = hexes
             shifts = fan_out(hexes)
             xs = [self.cx[h] + dx for h, (dx, _) in zip(hexes, shifts, strict=True)]
             ys = [self.cy[h] + dy for h, (_, dy) in zip(hexes, shifts, strict=True)]
@@ -206,6 +220,22 @@ class SjoPicture:
             assign(self.tags, x=xs, y=[y - (0.14 if dx or dy else 0.18)
                                        for y, (dx, dy) in zip(ys, shifts, strict=True)],
                    text=[pirate_tag(p) for p in on])
+
+
+def polygons(rings: Sequence[Sequence[tuple[float, float]]]) -> tuple[list[float],
+                                                                       list[float]]:
+    """The x and y lists of one curve drawing every polygon of ``rings`` (corner points),
+    each closed and followed by a NaN that separates it from the next.
+
+    >>> polygons([[(0, 0), (1, 0), (0, 1)], [(5, 5), (6, 5), (5, 6)]])[0]
+    [0, 1, 0, 0, nan, 5, 6, 5, 5, nan]
+    """
+    xs: list[float] = []
+    ys: list[float] = []
+    for ring in rings:
+        xs += [x for x, _ in ring] + [ring[0][0], math.nan]
+        ys += [y for _, y in ring] + [ring[0][1], math.nan]
+    return xs, ys
 
 
 def fan_out(hexes: Sequence[int], r: float = 0.5) -> list[tuple[float, float]]:

@@ -91,11 +91,13 @@ class StatusText:
 
     def _seed_note_html(self) -> str:
         """The finished game's seed (a secret while the game is on: it fixes every draw)."""
+        # nowrap: the controls row is narrow; "seed hidden" broken over two lines looked
+        # like two labels
         if self.state.is_terminal():
-            return (f"<span class='tk-muted' title='type it in the Seed box to deal this game "
-                    f"again'>this game's seed: {self.seed}</span>")
-        return ("<span class='tk-muted' title='the seed fixes every die and draw to come, so "
-                "it is shown when the game is over'>seed hidden</span>")
+            return (f"<span class='tk-muted' style='white-space:nowrap' title='type it in the "
+                    f"Seed box to deal this game again'>this game's seed: {self.seed}</span>")
+        return ("<span class='tk-muted' style='white-space:nowrap' title='the seed fixes every "
+                "die and draw to come, so it is shown when the game is over'>seed hidden</span>")
 
     def _status_html(self, shown: State[Any], live: bool, seat: int | None) -> str:
         last = self._last_event(shown.ply)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import html
 import re
 
+import bqplot as bq
+import numpy as np
 import pytest
 
 from treasurekit import load_game
-from treasurekit.sjorovaron import Pick, Shoot, SjoState, Walk
+from treasurekit.sjorovaron import Pick, Shoot, SjoState, Walk, load_map
 from treasurekit_widgets import GameBoard, SjoBoard
 from treasurekit_widgets.sjo_draw import KIND_COLOURS, SjoPicture, chest_hex, fan_out, key_html
 
@@ -31,18 +33,24 @@ def two(seed: int = 1) -> SjoBoard:
     return SjoBoard(players=2, seats=TWO_HUMANS, seed=seed)
 
 
-def click_hex(board: SjoBoard, name: str) -> None:
-    """A click on the hex's transparent lattice circle, as the bqplot front end sends it."""
-    lattice = board.picture.lattice
-    index = board.game.board.hex(name)
-    lattice._msg_callbacks(lattice, {"event": "element_click", "data": {"index": index}}, None)
+def click_at(board: SjoBoard, x: float, y: float) -> None:
+    """A click on the map at ``(x, y)`` (map units), as the bqplot front end sends it: on
+    the transparent image laid over the whole picture."""
+    mark = board.picture.catcher
+    mark._msg_callbacks(mark, {"event": "element_click",
+                               "data": {"click_x": x, "click_y": y}}, None)
+
+
+def click_hex(board: SjoBoard, name: str, dx: float = 0.0, dy: float = 0.0) -> None:
+    """A click inside hex ``name``, ``(dx, dy)`` off its centre."""
+    h = board.game.board.hex(name)
+    click_at(board, board.picture.cx[h] + dx, board.picture.cy[h] + dy)
 
 
 def click_reach(board: SjoBoard, name: str) -> None:
-    """A click on the yellow ring of a highlighted hex."""
-    mark = board.picture.reach
-    index = board.highlighted().index(name)
-    mark._msg_callbacks(mark, {"event": "element_click", "data": {"index": index}}, None)
+    """A click on the yellow ring of a highlighted hex (a little off its centre)."""
+    assert name in board.highlighted()
+    click_hex(board, name, 0.25, -0.2)
 
 
 def press(board: SjoBoard, label: str) -> None:
@@ -201,11 +209,49 @@ def test_no_hidden_pieces_of_others_in_the_rendered_widgets() -> None:
 def test_terrain_is_coloured_per_hex_kind_and_drawn_from_corners() -> None:
     board = SjoBoard(seed=1)
     m = board.game.board
-    terrain = board.picture.terrain
-    assert list(terrain.fill_colors) == [KIND_COLOURS[k] for k in m.kinds]
-    assert len(terrain.x) == len(m.hexes) and len(terrain.x[0]) == 7
-    assert "tk-sjo-figure" in board.picture.figure._dom_classes
+    picture = board.picture
+    terrain = picture.terrain
+    assert list(terrain.fill_colors) == [KIND_COLOURS[k] for k in picture.kinds]
+    assert sorted(picture.kinds) == sorted(set(m.kinds))
+    for curve, kind in enumerate(picture.kinds):  # each hex of the kind: 7 points, a NaN
+        xs = np.asarray(terrain.x[curve])
+        hexes = [h for h in range(len(m.hexes)) if m.kinds[h] == kind]
+        assert int(np.isfinite(xs).sum()) == 7 * len(hexes), kind
+        first = m.corners(hexes[0])
+        assert np.allclose(xs[:6], [x for x, _ in first]) and np.isnan(xs[7])
+    assert "tk-sjo-figure" in picture.figure._dom_classes
     assert isinstance(board, GameBoard) and "tk-board" in board._dom_classes
+
+
+def test_the_picture_is_a_few_marks_not_one_element_per_hex() -> None:
+    """Every SVG element of the figure is styled again on each button press in the page:
+    the 437 hexes are one curve per kind of ground, the striped frames one curve, and the
+    click catcher one image (no click circle per hex)."""
+    picture = SjoBoard(seed=1).picture
+    curves = sum(len(np.atleast_2d(m.x)) for m in picture.figure.marks
+                 if isinstance(m, bq.Lines))
+    points = sum(len(m.x) for m in picture.figure.marks if isinstance(m, bq.Scatter))
+    assert curves <= 40 and points <= 60, (curves, points)
+    assert picture.figure.marks[-1] is picture.catcher
+
+
+def test_a_click_anywhere_in_a_hex_means_that_hex() -> None:
+    """The catcher turns a click's map point into the hex it lies in: any point inside a
+    hex (nearer its centre than any other), not only its centre."""
+    m = load_map()
+    clicked: list[int] = []
+    picture = SjoPicture(m, clicked.append)
+    for name in ("k11", "q14", "e12"):
+        h = m.hex(name)
+        corners = np.array(m.corners(h))
+        centre = corners.mean(axis=0)
+        for corner in corners:  # 0.8 of the way to each corner: still inside
+            x, y = centre + 0.8 * (corner - centre)
+            picture._clicked(picture.catcher, {"data": {"click_x": x, "click_y": y}})
+        assert clicked == [h] * 6, name
+        clicked.clear()
+    picture._clicked(picture.catcher, {"data": {}})  # no point: nothing
+    assert clicked == []
 
 
 def test_hint_panel_ranks_moves() -> None:

@@ -317,3 +317,53 @@ def test_a_board_driven_from_code_redraws_once_per_call(sent: Sent) -> None:
         sent.clear()
         human_step(board)
         assert len([s for s in sent.to(board.status) if "value" in s]) <= 1
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_a_click_sends_the_status_first_and_the_human_move_before_any_bot_thinks(
+        name: str, sent: Sent, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9, point 1, on every board: of what a click sends, the status (what the click
+    did, what to do next) leaves first, in a message of its own, before the picture; and
+    the position after the human's own move is sent before the first bot is asked."""
+    board = BOARDS[name]()
+    board.BOT_PAUSE_S = 0.0
+    seen: list[int] = []
+    ref: list[GameBoard] = [board]
+    board.seats = {p: who if who == "human" else Watching(who, ref, sent, seen)
+                   for p, who in board.seats.items()}
+    monkeypatch.setattr(stepping, "from_the_browser", lambda: True)  # as a click does
+    firsts = []
+    for _ in range(40):  # until a human move is answered by bots
+        seen.clear()
+        sent.clear()
+        human_step(board)
+        shown = [mid for mid, method, state, _ in sent.messages
+                 if method == "update" and set(state) - {"_dom_classes"}]
+        assert shown, "a click changes something"
+        firsts.append(shown[0] == board.status.model_id)
+        first = sent.messages[[m[0] for m in sent.messages].index(board.status.model_id)]
+        assert set(first[2]) == {"value"}  # the status alone, not batched with the picture
+        if seen or board.state.is_terminal():
+            break
+    assert all(firsts), firsts
+    assert seen, "the bots never replied"
+    assert seen[0] >= 1  # the status of the human's move went out before a bot chose
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_seed_note_stays_on_one_line(name: str) -> None:
+    """The fresh reader's check saw "seed hidden" broken over two lines in the controls
+    row (it read as two labels): the note never wraps, during the game or after it."""
+    board = BOARDS[name]()
+    assert "seed hidden" in board.seed_note.value
+    assert "white-space:nowrap" in board.seed_note.value
+    board.state = board.game.new_initial_state(1)
+    while not board.state.is_terminal():  # the note after the game names the seed
+        state = board.state
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.play(state.legal_moves()[0])
+    board.refresh()
+    assert "this game's seed" in board.seed_note.value
+    assert "white-space:nowrap" in board.seed_note.value

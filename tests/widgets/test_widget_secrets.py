@@ -50,6 +50,8 @@ def _plain(value: Any, follow: Callable[[str], Any]) -> Any:
     if isinstance(value, dict):
         if isinstance(value.get("value"), (bytes, memoryview)) and "dtype" in value:
             arr = np.frombuffer(value["value"], dtype=value["dtype"])
+            if arr.dtype.kind == "f":  # NaN (a gap in a curve) is not equal to itself
+                return np.where(np.isnan(arr), None, arr).reshape(value["shape"]).tolist()
             return arr.reshape(value["shape"]).tolist()
         return {k: _plain(v, follow) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
