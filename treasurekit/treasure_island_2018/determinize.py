@@ -90,22 +90,11 @@ def _consistent(d: TIPosition, game: TIGame, p: int, t: Pt,
     """The hidden items redrawn for treasure ``t``, or None if ``t`` cannot be made
     consistent (too few tokens of a kind, no true card or token for a slot)."""
     out: dict[str, Any] = {}
-    tokens = _tokens(d, game, p, t, gen)
-    if tokens is None:
-        return None
-    out.update(tokens)
-    districts = _districts(d, game, p, t, gen)
-    if districts is None:
-        return None
-    out.update(districts)
-    chest = _chest(d, game, p, t, gen)
-    if chest is None:
-        return None
-    out.update(chest)
-    compass = _compass(d, game, p, t, gen)
-    if compass is None:
-        return None
-    out.update(compass)
+    for step in (_tokens, _districts, _chest, _compass):
+        got = step(d, game, p, t, gen)
+        if got is None:
+            return None
+        out.update(got)
     return out
 
 
