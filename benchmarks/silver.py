@@ -16,11 +16,12 @@ the second Black Spot Hint day (12 June).
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from joblib import Parallel, delayed  # type: ignore[import-untyped]
@@ -35,6 +36,11 @@ GAMES = int(os.environ.get("SILVER_GAMES", "200"))
 JOBS = int(os.environ.get("SILVER_JOBS", "2"))
 #: SILVER_LOG=1 prints every game's result as it comes (above the progress bar).
 LOG = os.environ.get("SILVER_LOG", "") not in ("", "0")
+#: SILVER_RESUME=path keeps every finished game in that file (one JSON line per game) and,
+#: run again, plays only the seeds not in it: a run stopped part-way is finished later
+#: with exactly ``GAMES`` games. Resume only with the same code (the file is not checked
+#: against it).
+RESUME = os.environ.get("SILVER_RESUME", "")
 PLAYERS = 4
 GOAL = (0.25, 0.50)
 SECOND_BLACK_SPOT_HINT_DAY = 12
@@ -75,18 +81,39 @@ def play(seed: int, players: int = PLAYERS) -> GameResult:
                       outcome.termination)
 
 
-def run_games(seeds: range, jobs: int = JOBS) -> list[GameResult]:
-    """Every seed's game, in parallel (joblib) with a tqdm progress bar."""
-    tasks = (delayed(play)(s) for s in seeds)
+def _kept(path: str, seeds: range) -> dict[int, GameResult]:
+    """The games of ``seeds`` already in the resume file ``path`` (none without one)."""
+    if not path or not os.path.exists(path):
+        return {}
+    kept = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                r = GameResult(**json.loads(line))
+                if r.seed in seeds:
+                    kept[r.seed] = r
+    return kept
+
+
+def run_games(seeds: range, jobs: int = JOBS, resume: str = RESUME) -> list[GameResult]:
+    """Every seed's game, in parallel (joblib) with a tqdm progress bar; with ``resume``
+    (a file path), the games already kept there are read, not played, and each new game is
+    appended to it. The result is in seed order."""
+    kept = _kept(resume, seeds)
+    todo = [s for s in seeds if s not in kept]
+    tasks = (delayed(play)(s) for s in todo)
     par = Parallel(n_jobs=jobs, return_as="generator")
-    out = []
-    for r in tqdm(par(tasks), total=len(seeds), desc="Silver vs 3 GreedyBots", unit="game"):
+    out = list(kept.values())
+    for r in tqdm(par(tasks), total=len(todo), desc="Silver vs 3 GreedyBots", unit="game"):
         out.append(r)
+        if resume:
+            with open(resume, "a") as f:
+                f.write(json.dumps(asdict(r)) + "\n")
         if LOG:
             wins = sum(1 for x in out if x.winner == 0)
             tqdm.write(f"seed {r.seed}: winner p{r.winner}, {r.days} days, escape round "
                        f"{r.escape_round}, {r.end} (Silver {wins}/{len(out)})")
-    return out
+    return sorted(out, key=lambda r: r.seed)
 
 
 def section(results: list[GameResult], seconds: float, jobs: int) -> str:
@@ -98,6 +125,7 @@ def section(results: list[GameResult], seconds: float, jobs: int) -> str:
     q1, med, q3 = statistics.quantiles(days, n=4, method="inclusive") if n > 1 else \
         (days[0],) * 3
     escaped = sum(1 for r in results if r.escape_round > 0)
+    past = sum(1 for r in results if r.days > SECOND_BLACK_SPOT_HINT_DAY)
     ends = Counter(r.end for r in results)
     by_day = Counter(days)
     met = "met" if GOAL[0] <= wins / n <= GOAL[1] else "not met"
@@ -115,6 +143,8 @@ def section(results: list[GameResult], seconds: float, jobs: int) -> str:
         f"| game length, days of June (an escape round is one more day) | median {med:g}, "
         f"quartiles {q1:g}-{q3:g}, shortest {days[0]}, longest {days[-1]}; goal median past "
         f"{SECOND_BLACK_SPOT_HINT_DAY} June: {long_ok} |",
+        f"| games lasting past the second Black Spot Hint day ({SECOND_BLACK_SPOT_HINT_DAY} "
+        f"June) | {past} of {n}: {past / n:.1%} |",
         f"| games that reached the escape | {escaped} of {n} |",
         f"| mean plies per game | {statistics.fmean(r.plies for r in results):.0f} |",
         "",

@@ -320,3 +320,13 @@ def test_round_robin_games_per_pair_can_differ_by_pair() -> None:
         ("random", "greedy"): 4, ("random", "mcts"): 2, ("greedy", "mcts"): 2}
     rate, (lo, hi) = lad.score_rate("greedy", "random")
     assert lo <= rate <= hi and lad.verdict("greedy", "random") in ("beats", "ties", "loses to")
+
+
+def test_ladder_pair_games_sets_the_games_of_named_pairs() -> None:
+    lad = ladder("ahoy", 2, bots=["random", "greedy", "mcts"], iterations=1,
+                 mcts_games_per_pair=2, pair_games={("mcts", "greedy"): 4}, progress=False)
+    assert {k: len(v) for k, v in lad.pairs.items()} == {
+        ("random", "greedy"): 2, ("random", "mcts"): 2, ("greedy", "mcts"): 4}
+    with pytest.raises(ArenaError, match="pair_games names the pair 'mcts', 'silver'"):
+        ladder("ahoy", 2, bots=["random", "mcts"], pair_games={("mcts", "silver"): 4},
+               progress=False)

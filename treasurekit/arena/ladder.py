@@ -87,10 +87,10 @@ class SilverFactory:
 #: root candidates from the GreedyBot's ranking (None: every legal move)).
 MCTS_SETTINGS: dict[str, tuple[int, bool, int | None]] = {
     "ahoy": (30, True, 3),
-    "treasure_island_2003": (4, True, 2),
-    "treasure_island_2018": (8, False, 3),
-    "sjorovaron": (10, True, 2),
-    "skeleton_island": (4, True, 2),
+    "treasure_island_2003": (8, True, 2),
+    "treasure_island_2018": (16, False, 3),
+    "sjorovaron": (24, True, 2),
+    "skeleton_island": (6, True, 2),
 }
 
 
@@ -275,12 +275,15 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
            options: Mapping[str, Any] | None = None,
            seed: int = 0, jobs: int = 1, client: Any = None,
            progress: bool = True, bots: Sequence[str] | None = None,
-           mcts_games_per_pair: int | None = None) -> RoundRobin:
+           mcts_games_per_pair: int | None = None,
+           pair_games: Mapping[tuple[str, str], int] | None = None) -> RoundRobin:
     """The round robin of a game's bundled bots (:func:`ladder_bots`).
 
     ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``); Silver is pinned to
     seat 0 in Treasure Island (2018). ``mcts_games_per_pair`` (default ``games_per_pair``)
-    is the number of games of the pairs with MCTSBot, the slow one.
+    is the number of games of the pairs with MCTSBot, the slow one; ``pair_games`` gives
+    the number of games of named pairs, in either order (e.g. ``{("mcts", "greedy"): 24}``),
+    over both.
 
     >>> r = ladder("ahoy", 2, bots=["random", "greedy"], progress=False)
     >>> [len(g) for g in r.pairs.values()]
@@ -293,8 +296,15 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
         raise ArenaError(f"unknown ladder bot {unknown[0]!r}; choose from {', '.join(every)}")
     pinned = {"silver": 0} if "silver" in chosen else None
     per_pair: int | dict[tuple[str, str], int] = games_per_pair
-    if mcts_games_per_pair is not None:
-        per_pair = {(a, b): mcts_games_per_pair if "mcts" in (a, b) else games_per_pair
+    if mcts_games_per_pair is not None or pair_games:
+        mcts = games_per_pair if mcts_games_per_pair is None else mcts_games_per_pair
+        named = dict(pair_games or {})
+        for a, b in named:
+            if a not in chosen or b not in chosen or a == b:
+                raise ArenaError(f"pair_games names the pair {a!r}, {b!r}, not two of the "
+                                 f"chosen bots {', '.join(chosen)}")
+        per_pair = {(a, b): named.get((a, b), named.get((b, a), mcts if "mcts" in (a, b)
+                                                         else games_per_pair))
                     for a, b in itertools.combinations(chosen, 2)}
     return round_robin(game, {b: every[b] for b in chosen}, games_per_pair=per_pair,
                        pinned=pinned, options=options, seed=seed, jobs=jobs, client=client,

@@ -1,14 +1,13 @@
-"""Positions built by hand, for lessons and tests (``game.position(...)``), and the
-determinized copies search bots sample (docs/architecture.md §4, §6)."""
+"""Positions built by hand, for lessons and tests (``game.position(...)``)
+(docs/architecture.md §4; the determinized copies search bots sample are in
+``determinize.py``)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
-from .flow import SILVER, Phase, TIGame
+from .flow import Phase, TIGame
 from .geometry import Pt
 from .hints import canonical_args
 from .position import (
@@ -18,13 +17,9 @@ from .position import (
     TIPosition,
     initial_position,
     situation,
-    with_changes,
 )
-from .posterior import sample_treasure
-from .rules.setup import order
-from .view import TIView
 
-__all__ = ["build_position", "determinized"]
+__all__ = ["build_position"]
 
 
 def build_position(
@@ -116,48 +111,3 @@ def build_position(
     if played:
         data = replace(data, played=tuple(played))
     return data
-
-
-def determinized(d: TIPosition, game: TIGame, view_of: Callable[[int], TIView], player: int,
-                 rng: Any) -> TIPosition:
-    """A position in which what ``player`` cannot know is resampled (for MCTS): for a
-    pirate, the treasure is drawn from what that pirate knows (``sample_treasure``, trust
-    0.8) and the District Hints are made consistent with it, and Silver's hands are
-    redrawn from the cards that pirate has not seen. Silver knows everything but the
-    future draws, so his position is returned unchanged. ``view_of(player)`` is the
-    player's view of ``d``."""
-    if player == SILVER or d.treasure is None or d.winner is not None:
-        return d
-    gen = rng if isinstance(rng, random.Random) else random.Random(0)
-    t = sample_treasure(view_of(player), game.map, gen, trust=0.8)
-    if t is None:
-        return d
-    district = game.map.district_at(t)
-    changes: dict[str, Any] = {"treasure": t}
-    if district is not None and district != d.set_aside:
-        old = d.set_aside
-        assert old is not None
-        dealt = [list(x) for x in d.dealt]
-        undealt = list(d.undealt)
-        for s in range(game.num_players):
-            if district in dealt[s] and s != player:
-                dealt[s] = [old if x == district else x for x in dealt[s]]
-        if district in undealt:
-            undealt = [old if x == district else x for x in undealt]
-        changes.update(set_aside=district, dealt=tuple(tuple(x) for x in dealt),
-                       undealt=tuple(x for x in undealt if x is not None))
-    # Silver's hands: redraw from the unseen cards of each deck
-    for hand_f, pile_f in (("start_hand", "start_pile"), ("bs_hand", "bs_pile"),
-                           ("compass_hand", "compass_pile")):
-        hand = list(getattr(d, hand_f))
-        pool = hand + list(getattr(d, pile_f))
-        rng.shuffle(pool)
-        new_hand = pool[: len(hand)]
-        rest = pool[len(hand):]
-        if hand_f == "compass_hand":
-            changes[hand_f] = tuple(sorted(int(x) for x in new_hand))
-            changes[pile_f] = tuple(sorted(int(x) for x in rest))
-        else:
-            changes[hand_f] = tuple(new_hand)
-            changes[pile_f] = tuple(sorted(rest, key=order(game.decks, hand_f)))
-    return with_changes(d, **changes)

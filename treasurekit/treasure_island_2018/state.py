@@ -32,8 +32,8 @@ from ..core.events import Event, Outcome
 from ..core.game import Game, State
 from . import clicks as _clicks
 from . import flow
-from .build import determinized
 from .decks import CalendarSpace, Character, Decks
+from .determinize import determinized
 from .flow import Phase, TIGame, who
 from .geometry import Pt
 from .hints import Situation
@@ -367,11 +367,12 @@ class TIState(State[TIMove]):
 
     # ----- hidden information for search bots ------------------------------------------------
     def determinize(self, player: int, rng: Any) -> TIState:
-        """A copy in which what ``player`` cannot know is resampled (for MCTS): for a
-        pirate, the treasure is drawn from what that pirate knows (``sample_treasure``, trust
-        0.8) and the District Hints are made consistent with it, and Silver's hands are
-        redrawn from the cards that pirate has not seen. Silver knows everything but the
-        future draws."""
+        """A copy in which everything ``player`` cannot see is resampled from ``rng``,
+        consistently with ``view(player)`` (for MCTS): for a pirate, the treasure, the
+        face-down Information tokens it has not verified, the District Hints it has not
+        seen, the other pirates' Chest tokens and Compass Hints, and Silver's hands
+        (``determinize.py`` says how, TI2018 §5-§7). Silver knows everything but the
+        future draws: his copy is plain. ``view(player)`` is the same in the copy."""
         twin = self.copy()
         twin._restore(determinized(self._position, self.game, self.view, player, rng))
         return twin
