@@ -134,7 +134,7 @@ def begin_turn(d: Draft, seat: int, normal: bool) -> None:
     d.normal_turn = normal
     if normal:
         d.turns += 1
-        limit = int(d.game.options["max_rounds"])
+        limit = int(d.opts["max_rounds"])
         if limit and d.turns > limit * d.n:
             d.result = (None, f"nobody won within {limit} rounds", rules.ruling(16))
             d.say(f"{limit} rounds are over: the game ends without a winner "
@@ -192,24 +192,29 @@ def turn_body(d: Draft) -> None:
 
 def check_over(d: Draft) -> None:
     """The endings without a winner (SJO §12; rulings SJO-13, SJO-15)."""
-    if d.result is not None or d.phase in (ORDER, PICK, DEAL):
+    if d.result is not None or d.phase in SETUP_PHASES:
         return
-    alive = d.alive()
-    if not alive:
+    pirates = d.pirates
+    for p in pirates:  # a loop: this runs after every ply
+        if p is not None and not p.out:
+            break
+    else:
         end_without_winner(d, "every pirate is out of the game")
         return
     where, n = d.chest
-    if where == "buried" and d.lost and not any(p.seat in d.knows for p in alive):
-        end_without_winner(d, "map pieces were lost at sea, so nobody can learn where "
-                                 "the chest is (ruling SJO-13)")
+    if where == "buried":
+        if d.lost and not any(p is not None and not p.out and p.seat in d.knows
+                              for p in pirates):
+            end_without_winner(d, "map pieces were lost at sea, so nobody can learn "
+                                  "where the chest is (ruling SJO-13)")
         return
     if where == "water" and not any(d.board.is_land(x) for x in d.board.neighbours[n]):
         end_without_winner(d, "the chest lies in water no bank can reach")
         return
-    if where not in ("buried", "lost") and not d.used_boats() and (
-            d.raft_state in ("destroyed", "gone")):
+    if (where != "lost" and d.raft_state in ("destroyed", "gone")
+            and not d.used_boats()):
         end_without_winner(d, "no rowing boat and no raft is left to escape with "
-                                 "(ruling SJO-15)")
+                              "(ruling SJO-15)")
 
 
 def end_without_winner(d: Draft, why: str) -> None:

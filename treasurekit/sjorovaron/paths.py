@@ -173,7 +173,8 @@ class Walker:
         hit = self._open_moves.get(key)
         if hit is not None and hit[0] is walks:
             return hit[1]
-        moves = [self.walk_move(p) for p in walks.values()]
+        get, made = self._moves.get, self.walk_move
+        moves = [get(p) or made(p) for p in walks.values()]
         if key in self._open_ids:
             self._open_moves[key] = (walks, moves)
         return moves

@@ -145,6 +145,7 @@ class SjoState(State[SjoMove]):
         self.board: SjoMap = self._rules.board
         self.walker: Walker = self._rules.walker
         self._n = self._rules.num_players
+        self._hit_faces = int(self._rules.settings["hit_faces"])
         self._cache: dict[str, Any] = {}
         self._facts_of: Draft | None = None
         self._position = setup.initial(self._rules)
@@ -310,7 +311,7 @@ class SjoState(State[SjoMove]):
         return flow.current_player(self._position)
 
     def _chance_outcomes(self) -> list[tuple[SjoMove, Fraction]]:
-        return flow.chance_outcomes(self._facts(), int(self.game.options["hit_faces"]))
+        return flow.chance_outcomes(self._facts(), self._hit_faces)
 
     def _legal_moves(self) -> list[SjoMove]:
         return turn.legal(self._facts())

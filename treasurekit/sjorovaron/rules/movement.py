@@ -72,7 +72,7 @@ def walks(d: Draft) -> dict[int, tuple[int, ...]]:
     blocked, no_end = blockers(d, p.seat)
     walks = d.walker.walks(
         p.at, d.die, blocked, no_end, prefer=loot_hexes(d, p.seat),
-        revisit_start=bool(d.game.options["return_to_start"]))
+        revisit_start=bool(d.opts["return_to_start"]))
     d.cache["walks"] = (key, walks)
     return walks
 
@@ -91,7 +91,7 @@ def walk_problem(d: Draft, move: Walk) -> Problem:
         return (str(exc), rules.MOVE)
     blocked, no_end = blockers(d, p.seat)
     prev = p.at
-    seen = {p.at} if not d.game.options["return_to_start"] else set()
+    seen = {p.at} if not d.opts["return_to_start"] else set()
     for h in path:
         if h not in board.steps[prev]:
             what = board.kinds[h]
