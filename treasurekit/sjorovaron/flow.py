@@ -71,7 +71,8 @@ BONUS_TURNS = 5  # SJO §8: the first pirate with the whole map rolls five times
 WOUND_TURNS = 3  # SJO §7: a wounded pirate misses three turns
 
 SIXTH = Fraction(1, 6)
-_ROLLS: list[tuple[SjoMove, Fraction]] = [(Roll(f), SIXTH) for f in range(1, 7)]
+#: The movement die's outcomes (copy before handing them out).
+ROLLS: list[tuple[SjoMove, Fraction]] = [(Roll(f), SIXTH) for f in range(1, 7)]
 _ORDERS: list[list[tuple[SjoMove, Fraction]]] = [
     [(Order(seat, f), SIXTH) for f in range(1, 7)] for seat in range(6)]
 _SHOTS: list[list[tuple[SjoMove, Fraction]]] = [
@@ -99,7 +100,7 @@ def chance_outcomes(d: Draft, hit_faces: int) -> list[tuple[SjoMove, Fraction]]:
         return [(Deal(d.deal_left[0], piece), p) for piece in pool]
     if d.phase == SHOT:
         return list(_SHOTS[hit_faces])
-    return list(_ROLLS)
+    return list(ROLLS)
 
 
 def end_turn(d: Draft) -> None:

@@ -74,6 +74,7 @@ class Walker:
         self._open: dict[tuple[int, int, bool], dict[int, tuple[tuple[int, ...], int]]] = {}
         self._open_paths: dict[tuple[int, int, bool], dict[int, tuple[int, ...]]] = {}
         self._moves: dict[tuple[int, ...], Walk] = {}
+        self._paths: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._open_moves: dict[int, tuple[dict[int, tuple[int, ...]], list[Walk]]] = {}
         self._open_ids: set[int] = set()
 
@@ -178,6 +179,19 @@ class Walker:
         if key in self._open_ids:
             self._open_moves[key] = (walks, moves)
         return moves
+
+    def path_of(self, labels: tuple[str, ...]) -> tuple[int, ...]:
+        """The hex indices of a walk's hex names (cached: map data only).
+
+        Raises:
+            ValueError: a name is not a hex of this map.
+        """
+        path = self._paths.get(labels)
+        if path is None:
+            hex_of = self.board.hex
+            path = tuple(hex_of(x) for x in labels)
+            self._paths[labels] = path
+        return path
 
     def walk_move(self, path: tuple[int, ...]) -> Walk:
         """The :class:`~.moves.Walk` for a path of hex indices (cached)."""

@@ -122,13 +122,14 @@ def walk_problem(d: Draft, move: Walk) -> Problem:
 def apply_walk(d: Draft, move: Walk) -> Next:
     """Walk the path (SJO §5), taking map pieces and the chest passed (SJO §8, §9)."""
     seat = d.turn
-    path = [d.board.hex(x) for x in move.path]
+    path = d.walker.path_of(move.path)
     start = d.p(seat).at
     d.set(seat, at=path[-1])
     d.say(f"{d.who(seat)} walks {d.h(start)} -> {' -> '.join(move.path)}",
               rules.EXACT, "walk")
-    for h in path:
-        map_pieces.visit(d, seat, h)
+    if map_pieces.anything_to_take(d, seat):
+        for h in path:
+            map_pieces.visit(d, seat, h)
     arrive(d, seat)
     d.die = None
     return Next.AFTER_ACTION
