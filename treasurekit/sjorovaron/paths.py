@@ -73,6 +73,7 @@ class Walker:
         self.ball: tuple[tuple[int, ...], ...] = tuple(balls)
         self._open: dict[tuple[int, int, bool], dict[int, tuple[tuple[int, ...], int]]] = {}
         self._open_paths: dict[tuple[int, int, bool], dict[int, tuple[int, ...]]] = {}
+        self._open_ends: dict[tuple[int, int, bool], int] = {}
         self._moves: dict[tuple[int, ...], Walk] = {}
         self._paths: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._open_moves: dict[int, tuple[dict[int, tuple[int, ...]], list[Walk]]] = {}
@@ -126,8 +127,12 @@ class Walker:
             return self._open_paths[(start, steps, revisit_start)]
         found: dict[int, tuple[int, ...]] = {}
         cand = -1
+        # a walk found around blockers is a walk of the empty island too: only the empty
+        # island's end hexes can be found, and keeping the others out of the candidates
+        # lets the search stop as soon as those are done (the same walks, found sooner)
+        ends = self._open_ends[(start, steps, revisit_start)]
         if prefer:
-            cand = self._candidates(start, steps, blocked, no_end, revisit_start)
+            cand = self._candidates(start, steps, blocked, no_end, revisit_start) & ends
             for target in prefer:
                 self._search(start, steps, blocked, cand, found, target, revisit_start)
         missing = False
@@ -140,7 +145,7 @@ class Walker:
             found[end] = path
         if missing:
             if cand < 0:
-                cand = self._candidates(start, steps, blocked, no_end, revisit_start)
+                cand = self._candidates(start, steps, blocked, no_end, revisit_start) & ends
             self._search(start, steps, blocked, cand, found, -1, revisit_start)
         return found
 
@@ -164,6 +169,7 @@ class Walker:
             self._open[key] = hit
             paths = {end: path for end, (path, _) in hit.items()}
             self._open_paths[key] = paths
+            self._open_ends[key] = mask(paths)
             self._open_ids.add(id(paths))
         return hit
 
