@@ -49,6 +49,8 @@ class Walker:
         n = len(board.hexes)
         self.steps: tuple[tuple[int, ...], ...] = board.steps
         self.bits: tuple[int, ...] = tuple(1 << h for h in range(n))
+        #: ``around[h]``: the hexes one step from ``h``, as a bitmask.
+        self.around: tuple[int, ...] = tuple(mask(s) for s in self.steps)
         balls: list[tuple[int, ...]] = []
         for h in range(n):
             if not board.is_land(h):
@@ -221,6 +223,7 @@ class Walker:
         ball = self.ball
         nbrs = self.steps
         bits = self.bits
+        around = self.around
         done = 0
         for h in found:
             done |= bits[h]
@@ -231,11 +234,18 @@ class Walker:
         def dfs(h: int, r: int, visited: int, passed: bool) -> None:
             nonlocal done
             if r == 1:  # the last step, inlined: most nodes are leaves
-                for n in nbrs[h]:
+                # the ends one step away still to find (most leaves have none)
+                m = around[h] & cand & ~(visited | blocked | done)
+                if not m:
+                    return
+                if not passed:  # only the hex to pass through can end this walk
+                    if m & through_bit:
+                        found[through] = (*path, through)
+                        done |= through_bit
+                    return
+                for n in nbrs[h]:  # in the neighbours' order: the order walks are found
                     b = bits[n]
-                    if visited & b or blocked & b or done & b or not cand & b:
-                        continue
-                    if passed or b == through_bit:
+                    if m & b:
                         found[n] = (*path, n)
                         done |= b
                 return
@@ -244,9 +254,24 @@ class Walker:
                     return
             elif not ball[h][r] & cand & ~done:
                 return
+            free = ~(visited | blocked)
+            if r == 2 and passed:  # the last two steps, inlined: no call per leaf
+                for n in nbrs[h]:
+                    b = bits[n]
+                    if not free & b:
+                        continue
+                    m = around[n] & cand & ~(visited | b | blocked | done)
+                    if not m:
+                        continue
+                    for x in nbrs[n]:
+                        bx = bits[x]
+                        if m & bx:
+                            found[x] = (*path, n, x)
+                            done |= bx
+                return
             for n in nbrs[h]:
                 b = bits[n]
-                if visited & b or blocked & b:
+                if not free & b:
                     continue
                 path.append(n)
                 dfs(n, r - 1, visited | b, passed or b == through_bit)
