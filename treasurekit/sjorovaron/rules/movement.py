@@ -86,7 +86,7 @@ def walk_problem(d: Draft, move: Walk) -> Problem:
                 f"{len(move.path)}", rules.EXACT)
     board = d.board
     try:
-        path = [board.hex(x) for x in move.path]
+        path = d.walker.path_of(move.path)
     except ValueError as exc:
         return (str(exc), rules.MOVE)
     blocked, no_end = blockers(d, p.seat)
