@@ -160,3 +160,16 @@ def test_one_action_a_turn_offers_exactly_the_declarations_allowed() -> None:
         checked += 1
     assert checked > 50
     assert {"dig", "drag", "launch", "jump raft", "jump", "cross", "wait"} <= kinds
+
+
+def test_walks_on_the_empty_island_are_built_from_the_neighbours_walks() -> None:
+    """SJO §5: the kept walks of the empty island (built from the neighbours' walks one
+    step shorter) are the first walks in the neighbours' order, listed by end hex."""
+    w = Walker(SjoGame().board)  # a fresh walker: nothing kept yet
+    board = w.board
+    land = [h for h in range(len(board.hexes)) if board.is_land(h)]
+    for start in random.Random(3).sample(land, 25):
+        for steps in range(1, 6):
+            got = w.walks(start, steps, 0, 0)
+            want = _first_walks(w, start, steps, 0, 0, False)
+            assert got == want and list(got) == sorted(want)

@@ -164,16 +164,47 @@ class Walker:
         key = (start, steps, revisit_start)
         hit = self._open.get(key)
         if hit is None:
-            found: dict[int, tuple[int, ...]] = {}
-            cand = self._candidates(start, steps, 0, 0, revisit_start)
-            self._search(start, steps, 0, cand, found, -1, revisit_start)
-            hit = {end: (path, mask(path)) for end, path in sorted(found.items())}
+            if not revisit_start and 2 <= steps <= MAX_STEPS:
+                hit = dict(sorted(self._compose(start, steps).items()))
+            else:
+                found: dict[int, tuple[int, ...]] = {}
+                cand = self._candidates(start, steps, 0, 0, revisit_start)
+                self._search(start, steps, 0, cand, found, -1, revisit_start)
+                hit = {end: (path, mask(path)) for end, path in sorted(found.items())}
             self._open[key] = hit
             paths = {end: path for end, (path, _) in hit.items()}
             self._open_paths[key] = paths
             self._open_ends[key] = mask(paths)
             self._open_ids.add(id(paths))
         return hit
+
+    def _compose(self, start: int, steps: int) -> dict[int, tuple[tuple[int, ...], int]]:
+        """The walks of the empty island from ``start`` (never entering it again), built
+        from the neighbours' walks one step shorter: the first walk to an end hex, in
+        the neighbours' order, is the first step to the first neighbour that has a walk
+        there avoiding ``start``, followed by that neighbour's first such walk. That is
+        its kept walk when the kept walk avoids ``start``; otherwise it is searched for
+        around ``start``. The same walks as one search from ``start`` (tested), without
+        searching the whole neighbourhood again for every roll."""
+        bits = self.bits
+        sbit = bits[start]
+        found: dict[int, tuple[tuple[int, ...], int]] = {}
+        for n in self.steps[start]:
+            nbit = bits[n]
+            passing = 0  # ends whose kept walk from n goes through start
+            for end, (path, pmask) in self.open_walks(n, steps - 1).items():
+                if end == start or end in found:
+                    continue
+                if pmask & sbit:
+                    passing |= bits[end]
+                else:
+                    found[end] = ((n, *path), pmask | nbit)
+            if passing:
+                around: dict[int, tuple[int, ...]] = {}
+                self._search(n, steps - 1, sbit, passing, around, -1, False)
+                for end, path in around.items():
+                    found[end] = ((n, *path), mask(path) | nbit)
+        return found
 
     def walk_moves(self, walks: dict[int, tuple[int, ...]]) -> list[Walk]:
         """The :class:`~.moves.Walk` moves of a result of :meth:`walks` (cached for the
