@@ -164,7 +164,10 @@ class Walker:
         key = (start, steps, revisit_start)
         hit = self._open.get(key)
         if hit is None:
-            if not revisit_start and 2 <= steps <= MAX_STEPS:
+            if (not revisit_start and 2 <= steps <= MAX_STEPS
+                    and all((n, steps - 1, False) in self._open for n in self.steps[start])):
+                # the neighbours' walks are kept already (building them for this one
+                # would cost more than the search: most are never asked for)
                 hit = dict(sorted(self._compose(start, steps).items()))
             else:
                 found: dict[int, tuple[int, ...]] = {}
@@ -185,7 +188,8 @@ class Walker:
         there avoiding ``start``, followed by that neighbour's first such walk. That is
         its kept walk when the kept walk avoids ``start``; otherwise it is searched for
         around ``start``. The same walks as one search from ``start`` (tested), without
-        searching the whole neighbourhood again for every roll."""
+        searching the whole neighbourhood again; used when the neighbours' walks are
+        kept already."""
         bits = self.bits
         sbit = bits[start]
         found: dict[int, tuple[tuple[int, ...], int]] = {}
