@@ -71,7 +71,8 @@ BONUS_TURNS = 5  # SJO §8: the first pirate with the whole map rolls five times
 WOUND_TURNS = 3  # SJO §7: a wounded pirate misses three turns
 
 SIXTH = Fraction(1, 6)
-_ROLLS: list[tuple[SjoMove, Fraction]] = [(Roll(f), SIXTH) for f in range(1, 7)]
+#: The movement die's outcomes (copy before handing them out).
+ROLLS: list[tuple[SjoMove, Fraction]] = [(Roll(f), SIXTH) for f in range(1, 7)]
 _ORDERS: list[list[tuple[SjoMove, Fraction]]] = [
     [(Order(seat, f), SIXTH) for f in range(1, 7)] for seat in range(6)]
 _SHOTS: list[list[tuple[SjoMove, Fraction]]] = [
@@ -99,7 +100,7 @@ def chance_outcomes(d: Draft, hit_faces: int) -> list[tuple[SjoMove, Fraction]]:
         return [(Deal(d.deal_left[0], piece), p) for piece in pool]
     if d.phase == SHOT:
         return list(_SHOTS[hit_faces])
-    return list(_ROLLS)
+    return list(ROLLS)
 
 
 def end_turn(d: Draft) -> None:
@@ -134,7 +135,7 @@ def begin_turn(d: Draft, seat: int, normal: bool) -> None:
     d.normal_turn = normal
     if normal:
         d.turns += 1
-        limit = int(d.game.options["max_rounds"])
+        limit = int(d.opts["max_rounds"])
         if limit and d.turns > limit * d.n:
             d.result = (None, f"nobody won within {limit} rounds", rules.ruling(16))
             d.say(f"{limit} rounds are over: the game ends without a winner "
@@ -192,24 +193,29 @@ def turn_body(d: Draft) -> None:
 
 def check_over(d: Draft) -> None:
     """The endings without a winner (SJO §12; rulings SJO-13, SJO-15)."""
-    if d.result is not None or d.phase in (ORDER, PICK, DEAL):
+    if d.result is not None or d.phase in SETUP_PHASES:
         return
-    alive = d.alive()
-    if not alive:
+    pirates = d.pirates
+    for p in pirates:  # a loop: this runs after every ply
+        if p is not None and not p.out:
+            break
+    else:
         end_without_winner(d, "every pirate is out of the game")
         return
     where, n = d.chest
-    if where == "buried" and d.lost and not any(p.seat in d.knows for p in alive):
-        end_without_winner(d, "map pieces were lost at sea, so nobody can learn where "
-                                 "the chest is (ruling SJO-13)")
+    if where == "buried":
+        if d.lost and not any(p is not None and not p.out and p.seat in d.knows
+                              for p in pirates):
+            end_without_winner(d, "map pieces were lost at sea, so nobody can learn "
+                                  "where the chest is (ruling SJO-13)")
         return
     if where == "water" and not any(d.board.is_land(x) for x in d.board.neighbours[n]):
         end_without_winner(d, "the chest lies in water no bank can reach")
         return
-    if where not in ("buried", "lost") and not d.used_boats() and (
-            d.raft_state in ("destroyed", "gone")):
+    if (where != "lost" and d.raft_state in ("destroyed", "gone")
+            and not d.used_boats()):
         end_without_winner(d, "no rowing boat and no raft is left to escape with "
-                                 "(ruling SJO-15)")
+                              "(ruling SJO-15)")
 
 
 def end_without_winner(d: Draft, why: str) -> None:

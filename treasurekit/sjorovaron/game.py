@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, ClassVar, get_args
 
 from ..core.data import data_option
@@ -97,7 +98,18 @@ class SjoGame(Game[SjoMove]):
 
     @property
     def num_players(self) -> int:
+        return self.seats
+
+    @cached_property
+    def seats(self) -> int:
+        """The number of seats, read once (the rules read it on every ply)."""
         return int(self._options["players"])
+
+    @cached_property
+    def settings(self) -> Mapping[str, Any]:
+        """Every option with its value, read-only and made once: what the rules read on
+        every ply (``options`` hands out a fresh copy at each call)."""
+        return MappingProxyType(dict(self._options))
 
     def new_initial_state(self, seed: int = 0) -> SjoState:
         """Before the starting rolls: every seat rolls the die first (chance moves)."""

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from .island import SjoMap
 
-__all__ = ["line_problem"]
+__all__ = ["clear_line", "line_problem"]
 
 
 def line_problem(
@@ -43,3 +43,34 @@ def line_problem(
         if what is not None:
             return f"{what} at {board.label(h)} lies between {a} and {b}"
     return None
+
+
+#: Per map (by id, with the map to check it is the same one): ``(a, b)`` -> the bitmask
+#: of the hexes strictly between, or None when no rock-free straight line joins them.
+#: Immutable map data only (the map's hexes and rocks), filled as lines are asked for.
+_CLEAR: dict[int, tuple[SjoMap, dict[tuple[int, int], int | None]]] = {}
+
+
+def clear_line(board: SjoMap, shooter: int, target: int) -> int | None:
+    """The hexes strictly between ``shooter`` and ``target`` as a bitmask (bit ``h`` for
+    hex ``h``) when a straight line with no rock joins them, else None: a shot has a
+    line of fire exactly when this is not None and no blocker's bit is set in it (the
+    same answer as :func:`line_problem` without building its words; for search)."""
+    entry = _CLEAR.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = (board, {})
+        _CLEAR[id(board)] = entry
+    table = entry[1]
+    key = (shooter, target)
+    try:
+        return table[key]
+    except KeyError:
+        pass
+    line = board.between(shooter, target)
+    bits: int | None = None
+    if line is not None and not any(board.is_rock(h) for h in line):
+        bits = 0
+        for h in line:
+            bits |= 1 << h
+    table[key] = bits
+    return bits

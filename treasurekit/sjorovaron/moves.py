@@ -344,10 +344,27 @@ def parse_move(text: str) -> SjoMove:
     """
     if not isinstance(text, str):
         raise MoveParseError(text, f"{short(text)} is not move text; write {_FORMS}")
+    move = _PARSED.get(text)
+    if move is None:
+        move = _parse(text)
+        if len(text) <= _KEEP_CHARS:
+            if len(_PARSED) >= _KEEP_TEXTS:
+                _PARSED.clear()
+            _PARSED[text] = move
+    return move
+
+
+#: Texts read before and their moves (frozen values; only texts that parsed, up to
+#: ``_KEEP_TEXTS`` short ones): a pure function of the text, so nothing goes stale.
+_PARSED: dict[str, SjoMove] = {}
+_KEEP_CHARS = 40
+_KEEP_TEXTS = 20_000
+
+
+def _parse(text: str) -> SjoMove:
     words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{short(text)} is not a Sjörövarön move; write {_FORMS}")
     if not words:
-        raise bad
+        raise _bad(text)
     head, args = words[0], words[1:]
     if not args and head in _SIMPLE:
         return _SIMPLE[head]
@@ -384,4 +401,8 @@ def parse_move(text: str) -> SjoMove:
             return Jump(at)
     if head in ("cross", "climb", "push") and len(args) == 1 and (at := _hex(args[0])):
         return Cross(at) if head == "cross" else Climb(at) if head == "climb" else Push(at)
-    raise bad
+    raise _bad(text)
+
+
+def _bad(text: str) -> MoveParseError:
+    return MoveParseError(text, f"{short(text)} is not a Sjörövarön move; write {_FORMS}")

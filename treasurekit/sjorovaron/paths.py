@@ -49,6 +49,8 @@ class Walker:
         n = len(board.hexes)
         self.steps: tuple[tuple[int, ...], ...] = board.steps
         self.bits: tuple[int, ...] = tuple(1 << h for h in range(n))
+        #: ``around[h]``: the hexes one step from ``h``, as a bitmask.
+        self.around: tuple[int, ...] = tuple(mask(s) for s in self.steps)
         balls: list[tuple[int, ...]] = []
         for h in range(n):
             if not board.is_land(h):
@@ -73,7 +75,9 @@ class Walker:
         self.ball: tuple[tuple[int, ...], ...] = tuple(balls)
         self._open: dict[tuple[int, int, bool], dict[int, tuple[tuple[int, ...], int]]] = {}
         self._open_paths: dict[tuple[int, int, bool], dict[int, tuple[int, ...]]] = {}
+        self._open_ends: dict[tuple[int, int, bool], int] = {}
         self._moves: dict[tuple[int, ...], Walk] = {}
+        self._paths: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._open_moves: dict[int, tuple[dict[int, tuple[int, ...]], list[Walk]]] = {}
         self._open_ids: set[int] = set()
 
@@ -125,8 +129,12 @@ class Walker:
             return self._open_paths[(start, steps, revisit_start)]
         found: dict[int, tuple[int, ...]] = {}
         cand = -1
+        # a walk found around blockers is a walk of the empty island too: only the empty
+        # island's end hexes can be found, and keeping the others out of the candidates
+        # lets the search stop as soon as those are done (the same walks, found sooner)
+        ends = self._open_ends[(start, steps, revisit_start)]
         if prefer:
-            cand = self._candidates(start, steps, blocked, no_end, revisit_start)
+            cand = self._candidates(start, steps, blocked, no_end, revisit_start) & ends
             for target in prefer:
                 self._search(start, steps, blocked, cand, found, target, revisit_start)
         missing = False
@@ -139,7 +147,7 @@ class Walker:
             found[end] = path
         if missing:
             if cand < 0:
-                cand = self._candidates(start, steps, blocked, no_end, revisit_start)
+                cand = self._candidates(start, steps, blocked, no_end, revisit_start) & ends
             self._search(start, steps, blocked, cand, found, -1, revisit_start)
         return found
 
@@ -156,15 +164,51 @@ class Walker:
         key = (start, steps, revisit_start)
         hit = self._open.get(key)
         if hit is None:
-            found: dict[int, tuple[int, ...]] = {}
-            cand = self._candidates(start, steps, 0, 0, revisit_start)
-            self._search(start, steps, 0, cand, found, -1, revisit_start)
-            hit = {end: (path, mask(path)) for end, path in sorted(found.items())}
+            if (not revisit_start and 2 <= steps <= MAX_STEPS
+                    and all((n, steps - 1, False) in self._open for n in self.steps[start])):
+                # the neighbours' walks are kept already (building them for this one
+                # would cost more than the search: most are never asked for)
+                hit = dict(sorted(self._compose(start, steps).items()))
+            else:
+                found: dict[int, tuple[int, ...]] = {}
+                cand = self._candidates(start, steps, 0, 0, revisit_start)
+                self._search(start, steps, 0, cand, found, -1, revisit_start)
+                hit = {end: (path, mask(path)) for end, path in sorted(found.items())}
             self._open[key] = hit
             paths = {end: path for end, (path, _) in hit.items()}
             self._open_paths[key] = paths
+            self._open_ends[key] = mask(paths)
             self._open_ids.add(id(paths))
         return hit
+
+    def _compose(self, start: int, steps: int) -> dict[int, tuple[tuple[int, ...], int]]:
+        """The walks of the empty island from ``start`` (never entering it again), built
+        from the neighbours' walks one step shorter: the first walk to an end hex, in
+        the neighbours' order, is the first step to the first neighbour that has a walk
+        there avoiding ``start``, followed by that neighbour's first such walk. That is
+        its kept walk when the kept walk avoids ``start``; otherwise it is searched for
+        around ``start``. The same walks as one search from ``start`` (tested), without
+        searching the whole neighbourhood again; used when the neighbours' walks are
+        kept already."""
+        bits = self.bits
+        sbit = bits[start]
+        found: dict[int, tuple[tuple[int, ...], int]] = {}
+        for n in self.steps[start]:
+            nbit = bits[n]
+            passing = 0  # ends whose kept walk from n goes through start
+            for end, (path, pmask) in self.open_walks(n, steps - 1).items():
+                if end == start or end in found:
+                    continue
+                if pmask & sbit:
+                    passing |= bits[end]
+                else:
+                    found[end] = ((n, *path), pmask | nbit)
+            if passing:
+                around: dict[int, tuple[int, ...]] = {}
+                self._search(n, steps - 1, sbit, passing, around, -1, False)
+                for end, path in around.items():
+                    found[end] = ((n, *path), mask(path) | nbit)
+        return found
 
     def walk_moves(self, walks: dict[int, tuple[int, ...]]) -> list[Walk]:
         """The :class:`~.moves.Walk` moves of a result of :meth:`walks` (cached for the
@@ -173,10 +217,24 @@ class Walker:
         hit = self._open_moves.get(key)
         if hit is not None and hit[0] is walks:
             return hit[1]
-        moves = [self.walk_move(p) for p in walks.values()]
+        get, made = self._moves.get, self.walk_move
+        moves = [get(p) or made(p) for p in walks.values()]
         if key in self._open_ids:
             self._open_moves[key] = (walks, moves)
         return moves
+
+    def path_of(self, labels: tuple[str, ...]) -> tuple[int, ...]:
+        """The hex indices of a walk's hex names (cached: map data only).
+
+        Raises:
+            ValueError: a name is not a hex of this map.
+        """
+        path = self._paths.get(labels)
+        if path is None:
+            hex_of = self.board.hex
+            path = tuple(hex_of(x) for x in labels)
+            self._paths[labels] = path
+        return path
 
     def walk_move(self, path: tuple[int, ...]) -> Walk:
         """The :class:`~.moves.Walk` for a path of hex indices (cached)."""
@@ -200,6 +258,7 @@ class Walker:
         ball = self.ball
         nbrs = self.steps
         bits = self.bits
+        around = self.around
         done = 0
         for h in found:
             done |= bits[h]
@@ -210,11 +269,18 @@ class Walker:
         def dfs(h: int, r: int, visited: int, passed: bool) -> None:
             nonlocal done
             if r == 1:  # the last step, inlined: most nodes are leaves
-                for n in nbrs[h]:
+                # the ends one step away still to find (most leaves have none)
+                m = around[h] & cand & ~(visited | blocked | done)
+                if not m:
+                    return
+                if not passed:  # only the hex to pass through can end this walk
+                    if m & through_bit:
+                        found[through] = (*path, through)
+                        done |= through_bit
+                    return
+                for n in nbrs[h]:  # in the neighbours' order: the order walks are found
                     b = bits[n]
-                    if visited & b or blocked & b or done & b or not cand & b:
-                        continue
-                    if passed or b == through_bit:
+                    if m & b:
                         found[n] = (*path, n)
                         done |= b
                 return
@@ -223,9 +289,24 @@ class Walker:
                     return
             elif not ball[h][r] & cand & ~done:
                 return
+            free = ~(visited | blocked)
+            if r == 2 and passed:  # the last two steps, inlined: no call per leaf
+                for n in nbrs[h]:
+                    b = bits[n]
+                    if not free & b:
+                        continue
+                    m = around[n] & cand & ~(visited | b | blocked | done)
+                    if not m:
+                        continue
+                    for x in nbrs[n]:
+                        bx = bits[x]
+                        if m & bx:
+                            found[x] = (*path, n, x)
+                            done |= bx
+                return
             for n in nbrs[h]:
                 b = bits[n]
-                if visited & b or blocked & b:
+                if not free & b:
                     continue
                 path.append(n)
                 dfs(n, r - 1, visited | b, passed or b == through_bit)

@@ -18,7 +18,7 @@ mutable draft, the rules of one move change the draft and write events, and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from ..core.events import Event
@@ -44,6 +44,16 @@ class SjoRules(Protocol):
 
     @property
     def num_players(self) -> int: ...
+
+    @property
+    def seats(self) -> int:
+        """``num_players``, read once."""
+        ...
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """``options``, read-only and made once (not copied at each read)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +152,8 @@ class SjoPosition:
 
 
 FIELDS = tuple(f.name for f in fields(SjoPosition))
+#: The fields of a pirate the rules change (``Draft.set``).
+_PIRATE_CHANGES = frozenset(("at", "wound", "out", "aboard", "must_float"))
 _FIELD_SET = frozenset(FIELDS)
 _new = object.__new__
 
@@ -161,7 +173,8 @@ class Draft:
     dict to the new position (no second copy).
     """
 
-    __slots__ = ("__dict__", "board", "cache", "events", "game", "n", "source", "walker")
+    __slots__ = ("__dict__", "board", "cache", "events", "game", "n", "opts", "source",
+                 "walker")
 
     phase: PhaseEnum
     order_pending: tuple[int, ...]
@@ -204,15 +217,16 @@ class Draft:
 
     def __init__(self, pos: SjoPosition, game: SjoRules,
                  cache: dict[str, Any] | None = None, *, reading: bool = False) -> None:
-        if reading:  # a reader shares the position's fields: nothing to copy
-            object.__setattr__(self, "__dict__", pos.__dict__)
-        else:
-            self.__dict__.update(pos.__dict__)
+        # a reader shares the position's fields; a writer copies them (dict.copy clones
+        # the table at once: several times cheaper than updating an empty dict)
+        self.__dict__ = pos.__dict__ if reading else pos.__dict__.copy()
         self.source = pos
         self.game = game
         self.board: SjoMap = game.board
         self.walker: Walker = game.walker
-        self.n: int = game.num_players
+        self.n: int = game.seats
+        #: the game's options (read-only)
+        self.opts: Mapping[str, Any] = game.settings
         self.cache: dict[str, Any] = {} if cache is None else cache
         self.events: list[Event] = []
 
@@ -247,11 +261,22 @@ class Draft:
         return p
 
     def set(self, seat: int, **changes: Any) -> Pirate:
-        """Change seat's pirate; returns the changed pirate."""
-        p = replace(self.p(seat), **changes)
-        pirates = list(self.pirates)
-        pirates[seat] = p
-        self.pirates = tuple(pirates)
+        """Change seat's pirate (fields ``at``, ``wound``, ``out``, ``aboard``,
+        ``must_float``); returns the changed pirate.
+
+        Raises:
+            TypeError: a field a pirate has not, or ``seat``/``name`` (like ``replace``).
+        """
+        p = self.p(seat)
+        if not changes.keys() <= _PIRATE_CHANGES:
+            raise TypeError(f"a pirate's {', '.join(sorted(changes.keys() - _PIRATE_CHANGES))} "
+                            "cannot be changed")
+        get = changes.get
+        # the constructor with every field: several times cheaper than dataclasses.replace
+        p = Pirate(p.seat, p.name, get("at", p.at), get("wound", p.wound), get("out", p.out),
+                   get("aboard", p.aboard), get("must_float", p.must_float))
+        pirates = self.pirates
+        self.pirates = (*pirates[:seat], p, *pirates[seat + 1:])
         return p
 
     def on_land(self, p: Pirate) -> bool:
@@ -283,7 +308,7 @@ class Draft:
 
     def killing(self) -> bool:
         """SJO §13: with 5-6 players, once the chest is dug up, every hit kills."""
-        return bool(self.game.options["extra_rule"]) and self.n >= 5 and self.dug
+        return bool(self.opts["extra_rule"]) and self.n >= 5 and self.dug
 
     def standing_at(self, h: int, seat: int) -> Pirate | None:
         """An unharmed opponent of ``seat`` standing on land hex ``h``, or None."""
@@ -351,6 +376,7 @@ def changed(pos: SjoPosition, **changes: Any) -> SjoPosition:
     if unknown:
         raise TypeError(f"SjoPosition has no field {', '.join(sorted(unknown))}")
     new: SjoPosition = _new(SjoPosition)
-    new.__dict__.update(pos.__dict__)
-    new.__dict__.update(changes)
+    fields_ = pos.__dict__.copy()
+    fields_.update(changes)
+    object.__setattr__(new, "__dict__", fields_)
     return new

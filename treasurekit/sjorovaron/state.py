@@ -31,11 +31,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
 
-from ..core.events import Event, Outcome
+from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import Game, State
 from ..core.seat import HIDDEN
 from . import clicks, flow
-from .flow import DEAL, ORDER, OVER, PICK, WALK, Next, Phase
+from .flow import DEAL, ORDER, OVER, PICK, ROLL, SHOT, WALK, Next, Phase
 from .island import SjoMap
 from .moves import (
     Climb,
@@ -67,6 +67,8 @@ from .text import chest_text, describe, map_text, round_of
 from .view import SjoView, seat_view
 
 __all__ = ["EFFECTS", "Pirate", "SjoState", "apply", "step"]
+
+_CHANCE_PHASES = (ORDER, DEAL, ROLL, SHOT)
 
 #: The effect of each move type: changes the draft, says what the turn does next.
 EFFECTS: dict[type, Callable[[Draft, Any], Next]] = {
@@ -145,6 +147,7 @@ class SjoState(State[SjoMove]):
         self.board: SjoMap = self._rules.board
         self.walker: Walker = self._rules.walker
         self._n = self._rules.num_players
+        self._hit_faces = int(self._rules.settings["hit_faces"])
         self._cache: dict[str, Any] = {}
         self._facts_of: Draft | None = None
         self._position = setup.initial(self._rules)
@@ -307,10 +310,21 @@ class SjoState(State[SjoMove]):
 
     # ----- the engine contract -------------------------------------------------------------
     def _current_player(self) -> int:
-        return flow.current_player(self._position)
+        # flow.current_player, inlined: asked several times a ply
+        pos = self._position
+        if pos.result is not None:
+            return TERMINAL
+        phase = pos.phase
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        if phase == PICK:
+            return pos.picks_left[0]
+        return pos.turn
 
     def _chance_outcomes(self) -> list[tuple[SjoMove, Fraction]]:
-        return flow.chance_outcomes(self._facts(), int(self.game.options["hit_faces"]))
+        if self._position.phase == ROLL:  # the movement die: most chance nodes
+            return list(flow.ROLLS)
+        return flow.chance_outcomes(self._facts(), self._hit_faces)
 
     def _legal_moves(self) -> list[SjoMove]:
         return turn.legal(self._facts())

@@ -10,6 +10,19 @@ from ..flow import BONUS_TURNS
 from ..position import Draft
 
 
+def anything_to_take(d: Draft, seat: int) -> bool:
+    """Whether :func:`visit` could find anything for seat anywhere: a chest lying on
+    land, or a wounded opponent with map pieces (else a walk need not visit its hexes)."""
+    if d.chest[0] == "land":
+        return True
+    pieces = d.pieces
+    for p in d.pirates:
+        if (p is not None and p.wound is not None and p.seat != seat and not p.out
+                and not p.aboard and pieces[p.seat]):
+            return True
+    return False
+
+
 def visit(d: Draft, seat: int, h: int) -> None:
     """Seat's pirate enters land hex ``h`` (passing or ending): SJO §8, §9."""
     board = d.board

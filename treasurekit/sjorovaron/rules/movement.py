@@ -72,7 +72,7 @@ def walks(d: Draft) -> dict[int, tuple[int, ...]]:
     blocked, no_end = blockers(d, p.seat)
     walks = d.walker.walks(
         p.at, d.die, blocked, no_end, prefer=loot_hexes(d, p.seat),
-        revisit_start=bool(d.game.options["return_to_start"]))
+        revisit_start=bool(d.opts["return_to_start"]))
     d.cache["walks"] = (key, walks)
     return walks
 
@@ -86,12 +86,12 @@ def walk_problem(d: Draft, move: Walk) -> Problem:
                 f"{len(move.path)}", rules.EXACT)
     board = d.board
     try:
-        path = [board.hex(x) for x in move.path]
+        path = d.walker.path_of(move.path)
     except ValueError as exc:
         return (str(exc), rules.MOVE)
     blocked, no_end = blockers(d, p.seat)
     prev = p.at
-    seen = {p.at} if not d.game.options["return_to_start"] else set()
+    seen = {p.at} if not d.opts["return_to_start"] else set()
     for h in path:
         if h not in board.steps[prev]:
             what = board.kinds[h]
@@ -122,13 +122,14 @@ def walk_problem(d: Draft, move: Walk) -> Problem:
 def apply_walk(d: Draft, move: Walk) -> Next:
     """Walk the path (SJO §5), taking map pieces and the chest passed (SJO §8, §9)."""
     seat = d.turn
-    path = [d.board.hex(x) for x in move.path]
+    path = d.walker.path_of(move.path)
     start = d.p(seat).at
     d.set(seat, at=path[-1])
     d.say(f"{d.who(seat)} walks {d.h(start)} -> {' -> '.join(move.path)}",
               rules.EXACT, "walk")
-    for h in path:
-        map_pieces.visit(d, seat, h)
+    if map_pieces.anything_to_take(d, seat):
+        for h in path:
+            map_pieces.visit(d, seat, h)
     arrive(d, seat)
     d.die = None
     return Next.AFTER_ACTION

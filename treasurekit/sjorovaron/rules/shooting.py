@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import rules
 from ..flow import AFTER, SHOT, START, WALK, Next
-from ..lines import line_problem
+from ..lines import clear_line, line_problem
 from ..moves import (
     PIRATE_NAMES,
     Push,
@@ -34,7 +34,7 @@ def can_shoot(d: Draft) -> bool:
 
 def shot_blockers(d: Draft, seat: int) -> dict[int, str]:
     out: dict[int, str] = {}
-    all_block = d.game.options["line_blockers"] == "all"
+    all_block = d.opts["line_blockers"] == "all"
     for p in d.pirates:
         if p is None or p.out or p.seat == seat:
             continue
@@ -47,23 +47,38 @@ def shot_blockers(d: Draft, seat: int) -> dict[int, str]:
 
 
 def targets(d: Draft) -> list[int]:
-    """Seats the seat to move could shoot at now (line of fire, unharmed)."""
+    """Seats the seat to move could shoot at now (line of fire, unharmed): the seats
+    :func:`shoot_problem` would let it name, without building the reasons."""
     key = (d.turn, d.pirates, d.raft)
     hit = d.cache.get("targets")
     if hit is not None and hit[0] == key:
         cached: list[int] = hit[1]
         return cached
     seat = d.turn
-    me = d.p(seat)
-    here = d.raft if me.aboard else me.at
-    blockers = shot_blockers(d, seat)
+    pirates = d.pirates
+    raft = d.raft
+    me = pirates[seat]
+    assert me is not None
+    here = raft if me.aboard else me.at
+    # what shot_blockers lists, as a bitmask: wounded pirates (every pirate with the
+    # option line_blockers="all"); the lines hold map hexes only (0 and up)
+    all_block = d.opts["line_blockers"] == "all"
+    blocking = 0
+    for p in pirates:
+        if p is None or p.out or p.seat == seat or (p.wound is None and not all_block):
+            continue
+        at = raft if p.aboard else p.at
+        if at >= 0:
+            blocking |= 1 << at
+    board = d.board
     out = []
-    for p in d.pirates:
+    for p in pirates:
         if p is None or p.seat == seat or p.out or p.wound is not None:
             continue
-        there = d.raft if p.aboard else p.at
-        blockers_here = {h: w for h, w in blockers.items() if h != there}
-        if line_problem(d.board, here, there, blockers_here) is None:
+        # a line holds the hexes strictly between: never the target's own hex, so
+        # the target standing in the blockers (shoot_problem leaves it out) is moot
+        line = clear_line(board, here, raft if p.aboard else p.at)
+        if line is not None and not line & blocking:
             out.append(p.seat)
     d.cache["targets"] = (key, out)
     return out
@@ -112,7 +127,7 @@ def push_targets(d: Draft) -> list[int]:
     if not d.on_land(p) or not any(x.wound for x in d.lying_at(p.at, p.seat)):
         return []
     raft = d.raft if d.raft_state == "afloat" else -1
-    sea = d.game.options["sea_push"] == "out"
+    sea = d.opts["sea_push"] == "out"
     return [w for w in d.board.shore(p.at)
             if w != raft and (sea or not d.board.is_sea(w))]
 

@@ -53,38 +53,52 @@ def legal(d: Draft) -> list[SjoMove]:
     return _LEGAL[d.phase](d)
 
 
+#: The moves without fields, made once (frozen values, equal to new ones).
+_FLOAT, _GO, _DIG, _DRAG, _LAUNCH, _WAIT, _STAY, _END, _BOARD = (
+    Float(), Go(), Dig(), Drag(), Launch(), Wait(), Stay(), End(), Jump(None))
+
+
 def start_moves(d: Draft) -> list[SjoMove]:
-    """Phase "start": fire the mortar, shoot, or declare this turn's action."""
+    """Phase "start": fire the mortar, shoot, or declare this turn's action.
+
+    Each section's problem is asked only when its first condition holds (the raft's
+    state, where the chest is), so the reasons of the moves that are plainly not
+    there are never written (the same list, cheaper: this runs every turn)."""
     p = d.p(d.turn)
     moves: list[SjoMove] = []
     if p.aboard:
-        return [Float(), *shooting.shoot_moves(d)]
+        return [_FLOAT, *shooting.shoot_moves(d)]
     if d.in_water(p):
-        moves.append(Float())
+        moves.append(_FLOAT)
         if not p.must_float:
             moves += [Climb(d.h(h)) for h in river.climb_targets(d, p)]
         return moves
     if not d.shot_used:
         moves += [Fire(t) for t in mortar.fire_targets(d)]
     moves += shooting.shoot_moves(d)
-    moves.append(Go())
+    moves.append(_GO)
     board = d.board
-    for to, _ in board.jump_sites(p.at):
-        if jumping.jump_problem(d, p.at, to, p.seat) is None:
+    at = p.at
+    for to, _ in board.jump_sites(at):
+        if jumping.jump_problem(d, at, to, p.seat) is None:
             moves.append(Jump(d.h(to)))
-    for to, _, _ in board.crossing_sites(p.at):
+    for to, _, _ in board.crossing_sites(at):
         if movement.landing_problem(d, to, p.seat) is None:
             moves.append(Cross(d.h(to)))
-    if raft.board_problem(d, p) is None:
-        moves.append(Jump(None))
-    if digging.dig_problem(d, p) is None:
-        moves.append(Dig())
-    if digging.drag_problem(d, p) is None:
-        moves.append(Drag())
-    if raft.launch_problem(d, p) is None:
-        moves.append(Launch())
-    if p.at == board.mortar:
-        moves.append(Wait())
+    raft_state = d.raft_state
+    if raft_state == "afloat" and raft.board_problem(d, p) is None:
+        moves.append(_BOARD)
+    where = d.chest[0]
+    if ((where == "ravine" or (where == "buried" and p.seat in d.knows))
+            and digging.dig_problem(d, p) is None):
+        moves.append(_DIG)
+    if where == "water" and digging.drag_problem(d, p) is None:
+        moves.append(_DRAG)
+    if (raft_state == "landing" and at == board.raft_hex
+            and raft.launch_problem(d, p) is None):
+        moves.append(_LAUNCH)
+    if at == board.mortar:
+        moves.append(_WAIT)
     return moves
 
 
@@ -92,13 +106,13 @@ def _walk_moves(d: Draft) -> list[SjoMove]:
     walks = movement.walks(d)
     moves: list[SjoMove] = [*d.walker.walk_moves(walks), *shooting.shoot_moves(d)]
     if not walks:
-        moves.append(Stay())
+        moves.append(_STAY)
     return moves
 
 
 def _after_moves(d: Draft) -> list[SjoMove]:
     return [*shooting.shoot_moves(d), *(Push(d.h(w)) for w in shooting.push_targets(d)),
-            End()]
+            _END]
 
 
 _LEGAL: dict[str, Callable[[Draft], list[SjoMove]]] = {
