@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeVar
 
-__all__ = ["check_distribution", "sample_outcome", "stream_int"]
+__all__ = ["chance_table", "check_distribution", "sample_outcome", "stream_int"]
 
 T = TypeVar("T")
 
@@ -58,3 +58,22 @@ def sample_outcome(
         if r < acc:
             return outcome
     raise ValueError("chance probabilities sum to less than 1")
+
+
+def chance_table(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[list[T], list[float]]:
+    """The outcomes' moves and the running sums of their probabilities as floats, for
+    sampling with a ``random.Random`` (``State.sample_chance``): each sum adds
+    ``p.numerator / p.denominator`` (``float(p)``) in order, so a table built once from
+    fixed outcomes gives exactly the floats built on every draw.
+
+    >>> chance_table([("a", Fraction(1, 4)), ("b", Fraction(3, 4))])
+    (['a', 'b'], [0.25, 1.0])
+    """
+    moves = []
+    sums = []
+    acc = 0.0
+    for move, p in outcomes:
+        acc += p.numerator / p.denominator
+        moves.append(move)
+        sums.append(acc)
+    return moves, sums

@@ -170,6 +170,18 @@ class State(ABC, Generic[M]):
     def _apply(self, move: M) -> list[Event]:
         """Apply a legal move (mutating); return what happened."""
 
+    def _advance(self, move: M) -> None:
+        """Apply a legal move for search: the same next position as ``_apply``, without
+        building its events (:meth:`advance`). Games whose events cost much override
+        this with an event-free path; the default applies and drops the events."""
+        self._apply(move)
+
+    def _chance_table(self) -> tuple[Sequence[M], Sequence[float]] | None:
+        """The chance outcomes for :meth:`sample_chance` as a table built once from fixed
+        data (:func:`~.chance.chance_table`: the moves and the running sums of their
+        probabilities as floats), or None (the default) to read ``_chance_outcomes``."""
+        return None
+
     def _snapshot(self) -> Any:
         """Everything ``_apply`` can change, as one immutable value: the position."""
         return self._position
@@ -334,10 +346,26 @@ class State(ABC, Generic[M]):
         self._undo_stack.append(snap)
         return events
 
+    def advance(self, move: M) -> None:
+        """Play a move already known to be legal, for search on a throw-away copy: no
+        check, no undo information (:meth:`undo` refuses to take it back) and no events.
+        The position reached is the one :meth:`apply` reaches."""
+        self._advance(move)
+        self._history.append(move)
+        self._undo_stack.append(None)
+
     def sample_chance(self, rng: Any) -> M:
         """Draw a chance outcome with ``rng`` (a ``random.Random``): for bots and
-        simulations that must not use the game's own seeded stream."""
+        simulations that must not use the game's own seeded stream. One ``rng.random()``
+        per call, compared with the running sums of the probabilities as floats."""
         x = rng.random()
+        table = self._chance_table()
+        if table is not None:
+            moves, sums = table
+            for move, total in zip(moves, sums, strict=True):
+                if x < total:
+                    return move
+            return moves[-1]
         outcomes = self._chance_outcomes()
         acc = 0.0
         for move, p in outcomes:
