@@ -43,18 +43,26 @@ def check_distribution(outcomes: Sequence[tuple[T, Fraction]]) -> None:
 
 
 def sample_outcome(
-    outcomes: Sequence[tuple[T, Fraction]], game: str, seed: int, ply: int, salt: str = ""
+    outcomes: Sequence[tuple[T, Fraction]], game: str, seed: int, ply: int, salt: str = "",
+    *, check: bool = False,
 ) -> T:
     """Pick one outcome with its exact probability, as a pure function of the arguments.
 
     The probabilities are put over a common denominator ``D`` and the outcome whose
     cumulative interval contains ``stream_int(...) mod D`` is returned (bias < 2**-200).
+    With ``check=True`` the distribution is first checked as :func:`check_distribution`
+    does (the same ``ValueError``), sharing its common denominator.
     """
+    if check and not outcomes:
+        check_distribution(outcomes)
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    numerators = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
+    if check and (sum(numerators) != denominator or min(numerators) <= 0):
+        check_distribution(outcomes)  # raises, naming the sum
     r = stream_int(game, seed, ply, salt) % denominator
     acc = 0
-    for outcome, p in outcomes:
-        acc += p.numerator * (denominator // p.denominator)
+    for (outcome, _), numerator in zip(outcomes, numerators, strict=True):
+        acc += numerator
         if r < acc:
             return outcome
     raise ValueError("chance probabilities sum to less than 1")

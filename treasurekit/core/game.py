@@ -26,6 +26,8 @@ from .seat import SeatRecord, view_delta
 __all__ = ["Game", "Option", "State", "whole_number"]
 
 M = TypeVar("M")
+#: At most this many move texts are kept read back per game (``State._notation_problem``).
+_PARSED_TEXTS = 4096
 S = TypeVar("S", bound="State[Any]")
 
 
@@ -91,6 +93,9 @@ class Game(ABC, Generic[M]):
                     f"{self.name} has no option {short(key)}{hint} (options: {known})")
             self.OPTIONS[key].check(key, value)
         self._options = {k: options.get(k, opt.default) for k, opt in self.OPTIONS.items()}
+        #: ``parse_move(text)`` for move texts already read back (a pure function of the
+        #: text and these immutable rules; bounded, see ``State._notation_problem``).
+        self._parsed: dict[str, Any] = {}
 
     @property
     def options(self) -> dict[str, Any]:
@@ -302,7 +307,17 @@ class State(ABC, Generic[M]):
         text = "?"
         try:
             text = str(move)
-            if self.game.parse_move(text) == move:
+            # the move the text reads back as: parse_move is a pure function of the text
+            # (and the game's immutable rules), so each text is read once per game
+            parsed = self.game._parsed
+            back = parsed.get(text, parsed)
+            if back is parsed:
+                back = self.game.parse_move(text)
+                if len(text) <= MAX_MOVE_CHARS:
+                    if len(parsed) >= _PARSED_TEXTS:
+                        parsed.clear()
+                    parsed[text] = back
+            if back == move:
                 return None
         except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError):
             pass
@@ -378,9 +393,8 @@ class State(ABC, Generic[M]):
         """Sample the chance node from the seeded stream (a pure function of seed and ply)."""
         if self._current_player() != CHANCE:
             raise IllegalMoveError("resolve_chance", "it is not a chance node: a player must move")
-        outcomes = self._chance_outcomes()
-        check_distribution(outcomes)
-        outcome = sample_outcome(outcomes, self.game.name, self.seed, len(self._history))
+        outcome = sample_outcome(self._chance_outcomes(), self.game.name, self.seed,
+                                 len(self._history), check=True)
         return self.apply(outcome)
 
     def undo(self) -> M:
