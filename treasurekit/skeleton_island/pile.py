@@ -509,7 +509,7 @@ class Pile:
             # column k of the supports: every card's furthest corner in direction k
             hit = tuple(max(column) for column in zip(*supports, strict=True))
             self._cache[key] = hit
-        return hit  # type: ignore[no-any-return]
+        return hit
 
     def _extremes_known(self) -> list[tuple[int, tuple[tuple[float, float, float], ...]]]:
         """The ``(count, extremes)`` this pile has worked out so far."""
