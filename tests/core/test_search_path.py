@@ -99,3 +99,24 @@ def test_sample_chance_table_matches_the_outcomes(name: str) -> None:
             state.apply(rng.choice(state.legal_moves()))
     if name == "ahoy":
         assert seen > 10
+
+
+def test_resolve_chance_from_a_fixed_table_draws_what_sample_outcome_draws() -> None:
+    """``sample_table`` over ``exact_table(outcomes)`` picks the outcome
+    ``sample_outcome`` picks, for uneven distributions and many plies; a game's
+    ``_exact_chance_table`` holds its chance outcomes."""
+    from fractions import Fraction
+
+    from treasurekit.core.chance import exact_table, sample_outcome, sample_table
+
+    for outcomes in ([("a", Fraction(1, 6))] * 6,
+                     [("x", Fraction(1, 3)), ("y", Fraction(1, 12)), ("z", Fraction(7, 12))]):
+        outcomes = [(f"{m}{i}", p) for i, (m, p) in enumerate(outcomes)]
+        table = exact_table(outcomes)
+        assert [sample_table(table, "g", 5, k) for k in range(300)] == [
+            sample_outcome(outcomes, "g", 5, k) for k in range(300)]
+    with pytest.raises(ValueError, match="sum to 1"):
+        exact_table([("a", Fraction(1, 2))])
+    state = treasurekit.load_game("ahoy").new_initial_state(seed=1)
+    table = state._exact_chance_table()
+    assert table is not None and list(table[0]) == [m for m, _ in state.chance_outcomes()]

@@ -13,13 +13,17 @@ True
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeVar
 
-__all__ = ["chance_table", "check_distribution", "sample_outcome", "stream_int"]
+__all__ = [
+    "chance_table", "check_distribution", "exact_table", "sample_outcome", "sample_table",
+    "stream_int",
+]
 
 T = TypeVar("T")
 
@@ -85,3 +89,31 @@ def chance_table(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[list[T], list[
         moves.append(move)
         sums.append(acc)
     return moves, sums
+
+
+def exact_table(
+    outcomes: Sequence[tuple[T, Fraction]],
+) -> tuple[tuple[T, ...], int, tuple[int, ...]]:
+    """Fixed outcomes, checked once (:func:`check_distribution`) and put over their
+    common denominator ``D``: ``(moves, D, running numerators)``. :func:`sample_table`
+    picks from it exactly what :func:`sample_outcome` picks from ``outcomes``.
+
+    >>> exact_table([("a", Fraction(1, 4)), ("b", Fraction(3, 4))])
+    (('a', 'b'), 4, (1, 4))
+    """
+    check_distribution(outcomes)
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    running = []
+    acc = 0
+    for _, p in outcomes:
+        acc += p.numerator * (denominator // p.denominator)
+        running.append(acc)
+    return tuple(m for m, _ in outcomes), denominator, tuple(running)
+
+
+def sample_table(
+    table: tuple[Sequence[T], int, Sequence[int]], game: str, seed: int, ply: int
+) -> T:
+    """:func:`sample_outcome` for a table made by :func:`exact_table` (the same pick)."""
+    moves, denominator, running = table
+    return moves[bisect.bisect_right(running, stream_int(game, seed, ply) % denominator)]

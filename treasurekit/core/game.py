@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
-from .chance import check_distribution, sample_outcome
+from .chance import check_distribution, sample_outcome, sample_table
 from .errors import IllegalMoveError, MoveParseError, OptionError, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
@@ -185,6 +185,12 @@ class State(ABC, Generic[M]):
         """The chance outcomes for :meth:`sample_chance` as a table built once from fixed
         data (:func:`~.chance.chance_table`: the moves and the running sums of their
         probabilities as floats), or None (the default) to read ``_chance_outcomes``."""
+        return None
+
+    def _exact_chance_table(self) -> tuple[Sequence[M], int, Sequence[int]] | None:
+        """The chance outcomes for :meth:`resolve_chance` as a table built once from fixed
+        data (:func:`~.chance.exact_table`: checked, over a common denominator), or None
+        (the default) to check and sample ``_chance_outcomes`` each time."""
         return None
 
     def _snapshot(self) -> Any:
@@ -393,6 +399,10 @@ class State(ABC, Generic[M]):
         """Sample the chance node from the seeded stream (a pure function of seed and ply)."""
         if self._current_player() != CHANCE:
             raise IllegalMoveError("resolve_chance", "it is not a chance node: a player must move")
+        table = self._exact_chance_table()
+        if table is not None:
+            return self.apply(sample_table(table, self.game.name, self.seed,
+                                           len(self._history)))
         outcome = sample_outcome(self._chance_outcomes(), self.game.name, self.seed,
                                  len(self._history), check=True)
         return self.apply(outcome)
