@@ -112,6 +112,9 @@ class AhoyState(State[AhoyMove]):
     def _chance_table(self) -> tuple[Sequence[AhoyMove], Sequence[float]]:
         return die.TABLE
 
+    def _exact_chance_table(self) -> tuple[Sequence[AhoyMove], int, Sequence[int]]:
+        return die.EXACT
+
     # ----- the position, read -----------------------------------------------------
     @property
     def position(self) -> AhoyPosition:

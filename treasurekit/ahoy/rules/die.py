@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...core.chance import chance_table
+from ...core.chance import chance_table, exact_table
 from ...core.events import Event
 from ..moves import FACES, SHIP, AhoyMove, Roll, Step
 from ..position import AhoyPosition, new_position
@@ -26,8 +26,8 @@ from . import DIE
 if TYPE_CHECKING:
     from ..game import AhoyGame
 
-__all__ = ["OUTCOMES", "TABLE", "advance", "apply", "count_problem", "face_text", "outcomes",
-           "problem", "steps"]
+__all__ = ["EXACT", "OUTCOMES", "TABLE", "advance", "apply", "count_problem", "face_text",
+           "outcomes", "problem", "steps"]
 
 #: Every roll's outcomes: each face with chance 1/6 (built once: moves are immutable).
 OUTCOMES: tuple[tuple[AhoyMove, Fraction], ...] = tuple(
@@ -36,6 +36,8 @@ OUTCOMES: tuple[tuple[AhoyMove, Fraction], ...] = tuple(
 #: :data:`OUTCOMES` for sampling with a ``random.Random`` (``State.sample_chance``).
 TABLE: tuple[tuple[AhoyMove, ...], tuple[float, ...]] = (
     tuple(chance_table(OUTCOMES)[0]), tuple(chance_table(OUTCOMES)[1]))
+#: :data:`OUTCOMES` checked once and over their common denominator (``resolve_chance``).
+EXACT: tuple[tuple[AhoyMove, ...], int, tuple[int, ...]] = exact_table(OUTCOMES)
 _ALL_STEPS = (1, 2, 3, 4, 5)
 
 
