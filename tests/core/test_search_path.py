@@ -11,7 +11,7 @@ import pytest
 
 import treasurekit
 from treasurekit.core import CHANCE, TERMINAL, State
-from treasurekit.core.chance import chance_table
+from treasurekit.core.chance import chance_table, exact_table
 
 GAMES = sorted(treasurekit.GAMES)
 
@@ -82,8 +82,9 @@ def test_advance_keeps_no_undo_and_refuses_to_take_the_move_back() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_sample_chance_table_matches_the_outcomes(name: str) -> None:
-    """A game's fixed chance table (``_chance_table``) holds the outcomes' moves and the
-    same running float sums ``chance_table`` builds from ``_chance_outcomes``."""
+    """A game's fixed chance tables hold the outcomes' moves and the same running float
+    sums (``_chance_table``) and exact running numerators (``_exact_chance_table``) that
+    ``chance_table`` and ``exact_table`` build from ``_chance_outcomes``."""
     state = treasurekit.load_game(name).new_initial_state(seed=0)
     rng = random.Random(0)
     seen = 0
@@ -94,11 +95,15 @@ def test_sample_chance_table_matches_the_outcomes(name: str) -> None:
                 moves, sums = chance_table(state._chance_outcomes())
                 assert (list(table[0]), list(table[1])) == (moves, sums)
                 seen += 1
+            exact = state._exact_chance_table()
+            if exact is not None:
+                assert exact == exact_table(state._chance_outcomes())
+                seen += 1
             state.apply(state.sample_chance(rng))
         else:
             state.apply(rng.choice(state.legal_moves()))
-    if name == "ahoy":
-        assert seen > 10
+    if name in ("ahoy", "skeleton_island"):
+        assert seen > 1
 
 
 def test_resolve_chance_from_a_fixed_table_draws_what_sample_outcome_draws() -> None:
