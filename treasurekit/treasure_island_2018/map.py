@@ -358,10 +358,16 @@ class IslandMap:
         return tuple(z for z in ZONES if shapely.intersects_xy(self.zones[z], p[0], p[1]))
 
     def tower(self, tid: str) -> Tower:
+        """The tower ``tid``. Raises ``KeyError`` for an unknown id."""
+        return self._tower_by_id[tid]
+
+    @cached_property
+    def _tower_by_id(self) -> dict[str, Tower]:
+        """Each tower by its id (the first of a repeated id, as a scan would find)."""
+        by_id: dict[str, Tower] = {}
         for t in self.towers:
-            if t.id == tid:
-                return t
-        raise KeyError(tid)
+            by_id.setdefault(t.id, t)
+        return by_id
 
     def treasure_problem(self, p: Pt) -> str | None:
         """Why the treasure may not be buried at ``p`` (TI2018 §6: not inside a starting
