@@ -108,6 +108,12 @@ def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
     return tuple(out)
 
 
+def _spot_move(cls: type, at: Pt, spot: Pt, *fields: str) -> TIMove:
+    """``cls(*fields, spot)`` for a search spot of ``placement_spots``: built without
+    re-rounding except for the miniature's own point ``at`` (the others are rounded)."""
+    return cls(*fields, spot) if spot is at else raw_move(cls, *fields, spot)  # type: ignore[no-any-return]
+
+
 def _turn_minis(pos: TIPosition, game: TIGame) -> tuple[str, ...]:
     assert pos.active is not None
     if pos.turn_mini is not None:
@@ -135,7 +141,7 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
     small_t = template(game, "small")
     if pos.pending == "search" and pos.turn_mini is not None:
         at = _at(pos, game, pos.turn_mini)
-        out += [Search("small", pos.turn_mini, p)
+        out += [_spot_move(Search, at, p, "small", pos.turn_mini)
                 for p in placement_spots(imap, at, small_t, small_r)]
     if pos.pending == "foot" and pos.turn_mini is not None:
         out += foot_block(imap, pos.turn_mini, _at(pos, game, pos.turn_mini))
@@ -159,10 +165,10 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
         for m in minis:
             at = _at(pos, game, m)
             if "move7" in items:
-                out += [UseItem("move7", m, e) for e in sample_ends(
-                    imap, at, sc.item_move_miles, DIRS8, (1.0,))]
+                out += [raw_move(UseItem, "move7", m, e) for e in sample_ends(
+                    imap, at, sc.item_move_miles, DIRS8, (1.0,))]  # rounded ends
             if "search" in items:
-                out += [UseItem("search", m, p)
+                out += [_spot_move(UseItem, at, p, "search", m)
                         for p in placement_spots(imap, at, small_t, small_r)]
         if "action" in items:
             out.append(UseItem("action"))
