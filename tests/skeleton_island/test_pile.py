@@ -253,3 +253,48 @@ def test_gust_keeps_sides_and_ids() -> None:
     assert set(blown.cards) == set(pile.cards)
     assert all(blown.cards[i].face_up == c.face_up for i, c in pile.cards.items())
     assert blown.uncovered() == brute_force_uncovered(blown)
+
+
+# ----- the search path: exact shortcuts and resting spots carried from pile to pile ------
+def test_uncovered_cards_apart_along_an_axis_never_overlap() -> None:
+    """``_apart`` (the separating-axis shortcut before shapely) says "apart" only for
+    cards whose exact overlap area is 0, on random pairs near each other."""
+    from treasurekit.skeleton_island.pile import _apart, card_corners
+
+    rng = random.Random(11)
+    apart = 0
+    for _ in range(3000):
+        a = (round(rng.uniform(-3, 3), 2), round(rng.uniform(-3, 3), 2),
+             round(rng.uniform(0, 180), 1))
+        b = (round(rng.uniform(-9, 9), 2), round(rng.uniform(-9, 9), 2),
+             round(rng.uniform(0, 180), 1))
+        ca, cb = card_corners(*a, W, H), card_corners(*b, W, H)
+        if _apart(ca, cb, (a[2], b[2])):
+            apart += 1
+            assert card_polygon(*a, W, H).intersection(card_polygon(*b, W, H)).area == 0
+    assert apart > 300
+    # touching along an edge is not "apart": shapely decides (ruling SKEL-4)
+    assert not _apart(card_corners(0, 0, 0, W, H), card_corners(W, 0, 0, W, H), (0, 0))
+
+
+def test_rest_spots_carried_through_takes_rests_and_gusts_match_a_fresh_pile() -> None:
+    """Resting spots worked out from the extremes a pile carries from the pile it was
+    made from are exactly those of the same cards laid from scratch."""
+    game = treasurekit.load_game("skeleton_island")
+    deck = game.deck
+    rng = random.Random(8)
+    compared = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance()
+            else:
+                state.play(rng.choice(state.legal_moves()))
+            pile = state.pile
+            if pile.cards:
+                spots = pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
+                fresh = Pile(pile.cards.values(), SIZE)
+                assert spots == fresh.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
+                compared += 1
+    assert compared > 100

@@ -233,3 +233,23 @@ def test_bad_options_are_refused() -> None:
         ti.TIGame(players=3, characters="anne")
     with pytest.raises(OptionError, match="escape_rounds"):
         ti.TIGame(escape_rounds=0)
+
+
+def test_district_at_is_the_lowest_numbered_district_touching_the_point() -> None:
+    """On a border a point belongs to the lowest-numbered district that touches it; off
+    the board to none (random points, borders and corners included)."""
+    import random
+
+    import treasurekit
+
+    imap = treasurekit.load_game("treasure_island_2018").map
+    rng = random.Random(4)
+    points = [(round(rng.uniform(-1, 25), 1), round(rng.uniform(-1, 25), 1))
+              for _ in range(1500)]
+    points += [pt for d in imap.districts for pt in list(d.polygon.exterior.coords)[:4]]
+    on_border = 0
+    for p in points:
+        touching = imap.districts_touching(p)
+        assert imap.district_at(p) == (min(touching) if touching else None)
+        on_border += len(touching) > 1
+    assert on_border > 0

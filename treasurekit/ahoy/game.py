@@ -117,6 +117,17 @@ class AhoyGame(Game[AhoyMove]):
         path of every playout."""
         return tuple(tuple(Step(source, k) for k in range(1, 6)) for source in range(self.island))
 
+    @cached_property
+    def step_columns(self) -> dict[int, tuple[Step, ...]]:
+        """``step_columns[k][source]`` is ``Step(source, k)`` for each dot face ``k`` (1-5)
+        and every source that the step does not take past the island (every square below
+        the island with ``overshoot="bounce"``): the legal steps of a dot roll, in square
+        order, before asking whose pirates are on top (built once per game)."""
+        island, bounce, steps = self.island, self.bounce, self.steps
+        return {k: tuple(row[k - 1] for source, row in enumerate(steps)
+                         if bounce or source + k <= island)
+                for k in range(1, 6)}
+
     def new_initial_state(self, seed: int = 0) -> AhoyState:
         """Every colour's four pirates piled on its starting square; first a die roll."""
         return AhoyState(self, seed)

@@ -17,7 +17,7 @@ share it) and asks the other modules everything:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -97,6 +97,23 @@ class AhoyState(State[AhoyMove]):
     def _apply(self, move: AhoyMove) -> list[Event]:
         self._position, events = _EFFECTS[type(move)](self._position, self.game, move)
         return events
+
+    def _advance(self, move: AhoyMove) -> None:
+        # the search path (State.advance): the position _apply builds, without events
+        pos = self._position
+        kind = type(move)
+        if kind is Step:
+            self._position = moving.advance(pos, self.game, move)  # type: ignore[arg-type]
+        elif kind is Roll:
+            self._position = die.advance(pos, move)  # type: ignore[arg-type]
+        else:
+            self._position = flow.end_turn(pos, self.game)
+
+    def _chance_table(self) -> tuple[Sequence[AhoyMove], Sequence[float]]:
+        return die.TABLE
+
+    def _exact_chance_table(self) -> tuple[Sequence[AhoyMove], int, Sequence[int]]:
+        return die.EXACT
 
     # ----- the position, read -----------------------------------------------------
     @property

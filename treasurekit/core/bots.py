@@ -179,12 +179,13 @@ class MCTSBot:
         path: list[tuple[_Node, int]] = []  # (node, player who moved into it)
         node = root
         rng = self.rng
+        current, advance = state._current_player, state.advance
         while True:
-            player = state.current_player
+            player = current()
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                state.apply(state.sample_chance(rng), undoable=False)
+                advance(state.sample_chance(rng))
                 continue
             moves: list[Any] = (root_moves if node is root and root_moves is not None
                                 else state.legal_moves())
@@ -201,13 +202,13 @@ class MCTSBot:
                 i = rng.choice(untried)
                 child = _Node(available=1)
                 children[texts[i]] = child
-                state.apply(moves[i], undoable=False)
+                advance(moves[i])
                 path.append((child, player))
                 break
             log_n = math.log(max(1, sum(children[t].available for t in texts)))
             ucb = self._ucb
             best_i = max(range(len(texts)), key=lambda i: ucb(children[texts[i]], log_n))
-            state.apply(moves[best_i], undoable=False)
+            advance(moves[best_i])
             node = children[texts[best_i]]
             path.append((node, player))
         rewards = self._playout(state)
@@ -222,16 +223,21 @@ class MCTSBot:
         return mean + self.exploration * math.sqrt(log_n / child.visits)
 
     def _playout(self, state: State[Any]) -> tuple[float, ...]:
+        # The search path (State.advance: unchecked, no undo, no events) with the hot
+        # attributes in locals. For a seat to move, ``legal_moves`` is ``_legal_moves``
+        # (the player was just read), unless the game has its own ``legal_moves``.
         rng, bot = self.rng, self.playout_bot
-        apply, sample = state.apply, state.sample_chance
+        advance, sample, current = state.advance, state.sample_chance, state._current_player
+        own = type(state).legal_moves is not State.legal_moves
+        legal, pick = state.legal_moves if own else state._legal_moves, rng.choice
         for _ in range(self.max_playout_plies):
-            player = state.current_player
+            player = current()
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                apply(sample(rng), undoable=False)
+                advance(sample(rng))
             elif bot is not None:
-                apply(bot.choose(state), undoable=False)
+                advance(bot.choose(state))
             else:
-                apply(rng.choice(state.legal_moves()), undoable=False)
+                advance(pick(legal()))
         return state.returns()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
-from .chance import check_distribution, sample_outcome
+from .chance import check_distribution, sample_outcome, sample_table
 from .errors import IllegalMoveError, MoveParseError, OptionError, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
@@ -26,6 +26,8 @@ from .seat import SeatRecord, view_delta
 __all__ = ["Game", "Option", "State", "whole_number"]
 
 M = TypeVar("M")
+#: At most this many move texts are kept read back per game (``State._notation_problem``).
+_PARSED_TEXTS = 4096
 S = TypeVar("S", bound="State[Any]")
 
 
@@ -91,6 +93,9 @@ class Game(ABC, Generic[M]):
                     f"{self.name} has no option {short(key)}{hint} (options: {known})")
             self.OPTIONS[key].check(key, value)
         self._options = {k: options.get(k, opt.default) for k, opt in self.OPTIONS.items()}
+        #: ``parse_move(text)`` for move texts already read back (a pure function of the
+        #: text and these immutable rules; bounded, see ``State._notation_problem``).
+        self._parsed: dict[str, Any] = {}
 
     @property
     def options(self) -> dict[str, Any]:
@@ -169,6 +174,24 @@ class State(ABC, Generic[M]):
     @abstractmethod
     def _apply(self, move: M) -> list[Event]:
         """Apply a legal move (mutating); return what happened."""
+
+    def _advance(self, move: M) -> None:
+        """Apply a legal move for search: the same next position as ``_apply``, without
+        building its events (:meth:`advance`). Games whose events cost much override
+        this with an event-free path; the default applies and drops the events."""
+        self._apply(move)
+
+    def _chance_table(self) -> tuple[Sequence[M], Sequence[float]] | None:
+        """The chance outcomes for :meth:`sample_chance` as a table built once from fixed
+        data (:func:`~.chance.chance_table`: the moves and the running sums of their
+        probabilities as floats), or None (the default) to read ``_chance_outcomes``."""
+        return None
+
+    def _exact_chance_table(self) -> tuple[Sequence[M], int, Sequence[int]] | None:
+        """The chance outcomes for :meth:`resolve_chance` as a table built once from fixed
+        data (:func:`~.chance.exact_table`: checked, over a common denominator), or None
+        (the default) to check and sample ``_chance_outcomes`` each time."""
+        return None
 
     def _snapshot(self) -> Any:
         """Everything ``_apply`` can change, as one immutable value: the position."""
@@ -290,7 +313,17 @@ class State(ABC, Generic[M]):
         text = "?"
         try:
             text = str(move)
-            if self.game.parse_move(text) == move:
+            # the move the text reads back as: parse_move is a pure function of the text
+            # (and the game's immutable rules), so each text is read once per game
+            parsed = self.game._parsed
+            back = parsed.get(text, parsed)
+            if back is parsed:
+                back = self.game.parse_move(text)
+                if len(text) <= MAX_MOVE_CHARS:
+                    if len(parsed) >= _PARSED_TEXTS:
+                        parsed.clear()
+                    parsed[text] = back
+            if back == move:
                 return None
         except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError):
             pass
@@ -334,10 +367,26 @@ class State(ABC, Generic[M]):
         self._undo_stack.append(snap)
         return events
 
+    def advance(self, move: M) -> None:
+        """Play a move already known to be legal, for search on a throw-away copy: no
+        check, no undo information (:meth:`undo` refuses to take it back) and no events.
+        The position reached is the one :meth:`apply` reaches."""
+        self._advance(move)
+        self._history.append(move)
+        self._undo_stack.append(None)
+
     def sample_chance(self, rng: Any) -> M:
         """Draw a chance outcome with ``rng`` (a ``random.Random``): for bots and
-        simulations that must not use the game's own seeded stream."""
+        simulations that must not use the game's own seeded stream. One ``rng.random()``
+        per call, compared with the running sums of the probabilities as floats."""
         x = rng.random()
+        table = self._chance_table()
+        if table is not None:
+            moves, sums = table
+            for move, total in zip(moves, sums, strict=True):
+                if x < total:
+                    return move
+            return moves[-1]
         outcomes = self._chance_outcomes()
         acc = 0.0
         for move, p in outcomes:
@@ -350,9 +399,12 @@ class State(ABC, Generic[M]):
         """Sample the chance node from the seeded stream (a pure function of seed and ply)."""
         if self._current_player() != CHANCE:
             raise IllegalMoveError("resolve_chance", "it is not a chance node: a player must move")
-        outcomes = self._chance_outcomes()
-        check_distribution(outcomes)
-        outcome = sample_outcome(outcomes, self.game.name, self.seed, len(self._history))
+        table = self._exact_chance_table()
+        if table is not None:
+            return self.apply(sample_table(table, self.game.name, self.seed,
+                                           len(self._history)))
+        outcome = sample_outcome(self._chance_outcomes(), self.game.name, self.seed,
+                                 len(self._history), check=True)
         return self.apply(outcome)
 
     def undo(self) -> M:

@@ -25,6 +25,7 @@ import math
 import numbers
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, Literal, Union
 
 from .inputs import MAX_MOVE_CHARS, short
@@ -83,6 +84,38 @@ def _conforms(value: Any, tp: Any) -> bool:
     return True
 
 
+def _int_field(value: Any) -> bool:
+    """``_conforms(value, int)`` for a plain ``int`` (the commonest field), quickly."""
+    return type(value) is int and -MAX_MOVE_INT <= value <= MAX_MOVE_INT
+
+
+def _optional_int_field(value: Any) -> bool:
+    """``_conforms(value, int | None)`` for None or a plain ``int``, quickly."""
+    return value is None or (type(value) is int and -MAX_MOVE_INT <= value <= MAX_MOVE_INT)
+
+
+def _quick(tp: Any) -> Callable[[Any], bool] | None:
+    """A quick test that accepts only values ``_conforms(value, tp)`` accepts (whatever it
+    turns away gets the full check), or None."""
+    if tp is int:
+        return _int_field
+    if tp == (int | None):  # also equal to Optional[int]
+        return _optional_int_field
+    return None
+
+
+#: Each move class's checks: ``(name, annotation, quick test or None)`` per field, or
+#: None for a type that is not a dataclass (nothing to check).
+_CHECKS: dict[type, tuple[tuple[str, Any, Callable[[Any], bool] | None], ...] | None] = {}
+
+
+def _checks(kind: type) -> tuple[tuple[str, Any, Callable[[Any], bool] | None], ...] | None:
+    if kind not in _CHECKS:
+        _CHECKS[kind] = (tuple((name, tp, _quick(tp)) for name, tp in _fields(kind))
+                         if dataclasses.is_dataclass(kind) else None)
+    return _CHECKS[kind]
+
+
 def _name(tp: Any) -> str:
     return tp.__name__ if isinstance(tp, type) else str(tp).replace("typing.", "")
 
@@ -95,12 +128,16 @@ def field_problem(move: Any, move_types: tuple[type, ...], title: str) -> str | 
         move_types: the game's move classes (empty: any type is let through).
         title: the game's title, for the message.
     """
-    if move_types and type(move) not in move_types:
+    kind = type(move)
+    if move_types and kind not in move_types:
         return f"{short(move)} is not a move of {title}"
-    if not dataclasses.is_dataclass(move) or isinstance(move, type):
+    # ``type(move)`` is a dataclass exactly when ``move`` is a dataclass instance (a
+    # dataclass itself, as a class, has type ``type``: nothing to check)
+    checks = _CHECKS[kind] if kind in _CHECKS else _checks(kind)
+    if checks is None:
         return None
-    for name, tp in _fields(type(move)):
+    for name, tp, quick in checks:
         value = getattr(move, name)
-        if not _conforms(value, tp):
+        if (quick is None or not quick(value)) and not _conforms(value, tp):
             return f"the move's field {name!r} is {short(value)}; expected {_name(tp)}"
     return None

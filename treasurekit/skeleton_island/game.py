@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar, get_args
 
+from ..core.chance import chance_table, exact_table
 from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
@@ -17,6 +18,29 @@ from .pile import TableCard
 from .state import SkeletonState
 
 __all__ = ["SkeletonGame"]
+
+
+#: A fixed chance node's ``(exact table, float table)`` (``SkeletonGame.chance_tables``).
+ChanceTables = tuple[tuple[tuple[SkeletonMove, ...], int, tuple[int, ...]],
+                     tuple[list[SkeletonMove], list[float]]]
+
+
+@lru_cache(maxsize=8)
+def _spread_outcomes(layouts: int) -> tuple[tuple[SkeletonMove, Fraction], ...]:
+    p = Fraction(1, layouts)
+    return tuple((Spread(k), p) for k in range(layouts))
+
+
+@lru_cache(maxsize=8)
+def _gust_outcomes(directions: tuple[str, ...], strengths: tuple[str, ...],
+                   ) -> tuple[tuple[SkeletonMove, Fraction], ...]:
+    p = Fraction(1, len(directions) * len(strengths))
+    return tuple((Gust(d, s), p) for d in directions for s in strengths)
+
+
+@lru_cache(maxsize=16)
+def _tables(outcomes: tuple[tuple[SkeletonMove, Fraction], ...]) -> ChanceTables:
+    return exact_table(outcomes), chance_table(outcomes)
 
 
 @register
@@ -91,15 +115,23 @@ class SkeletonGame(Game[SkeletonMove]):
     @cached_property
     def spread_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
         """The setup chance node: each seeded layout with probability 1/layouts (SKEL §2)."""
-        p = Fraction(1, self.deck.layouts)
-        return [(Spread(k), p) for k in range(self.deck.layouts)]
+        return list(_spread_outcomes(self.deck.layouts))
 
     @cached_property
     def gust_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
         """A gust: every direction and strength equally likely (ruling SKEL-11)."""
         deck = self.deck
-        p = Fraction(1, len(deck.gust_directions) * len(deck.gust_strengths))
-        return [(Gust(d, s), p) for d in deck.gust_directions for s in deck.gust_strengths]
+        return list(_gust_outcomes(tuple(deck.gust_directions), tuple(deck.gust_strengths)))
+
+    @cached_property
+    def chance_tables(self) -> dict[str, ChanceTables]:
+        """The fixed chance nodes (``"spread"``, ``"gust"``) as sampling tables, each
+        ``(exact table, float table)`` (:func:`~treasurekit.core.chance.exact_table`,
+        :func:`~treasurekit.core.chance.chance_table`), built once per deck."""
+        deck = self.deck
+        return {"spread": _tables(_spread_outcomes(deck.layouts)),
+                "gust": _tables(_gust_outcomes(tuple(deck.gust_directions),
+                                               tuple(deck.gust_strengths)))}
 
     def new_initial_state(self, seed: int = 0) -> SkeletonState:
         """Before the spread: the first moves are chance (the layout, then face-up cards)."""

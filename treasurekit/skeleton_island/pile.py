@@ -188,6 +188,27 @@ def _corner_deep_inside(
     return False
 
 
+#: Two cards whose corners lie this far apart along some axis (cm) do not overlap at all.
+APART_CM = 1e-6
+
+
+def _apart(mine: Corners, theirs: Corners, angles: tuple[float, float]) -> bool:
+    """Whether two cards (their corners) are disjoint: along one of their four side
+    directions (``angles``, degrees: both cards' own axes) their corners' extents leave
+    a gap of more than :data:`APART_CM`. Convex shapes separated along any direction do
+    not meet, so their overlap area is 0 (not a cover): a cheap, exact shortcut before
+    shapely's overlap area (the gap is far above the rounding of a projection)."""
+    for angle in angles:
+        a = math.radians(angle)
+        c, s = math.cos(a), math.sin(a)
+        for ux, uy in ((c, s), (-s, c)):
+            p = [x * ux + y * uy for x, y in mine]
+            q = [x * ux + y * uy for x, y in theirs]
+            if max(p) + APART_CM < min(q) or max(q) + APART_CM < min(p):
+                return True
+    return False
+
+
 @lru_cache(maxsize=16384)
 def _card_bbox(
     x: float, y: float, angle: float, width: float, height: float
@@ -247,7 +268,7 @@ class Pile:
     cards: dict[int, TableCard]
     size: tuple[float, float]
     _above: dict[int, frozenset[int]]
-    _cache: dict[str, Any]
+    _cache: dict[Any, Any]
 
     def __init__(self, cards: Iterable[TableCard], size: tuple[float, float]) -> None:
         by_id: dict[int, TableCard] = {}
@@ -344,13 +365,23 @@ class Pile:
             for i, a in self._above.items()
             if i != card_id
         }
-        return Pile._make(cards, self.size, above)
+        pile = Pile._make(cards, self.size, above)
+        gone = self.cards.get(card_id)
+        if gone is not None:  # the extremes stay wherever the card taken was not one
+            w, h = self.size
+            for count, ext in self._extremes_known():
+                if not any(a == b for a, b in zip(
+                        _support(gone.x, gone.y, gone.angle, w, h, count), ext, strict=True)):
+                    pile._cache[("extremes", count)] = ext
+        return pile
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
         """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
         cards = dict(self.cards)
         cards[card_id] = replace(cards[card_id], kind=kind)
-        return Pile._make(cards, self.size, self._above)
+        pile = Pile._make(cards, self.size, self._above)
+        pile._cache = dict(self._cache)  # all geometry (uncovered, extremes, rest spots)
+        return pile
 
     def with_card_on_top(
         self, card_id: int, where: Placement, kind: str | None, face_up: bool | None = None
@@ -363,29 +394,37 @@ class Pile:
             raise ValueError(f"card {card_id} is already in the pile")
         up = kind is not None if face_up is None else face_up
         card = TableCard(card_id, where.x, where.y, where.angle, self.top_z() + 1, up, kind)
-        corners = _corners(card, self.size)
+        size = self.size
+        corners = _corners(card, size)
         above = dict(self._above)
         x0, y0, x1, y1 = _bbox(corners)
-        poly = None
-        w, h = self.size
+        w, h = size
+        exact: list[int] = []  # the cards whose overlap needs shapely's area
         for i, c in self.cards.items():  # bounding boxes, then the exact overlap area
             bx0, by0, bx1, by1 = _card_bbox(c.x, c.y, c.angle, w, h)
             if bx0 >= x1 or bx1 <= x0 or by0 >= y1 or by1 <= y0:
                 continue
-            theirs = _corners(c, self.size)
-            if _corner_deep_inside(corners, c, self.size) or _corner_deep_inside(
-                theirs, card, self.size
+            theirs = _corners(c, size)
+            if _corner_deep_inside(corners, c, size) or _corner_deep_inside(
+                theirs, card, size
             ):
                 above[i] = above[i] | {card_id}
-                continue
-            if poly is None:
-                poly = _poly(card, self.size)
-            if shapely.intersection(poly, self.polygon(i)).area > AREA_EPS:
-                above[i] = above[i] | {card_id}
+            elif not _apart(corners, theirs, (card.angle, c.angle)):
+                exact.append(i)
+        if exact:
+            poly = _poly(card, size)
+            for i in exact:
+                if shapely.intersection(poly, self.polygon(i)).area > AREA_EPS:
+                    above[i] = above[i] | {card_id}
         above[card_id] = frozenset()
         cards = dict(self.cards)
         cards[card_id] = card
-        return Pile._make(cards, self.size, above)
+        pile = Pile._make(cards, size, above)
+        for count, ext in self._extremes_known():  # the new card may stick out further
+            new = _support(card.x, card.y, card.angle, w, h, count)
+            pile._cache[("extremes", count)] = tuple(
+                max(a, b) for a, b in zip(ext, new, strict=True))
+        return pile
 
     # ----- resting (SKEL §3: on the edge of the pile) ------------------------------
     def rest_problem(self, where: Placement) -> str | None:
@@ -439,14 +478,12 @@ class Pile:
             return hit  # type: ignore[no-any-return]
         spots: list[Placement] = []
         if self.cards:
-            w, h = self.size
+            h = self.size[1]
             units, angles = _directions(count)
-            supports = [_support(c.x, c.y, c.angle, w, h, count) for c in self.cards.values()]
             seen = set()
-            # column k of the supports: every card's furthest corner in direction k
-            columns = zip(*supports, strict=True)
-            for k, (angle, column) in enumerate(zip(angles, columns, strict=True)):
-                _, qx, qy = max(column)
+            for k, (angle, extreme) in enumerate(
+                    zip(angles, self._extremes(count), strict=True)):
+                _, qx, qy = extreme
                 ux, uy = units[k]
                 reach = h / 2 - overlap if k % 2 == 0 else h / 2
                 # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
@@ -457,6 +494,27 @@ class Pile:
         result = tuple(spots)
         self._cache[key] = result
         return result
+
+    def _extremes(self, count: int) -> tuple[tuple[float, float, float], ...]:
+        """For each of ``count`` directions, the corner of any card that sticks out
+        furthest that way, as ``(projection, x, y)``: the largest of the cards'
+        ``_support`` rows (the first card's on a tie). Kept with the pile and carried
+        to the piles made from it (a card added can only push an extreme out; taking a
+        card that holds none leaves them all), so resting spots cost no full scan."""
+        key = ("extremes", count)
+        hit = self._cache.get(key)
+        if hit is None:
+            w, h = self.size
+            supports = [_support(c.x, c.y, c.angle, w, h, count) for c in self.cards.values()]
+            # column k of the supports: every card's furthest corner in direction k
+            hit = tuple(max(column) for column in zip(*supports, strict=True))
+            self._cache[key] = hit
+        return hit
+
+    def _extremes_known(self) -> list[tuple[int, tuple[tuple[float, float, float], ...]]]:
+        """The ``(count, extremes)`` this pile has worked out so far."""
+        return [(key[1], ext) for key, ext in self._cache.items()
+                if type(key) is tuple and key[0] == "extremes" and self.cards]
 
     # ----- blowing (SKEL §3; the gust model of ruling SKEL-11) ----------------------
     def blown(self, direction: str, distance: float) -> Pile:

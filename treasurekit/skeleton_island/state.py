@@ -237,6 +237,21 @@ class SkeletonState(State[SkeletonMove]):
             return setup.outcomes(pos, self.game)
         return CHANCE.get(pos.phase, taking).outcomes(pos, self.game)  # type: ignore[no-any-return]
 
+    def _fixed_chance(self) -> str | None:
+        """Which fixed chance node ``pos`` is at (``"spread"``, ``"gust"``), else None."""
+        pos = self._position
+        if flow.setting_up(pos):
+            return "spread" if pos.layout is None else None
+        return "gust" if pos.phase == flow.GUST else None
+
+    def _exact_chance_table(self) -> tuple[Sequence[SkeletonMove], int, Sequence[int]] | None:
+        node = self._fixed_chance()
+        return None if node is None else self.game.chance_tables[node][0]
+
+    def _chance_table(self) -> tuple[Sequence[SkeletonMove], Sequence[float]] | None:
+        node = self._fixed_chance()
+        return None if node is None else self.game.chance_tables[node][1]
+
     def _legal_moves(self) -> list[SkeletonMove]:
         pos, game = self._position, self.game
         moves: list[SkeletonMove] = []

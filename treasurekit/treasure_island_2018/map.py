@@ -337,10 +337,8 @@ class IslandMap:
     def district_at(self, p: Pt) -> int | None:
         """The district containing ``p``; on a border, the lowest-numbered one that touches
         it; None off the board."""
-        for d, poly in zip(self.districts, self._district_polys, strict=True):
-            if shapely.intersects_xy(poly, p[0], p[1]):
-                return d.id
-        return None
+        hits = shapely.intersects_xy(self._district_array, p[0], p[1])  # one call for all
+        return self.districts[int(hits.argmax())].id if hits.any() else None
 
     def districts_touching(self, p: Pt) -> tuple[int, ...]:
         """Every district whose closed polygon contains ``p`` (two or more on a border)."""
@@ -358,10 +356,21 @@ class IslandMap:
         return tuple(z for z in ZONES if shapely.intersects_xy(self.zones[z], p[0], p[1]))
 
     def tower(self, tid: str) -> Tower:
+        """The tower ``tid``. Raises ``KeyError`` for an unknown id."""
+        return self._tower_by_id[tid]
+
+    @cached_property
+    def _district_array(self) -> Any:
+        """The districts' polygons as a numpy array, in district order."""
+        return np.array(self._district_polys, dtype=object)
+
+    @cached_property
+    def _tower_by_id(self) -> dict[str, Tower]:
+        """Each tower by its id (the first of a repeated id, as a scan would find)."""
+        by_id: dict[str, Tower] = {}
         for t in self.towers:
-            if t.id == tid:
-                return t
-        raise KeyError(tid)
+            by_id.setdefault(t.id, t)
+        return by_id
 
     def treasure_problem(self, p: Pt) -> str | None:
         """Why the treasure may not be buried at ``p`` (TI2018 §6: not inside a starting

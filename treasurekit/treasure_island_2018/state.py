@@ -192,7 +192,9 @@ class TIState(State[TIMove]):
         # the legal moves of one position (its identity), kept while it is current
         self._legal_for: TIPosition | None = None
         self._legal_cache: list[TIMove] = []
-        self._legal_set: set[TIMove] = set()
+        # the legal moves as a set, for _check: built only when a move is checked (the
+        # search path, State.advance, never checks)
+        self._legal_set: set[TIMove] | None = set()
 
     # ----- names and queries ---------------------------------------------------------
     @staticmethod
@@ -290,7 +292,7 @@ class TIState(State[TIMove]):
         pos = self._position
         if self._legal_for is not pos:
             self._legal_cache = super().legal_moves()
-            self._legal_set = set(self._legal_cache)
+            self._legal_set = None
             self._legal_for = pos
         return list(self._legal_cache)
 
@@ -301,6 +303,8 @@ class TIState(State[TIMove]):
     def _check(self, move: TIMove) -> Problem:
         if self._legal_for is not self._position:
             self.legal_moves()
+        if self._legal_set is None:
+            self._legal_set = set(self._legal_cache)
         if move in self._legal_set:
             return None
         return self._slow_check(move)
@@ -334,7 +338,7 @@ class TIState(State[TIMove]):
             events.append(calendar.end_event(d, game))
         self._position = pos = d.done()
         if options is not None:
-            self._legal_for, self._legal_cache, self._legal_set = pos, options, set(options)
+            self._legal_for, self._legal_cache, self._legal_set = pos, options, None
         return events
 
     def outcome(self) -> Outcome | None:

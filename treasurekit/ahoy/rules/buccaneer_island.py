@@ -19,7 +19,7 @@ from . import EXACT_ROLL
 if TYPE_CHECKING:
     from ..game import AhoyGame
 
-__all__ = ["overshoot_problem", "take_chest", "target"]
+__all__ = ["chest_event", "overshoot_problem", "take_chest", "target"]
 
 
 def target(game: AhoyGame, source: int, steps: int) -> int | None:
@@ -56,18 +56,23 @@ def overshoot_problem(game: AhoyGame, move: Step) -> tuple[str, str | None] | No
 
 
 def take_chest(
-    pos: AhoyPosition, game: AhoyGame, source: int, start: tuple[int, ...],
+    pos: AhoyPosition, game: AhoyGame, start: tuple[int, ...],
     squares: tuple[tuple[int, ...], ...],
-) -> tuple[AhoyPosition, Event]:
-    """The pirate of ``pos.turn`` that left ``source`` (giving ``start`` and ``squares``)
+) -> AhoyPosition:
+    """The pirate of ``pos.turn`` that left its square (giving ``start`` and ``squares``)
     lands on the island and takes the lowest free chest; the turn ends."""
-    seat = pos.turn
+    chests = pos.chests
+    number = chests.index(None)
+    chests = (*chests[:number], pos.turn, *chests[number + 1:])
+    return flow.end_turn(pos, game, start=start, squares=squares, chests=chests)
+
+
+def chest_event(pos: AhoyPosition, game: AhoyGame, source: int) -> Event:
+    """The event of :func:`take_chest` (``pos`` is the position before the move)."""
     number = pos.chests.index(None) + 1
-    chests = (*pos.chests[:number - 1], seat, *pos.chests[number:])
     value = game.board.chests[number - 1].value
-    event = Event(
-        f"{game.board.colour_name(seat)}'s pirate sails from {square_text(source)} to "
+    return Event(
+        f"{game.board.colour_name(pos.turn)}'s pirate sails from {square_text(source)} to "
         f"Buccaneer Island with the exact count and takes chest {number} (worth {value})",
         EXACT_ROLL, "island",
     )
-    return flow.end_turn(pos, game, start=start, squares=squares, chests=chests), event

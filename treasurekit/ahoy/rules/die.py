@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ...core.chance import chance_table, exact_table
 from ...core.events import Event
 from ..moves import FACES, SHIP, AhoyMove, Roll, Step
 from ..position import AhoyPosition, new_position
@@ -25,12 +26,18 @@ from . import DIE
 if TYPE_CHECKING:
     from ..game import AhoyGame
 
-__all__ = ["OUTCOMES", "apply", "count_problem", "face_text", "outcomes", "problem", "steps"]
+__all__ = ["EXACT", "OUTCOMES", "TABLE", "advance", "apply", "count_problem", "face_text",
+           "outcomes", "problem", "steps"]
 
 #: Every roll's outcomes: each face with chance 1/6 (built once: moves are immutable).
 OUTCOMES: tuple[tuple[AhoyMove, Fraction], ...] = tuple(
     (Roll(face), Fraction(1, 6)) for face in FACES
 )
+#: :data:`OUTCOMES` for sampling with a ``random.Random`` (``State.sample_chance``).
+TABLE: tuple[tuple[AhoyMove, ...], tuple[float, ...]] = (
+    tuple(chance_table(OUTCOMES)[0]), tuple(chance_table(OUTCOMES)[1]))
+#: :data:`OUTCOMES` checked once and over their common denominator (``resolve_chance``).
+EXACT: tuple[tuple[AhoyMove, ...], int, tuple[int, ...]] = exact_table(OUTCOMES)
 _ALL_STEPS = (1, 2, 3, 4, 5)
 
 
@@ -66,9 +73,13 @@ def count_problem(pos: AhoyPosition, move: Step) -> tuple[str, str | None] | Non
 
 def apply(pos: AhoyPosition, game: AhoyGame, move: Roll) -> tuple[AhoyPosition, list[Event]]:
     """The die shows ``move.face``; the same seat is now to move."""
-    rolled = new_position(pos.start, pos.squares, pos.chests, pos.planks, pos.out, pos.falls,
-                          move.face, pos.turn)
-    return rolled, [_rolled(game.board.colour_name(pos.turn), move.face)]
+    return advance(pos, move), [_rolled(game.board.colour_name(pos.turn), move.face)]
+
+
+def advance(pos: AhoyPosition, move: Roll) -> AhoyPosition:
+    """The position after the roll ``move``, without its event (the search path)."""
+    return new_position(pos.start, pos.squares, pos.chests, pos.planks, pos.out, pos.falls,
+                        move.face, pos.turn)
 
 
 @lru_cache(maxsize=256)

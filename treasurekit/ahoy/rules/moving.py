@@ -30,7 +30,7 @@ from . import DIE, STACKING, TOP_ONLY, buccaneer_island, die, end, water
 if TYPE_CHECKING:
     from ..game import AhoyGame
 
-__all__ = ["apply", "legal", "movable_sources", "problem"]
+__all__ = ["advance", "apply", "legal", "movable_sources", "problem"]
 
 _ALL_STEPS = (1, 2, 3, 4, 5)
 
@@ -49,7 +49,14 @@ def legal(pos: AhoyPosition, game: AhoyGame) -> list[AhoyMove]:
     # buccaneer_island.target's test inlined: this is the hot path of every playout.
     face = pos.die
     assert face is not None
-    counts = _ALL_STEPS if face == SHIP else (face,)
+    if face != SHIP:  # a dot roll: one pass over the squares this face may leave from
+        seat, column = pos.turn, game.step_columns[face]
+        moves: list[AhoyMove] = [column[0]] if pos.start[seat] and column else []
+        # squares[0] is always empty (the starting pile is counted in ``start``)
+        moves += [step for step, pile in zip(column, pos.squares, strict=False)
+                  if pile and pile[-1] == seat]
+        return moves
+    counts = _ALL_STEPS
     island, bounce, table = game.island, game.bounce, game.steps
     return [
         table[src][k - 1]  # Step(src, k), built once per game
@@ -96,41 +103,52 @@ def apply(pos: AhoyPosition, game: AhoyGame, move: Step) -> tuple[AhoyPosition, 
     source = move.source
     target = buccaneer_island.target(game, source, move.steps)
     assert target is not None
-    if target != game.island and not water.open_water(pos, game, target):
-        after, event = _climb(pos, game, source, target)
+    if target == game.island:
+        event = buccaneer_island.chest_event(pos, game, source)
+    elif water.open_water(pos, game, target):
+        event = water.fall_event(pos, game, source, target)
     else:
-        start, squares = pos.start, pos.squares
-        if source == 0:
-            start = with_count(start, pos.turn, -1)
-        else:
-            squares = with_pile(squares, source, squares[source][:-1])
-        if target == game.island:
-            after, event = buccaneer_island.take_chest(pos, game, source, start, squares)
-        else:
-            after, event = water.fall(pos, game, source, target, start, squares)
+        event = _climb_event(pos, game, source, target)
+    after = advance(pos, game, move)
     return after, end.announce(after, game, [event])
 
 
-def _climb(
-    pos: AhoyPosition, game: AhoyGame, source: int, target: int
-) -> tuple[AhoyPosition, Event]:
-    """Stacking: the top pirate of ``source`` lands on path square ``target``, on top of
-    any pile there (the commonest move: both piles change in one new tuple)."""
+def advance(pos: AhoyPosition, game: AhoyGame, move: Step) -> AhoyPosition:
+    """The position after the legal step ``move``, without its events (the search path,
+    ``State.advance``; :func:`apply` builds the position through it)."""
+    source = move.source
+    target = source + move.steps
+    island = game.island
+    if target > island:  # buccaneer_island.target with ``overshoot="bounce"`` (legal moves)
+        target = 2 * island - target
     seat = pos.turn
     start = pos.start
-    piles = list(pos.squares)
     if source == 0:
         start = with_count(start, seat, -1)
-    else:
-        piles[source] = piles[source][:-1]
-    pile = piles[target]
+    if target != island and not (game.water[target] and target not in pos.planks):
+        # stacking, the commonest move: both piles change in one new tuple
+        piles = list(pos.squares)
+        if source:
+            piles[source] = piles[source][:-1]
+        piles[target] = (*piles[target], seat)
+        return flow.end_turn(pos, game, start=start, squares=tuple(piles))
+    squares = pos.squares
+    if source:
+        squares = with_pile(squares, source, squares[source][:-1])
+    if target == island:
+        return buccaneer_island.take_chest(pos, game, start, squares)
+    return water.fall(pos, game, target, start, squares)
+
+
+def _climb_event(pos: AhoyPosition, game: AhoyGame, source: int, target: int) -> Event:
+    """Stacking: the event of the top pirate of ``source`` landing on path square
+    ``target``, on top of any pile there."""
+    pile = pos.squares[target]
     covered, rule = "", DIE
     if pile:
         below = f"{game.board.colour_name(pile[-1])}'s pirate"
         if len(pile) > 1:
             below += f" (a pile of {len(pile) + 1} now)"
         covered, rule = f" and climbs on top of {below}", STACKING
-    event = Event(f"{game.board.colour_name(seat)}'s pirate moves from {square_text(source)} "
-                  f"to square {target}{covered}", rule, "move")
-    piles[target] = (*pile, seat)
-    return flow.end_turn(pos, game, start=start, squares=tuple(piles)), event
+    return Event(f"{game.board.colour_name(pos.turn)}'s pirate moves from "
+                 f"{square_text(source)} to square {target}{covered}", rule, "move")

@@ -19,7 +19,7 @@ from . import WATER, cunning
 if TYPE_CHECKING:
     from ..game import AhoyGame
 
-__all__ = ["fall", "open_water"]
+__all__ = ["fall", "fall_event", "open_water"]
 
 
 def open_water(pos: AhoyPosition, game: AhoyGame, square: int) -> bool:
@@ -28,25 +28,27 @@ def open_water(pos: AhoyPosition, game: AhoyGame, square: int) -> bool:
 
 
 def fall(
-    pos: AhoyPosition, game: AhoyGame, source: int, square: int, start: tuple[int, ...],
+    pos: AhoyPosition, game: AhoyGame, square: int, start: tuple[int, ...],
     squares: tuple[tuple[int, ...], ...],
-) -> tuple[AhoyPosition, Event]:
-    """The pirate of ``pos.turn`` that left ``source`` (giving ``start`` and ``squares``)
-    lands on open water at ``square``: it falls in, a plank covers the square, the
-    turn ends."""
+) -> AhoyPosition:
+    """The pirate of ``pos.turn`` that left its square (giving ``start`` and ``squares``)
+    lands on open water at ``square``: it falls in (back to its starting pile, or out of
+    the game for cunning pirates), a plank covers the square, the turn ends."""
     seat = pos.turn
     out = pos.out
     if game.cunning:
         out = cunning.leave_the_game(out, seat)
-        fate, rule = cunning.FATE
     else:
         start = with_count(start, seat, 1)
-        fate, rule = "goes back to the starting square", WATER
-    event = Event(
-        f"{game.board.colour_name(seat)}'s pirate from {square_text(source)} fell into the "
-        f"water at square {square} and {fate}; a plank now covers square {square}",
+    return flow.end_turn(pos, game, start=start, squares=squares, out=out,
+                         planks=pos.planks | {square}, falls=with_count(pos.falls, seat, 1))
+
+
+def fall_event(pos: AhoyPosition, game: AhoyGame, source: int, square: int) -> Event:
+    """The event of :func:`fall` (``pos`` is the position before the move)."""
+    fate, rule = cunning.FATE if game.cunning else ("goes back to the starting square", WATER)
+    return Event(
+        f"{game.board.colour_name(pos.turn)}'s pirate from {square_text(source)} fell into "
+        f"the water at square {square} and {fate}; a plank now covers square {square}",
         rule, "fall",
     )
-    after = flow.end_turn(pos, game, start=start, squares=squares, out=out,
-                          planks=pos.planks | {square}, falls=with_count(pos.falls, seat, 1))
-    return after, event

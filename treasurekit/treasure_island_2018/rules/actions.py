@@ -11,7 +11,6 @@ Moving is in ``movement.py``, searching in ``searches.py``, Silver's Compass Hin
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from ...core.events import Event
 from ..flow import Phase, TIGame, who
@@ -55,6 +54,7 @@ from .movement import (
     leg_problem,
     mini_problem,
     move_mini,
+    raw_move,
     sample_ends,
 )
 from .searches import placement_problem, placement_spots, radius, remote_block, search, template
@@ -62,15 +62,6 @@ from .searches import placement_problem, placement_spots, radius, remote_block, 
 __all__ = ["apply", "legal", "problem"]
 
 _DONE = Done()
-
-
-def _raw(cls: type, *values: object) -> Any:
-    """Build a move whose points are already rounded (skips the rounding)."""
-    obj: Any = object.__new__(cls)
-    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    for name, value in zip(fields, values, strict=True):
-        object.__setattr__(obj, name, value)
-    return obj
 
 
 @lru_cache(maxsize=8192)
@@ -95,26 +86,32 @@ def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
     k = len(DIRS8)
     by_len = {length: ends[i * k:(i + 1) * k] for i, length in enumerate(lengths)}
     for length in (h, sc.horse_miles / 2 - 0.01):
-        out += [_raw(Horse, m, (e,)) for e in by_len[length] if e in good]
+        out += [raw_move(Horse, m, (e,)) for e in by_len[length] if e in good]
     if thorough:
         firsts = list(by_len[h])
         seconds = [(mi(e[0] + u[0] * h), mi(e[1] + u[1] * h))
                    for e, u in zip(firsts, DIRS8, strict=True)]
         ok2 = imap.segments_clear(list(zip(firsts, seconds, strict=True)))
         ok2 = [g and a in good for g, a in zip(ok2, firsts, strict=True)]
-        out += [_raw(Horse, m, (a, b)) for a, b, g in zip(firsts, seconds, ok2, strict=True)
+        out += [raw_move(Horse, m, (a, b)) for a, b, g in zip(firsts, seconds, ok2, strict=True)
                 if g and b != a]
     for length in (f, sc.foot_miles / 2 - 0.01):
-        out += [_raw(Foot, m, e) for e in by_len[length] if e in good]
-    out += [_raw(Search, "small", m, p) for p in placement_spots(
+        out += [raw_move(Foot, m, e) for e in by_len[length] if e in good]
+    out += [raw_move(Search, "small", m, p) for p in placement_spots(
         imap, at, sc.small_search_radius, small_r)]
-    out += [_raw(Search, "large", m, p) for p in placement_spots(
+    out += [raw_move(Search, "large", m, p) for p in placement_spots(
         imap, at, sc.large_search_radius, large_r)]
     if compass:
         out.append(Compass(m))
     if gallop:
-        out += [_raw(Gallop, m, p) for p in imap.gallop_spots if p != at]
+        out += [raw_move(Gallop, m, p) for p in imap.gallop_spots if p != at]
     return tuple(out)
+
+
+def _spot_move(cls: type, at: Pt, spot: Pt, *fields: str) -> TIMove:
+    """``cls(*fields, spot)`` for a search spot of ``placement_spots``: built without
+    re-rounding except for the miniature's own point ``at`` (the others are rounded)."""
+    return cls(*fields, spot) if spot is at else raw_move(cls, *fields, spot)  # type: ignore[no-any-return]
 
 
 def _turn_minis(pos: TIPosition, game: TIGame) -> tuple[str, ...]:
@@ -144,7 +141,7 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
     small_t = template(game, "small")
     if pos.pending == "search" and pos.turn_mini is not None:
         at = _at(pos, game, pos.turn_mini)
-        out += [Search("small", pos.turn_mini, p)
+        out += [_spot_move(Search, at, p, "small", pos.turn_mini)
                 for p in placement_spots(imap, at, small_t, small_r)]
     if pos.pending == "foot" and pos.turn_mini is not None:
         out += foot_block(imap, pos.turn_mini, _at(pos, game, pos.turn_mini))
@@ -168,10 +165,10 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
         for m in minis:
             at = _at(pos, game, m)
             if "move7" in items:
-                out += [UseItem("move7", m, e) for e in sample_ends(
-                    imap, at, sc.item_move_miles, DIRS8, (1.0,))]
+                out += [raw_move(UseItem, "move7", m, e) for e in sample_ends(
+                    imap, at, sc.item_move_miles, DIRS8, (1.0,))]  # rounded ends
             if "search" in items:
-                out += [UseItem("search", m, p)
+                out += [_spot_move(UseItem, at, p, "search", m)
                         for p in placement_spots(imap, at, small_t, small_r)]
         if "action" in items:
             out.append(UseItem("action"))

@@ -11,7 +11,7 @@ from ..geometry import EPS, distance, fmt_pt
 from ..moves import Done, Horse, TIMove
 from ..position import Draft, TIPosition, position_of
 from . import ESCAPE, R_ESCAPE, Problem
-from .movement import DIRS16, leg_problem, move_mini, sample_ends
+from .movement import DIRS16, horse_block, leg_problem, move_mini
 
 __all__ = ["apply", "legal", "next_turn", "problem"]
 
@@ -27,12 +27,11 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
     assert at is not None and pos.treasure is not None
     imap = game.map
     sc = imap.scale
-    ends = sample_ends(imap, at, sc.horse_miles, DIRS16, (1.0, 0.5))
     out: list[TIMove] = []
     t = pos.treasure
     if 0 < distance(at, t) <= sc.horse_miles and imap.path_problem(at, t) is None:
         out.append(Horse("silver", (t,)))
-    out += [Horse("silver", (e,)) for e in ends]
+    out += horse_block(imap, "silver", at, DIRS16)  # the sampled ends, as moves
     if not out:
         out.append(Done())
     return _dedupe(out)

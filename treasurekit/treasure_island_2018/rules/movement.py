@@ -12,18 +12,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from ..flow import TIGame, who
 from ..geometry import EPS, Pt, distance, fmt_pt, mi
 from ..map import IslandMap
-from ..moves import Foot, Gallop, TIMove
+from ..moves import Foot, Gallop, Horse, TIMove
 from ..position import Draft, LineView, TIPosition, seat_minis, uses_left
 from . import ACTIONS, GALLOP, R_USES, Problem
 
-__all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "leg_problem",
-           "mini_problem", "move_mini", "sample_ends"]
+__all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "horse_block",
+           "leg_problem", "mini_problem", "move_mini", "raw_move", "sample_ends"]
 
 DIRS8 = tuple((math.sin(math.radians(45 * k)), math.cos(math.radians(45 * k))) for k in range(8))
 DIRS16 = tuple(
@@ -54,11 +55,29 @@ def sample_ends(imap: IslandMap, start: Pt, limit: float, dirs: tuple[Pt, ...],
     return tuple(e for e, good in zip(ends, ok, strict=True) if good)
 
 
+def raw_move(cls: type, *values: object) -> Any:
+    """Build a move whose points are already rounded to 0.01 mile (skips the rounding
+    in its ``__post_init__``, which would leave them as they are): the same move."""
+    obj: Any = object.__new__(cls)
+    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    for name, value in zip(fields, values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
 @lru_cache(maxsize=8192)
 def foot_block(imap: IslandMap, m: str, at: Pt) -> tuple[TIMove, ...]:
     """The sampled Foot moves of miniature ``m`` standing at ``at``."""
-    return tuple(Foot(m, e) for e in sample_ends(imap, at, imap.scale.foot_miles, DIRS8,
-                                                 (1.0, 0.5)))
+    return tuple(raw_move(Foot, m, e) for e in sample_ends(
+        imap, at, imap.scale.foot_miles, DIRS8, (1.0, 0.5)))
+
+
+@lru_cache(maxsize=8192)
+def horse_block(imap: IslandMap, m: str, at: Pt, dirs: tuple[Pt, ...]) -> tuple[TIMove, ...]:
+    """The sampled one-leg Horse moves of miniature ``m`` standing at ``at``: ``dirs``
+    directions at the full and half Horse move."""
+    return tuple(raw_move(Horse, m, (e,)) for e in sample_ends(
+        imap, at, imap.scale.horse_miles, dirs, (1.0, 0.5)))
 
 
 def leg_problem(imap: IslandMap, a: Pt, b: Pt, limit: float, what: str, rule: str) -> Problem:
