@@ -118,7 +118,7 @@ def test_spread_uncovered_counts_the_engines_uncovered_cards_layout_by_layout() 
     # count must agree with the pile's own cover graph (shapely) on every layout
     from collections import Counter
 
-    from treasurekit.skeleton_island.pile import spread_layout
+    from treasurekit.skeleton_island.spread import spread_layout
 
     deck = game().deck
     layouts = range(300, 380)

@@ -12,7 +12,8 @@ from shapely.geometry import Point
 
 import treasurekit
 from treasurekit.skeleton_island import AREA_EPS, Pile, Placement, TableCard, uncovered_cards
-from treasurekit.skeleton_island.pile import COMPASS, card_polygon, spread_layout
+from treasurekit.skeleton_island.pile import COMPASS, card_polygon
+from treasurekit.skeleton_island.spread import spread_layout
 
 SIZE = (5.7, 8.9)
 W, H = SIZE

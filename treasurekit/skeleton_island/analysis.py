@@ -250,7 +250,8 @@ def _spread_uncovered_counts(
     """
     import shapely  # type: ignore[import-untyped]
 
-    from .pile import AREA_EPS, _layout
+    from .pile import AREA_EPS
+    from .spread import _layout
 
     hw, hh = size[0] / 2, size[1] / 2
     below, above = np.triu_indices(n, 1)  # card `above` lies on card `below` (z = id)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..moves import Reveal, SkeletonMove, Spread
-from ..pile import spread_layout
 from ..position import SkeletonPosition, evolve, unseen
+from ..spread import spread_layout
 from . import SETUP, label
 
 if TYPE_CHECKING:
