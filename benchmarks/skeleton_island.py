@@ -6,7 +6,7 @@ import treasurekit
 from treasurekit.core import MCTSBot
 from treasurekit.skeleton_island import GreedyBot, SkeletonState, uncovered_cards
 from treasurekit.skeleton_island.analysis import spread_uncovered, unknown_card
-from treasurekit.skeleton_island.pile import spread_layout
+from treasurekit.skeleton_island.spread import spread_layout
 from treasurekit.skeleton_island.studies import blow_study
 
 from .harness import Result, best_time, playouts
