@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests.option_sets import option_sets
 from treasurekit.core import CHANCE, TERMINAL, GameRecord, IllegalMoveError, State
 
 GAMES = sorted(treasurekit.GAMES)
@@ -17,15 +18,7 @@ SEEDS = [0, 1, 2]
 
 
 def _configs(name: str) -> list[dict[str, Any]]:
-    cls = treasurekit.GAMES[name]
-    configs: list[dict[str, Any]] = [{}]
-    for key, opt in cls.OPTIONS.items():
-        for value in opt.choices or ():
-            if value != opt.default:
-                configs.append({key: value})
-    if "players" in cls.OPTIONS:
-        configs += [{"players": 3}, {"players": 4}]
-    return configs
+    return option_sets(name, player_counts=(3, 4))
 
 
 CASES = [(name, opts) for name in GAMES for opts in _configs(name)]

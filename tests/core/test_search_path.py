@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests.option_sets import option_sets
 from treasurekit.core import CHANCE, TERMINAL, State
 from treasurekit.core.chance import chance_table, exact_table
 
@@ -17,13 +18,7 @@ GAMES = sorted(treasurekit.GAMES)
 
 
 def _configs(name: str) -> list[dict[str, Any]]:
-    cls = treasurekit.GAMES[name]
-    configs: list[dict[str, Any]] = [{}]
-    for key, opt in cls.OPTIONS.items():
-        for value in opt.choices or ():
-            if value != opt.default:
-                configs.append({key: value})
-    return configs
+    return option_sets(name)
 
 
 CASES = [(name, opts) for name in GAMES for opts in _configs(name)]
