@@ -87,9 +87,10 @@ def checks(r: RoundRobin) -> list[str]:
 
 
 def describe(lad: Ladder) -> str:
-    its, heavy, cands = MCTS_SETTINGS[lad.game]
+    its, heavy, cands, prior = MCTS_SETTINGS[lad.game]
     playouts = "GreedyBot playouts" if heavy else "random playouts"
     root = f", root: GreedyBot's best {cands} moves" if cands else ""
+    root += f", {prior} virtual visits for GreedyBot's first choice" if prior else ""
     games = sum(len(g) for g in lad.result.pairs.values())
     lines = [
         f"### {TITLES[lad.game]}",

@@ -59,3 +59,49 @@ def test_mcts_candidates_from_a_prior_bot_with_random_playouts() -> None:
     assert bot.playout_bot is None
     assert [str(m) for m in bot.root_moves(state)] == ranked[:2]
     assert str(bot.choose(state)) in ranked[:2]
+
+
+def test_mcts_prior_visits_needs_a_bot_that_explains() -> None:
+    with pytest.raises(ValueError, match="prior_visits needs a prior_bot"):
+        MCTSBot(prior_visits=2)
+    for bad in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="prior_visits must be"):
+            MCTSBot(prior_visits=bad, playout_bot=SjoGreedy())  # type: ignore[arg-type]
+
+
+def test_mcts_prior_visits_go_to_the_greedy_first_choice_only() -> None:
+    state = _decision()
+    first = str(SjoGreedy(seed=9).explain(state)[0].move)
+    bot = MCTSBot(iterations=6, seed=3, playout_bot=SjoGreedy(seed=9), candidates=3,
+                  prior_visits=2)
+    assert "prior_visits=2" in repr(bot)
+    bot.choose(state)
+    root = bot.last_root
+    assert root is not None
+    assert {t: n.virtual for t, n in root.children.items()} == {
+        t: (2 if t == first else 0) for t in root.children}
+    # virtual visits are not simulations: the real visits still add up to the iterations
+    assert sum(n.visits for n in root.children.values()) == 6
+    rows = {str(c.move): c for c in bot.explain(state)}
+    assert rows[first].reasons[0].endswith("(+2 prior)")
+
+
+def test_mcts_prior_visits_keep_the_greedy_move_unless_playouts_outvote_it() -> None:
+    # Three candidates each get one simulation before any is chosen twice, so with as
+    # many virtual visits as simulations no other move can reach the first choice's count.
+    state = _decision()
+    first = SjoGreedy(seed=9).explain(state)[0].move
+    chosen = {str(MCTSBot(iterations=6, seed=s, playout_bot=SjoGreedy(seed=9), candidates=3,
+                          prior_visits=6).choose(state)) for s in range(4)}
+    assert chosen == {str(first)}
+    unprimed = {str(MCTSBot(iterations=6, seed=s, playout_bot=SjoGreedy(seed=9), candidates=3,
+                            ).choose(state)) for s in range(4)}
+    assert unprimed != {str(first)}  # without the prior the playouts do overturn it here
+
+
+def test_mcts_prior_visits_without_candidates_search_every_legal_move() -> None:
+    state = _decision()
+    bot = MCTSBot(iterations=3, seed=3, prior_bot=SjoGreedy(seed=9), prior_visits=1,
+                  max_playout_plies=30)
+    assert len(bot.root_moves(state)) == len(state.legal_moves())
+    assert bot.choose(state) in state.legal_moves()

@@ -23,7 +23,7 @@ import importlib
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.bots import Bot, MCTSBot, RandomBot
 from ..core.stats import wilson_interval
@@ -58,19 +58,22 @@ class GreedyFactory:
 class MCTSFactory:
     """Builds an :class:`MCTSBot` with a seed; ``greedy_playouts`` gives it the game's
     ``GreedyBot`` (seeded alike) as its ``playout_bot``, and ``candidates`` searches only
-    that many of the GreedyBot's best moves at the root."""
+    that many of the GreedyBot's best moves at the root; ``prior_visits`` gives the
+    GreedyBot's first choice that many virtual visits (:class:`~treasurekit.core.MCTSBot`)."""
 
     game: str
     iterations: int
     greedy_playouts: bool = False
     candidates: int | None = None
+    prior_visits: int = 0
 
     def __call__(self, seed: int) -> Bot:
         greedy = GreedyFactory(self.game)(seed)
+        ranks = self.candidates is not None or self.prior_visits > 0
         return MCTSBot(iterations=self.iterations, seed=seed,
                        playout_bot=greedy if self.greedy_playouts else None,
-                       candidates=self.candidates,
-                       prior_bot=greedy if self.candidates is not None else None)
+                       candidates=self.candidates, prior_visits=self.prior_visits,
+                       prior_bot=greedy if ranks else None)
 
 
 @dataclass(frozen=True)
@@ -83,14 +86,22 @@ class SilverFactory:
         return SilverBot(seed=seed)
 
 
-#: Each game's ladder MCTSBot: (iterations per decision, GreedyBot playouts (else random),
-#: root candidates from the GreedyBot's ranking (None: every legal move)).
-MCTS_SETTINGS: dict[str, tuple[int, bool, int | None]] = {
-    "ahoy": (30, True, 3),
-    "treasure_island_2003": (8, True, 2),
-    "treasure_island_2018": (16, False, 3),
-    "sjorovaron": (24, True, 2),
-    "skeleton_island": (6, True, 2),
+class MCTSSetting(NamedTuple):
+    """A game's ladder MCTSBot."""
+
+    iterations: int  #: simulations per decision
+    greedy_playouts: bool  #: the game's GreedyBot plays the playouts (else random moves)
+    candidates: int | None  #: root moves from GreedyBot's ranking (None: every legal move)
+    prior_visits: int = 0  #: virtual visits for GreedyBot's first choice at the root
+
+
+#: Each game's ladder MCTSBot (:class:`MCTSSetting`).
+MCTS_SETTINGS: dict[str, MCTSSetting] = {
+    "ahoy": MCTSSetting(30, True, 3),
+    "treasure_island_2003": MCTSSetting(8, True, 2),
+    "treasure_island_2018": MCTSSetting(16, False, 3),
+    "sjorovaron": MCTSSetting(24, True, 2),
+    "skeleton_island": MCTSSetting(6, True, 2),
 }
 
 
@@ -106,7 +117,7 @@ def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool 
     """
     if game not in MCTS_SETTINGS:
         raise ArenaError(f"unknown game {game!r}; choose one of {', '.join(MCTS_SETTINGS)}")
-    its, heavy, cands = MCTS_SETTINGS[game]
+    its, heavy, cands, prior = MCTS_SETTINGS[game]
     its = its if iterations is None else iterations
     heavy = heavy if greedy_playouts is None else greedy_playouts
     cands = cands if candidates == 0 else candidates
@@ -118,7 +129,7 @@ def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool 
     bots: dict[str, BotFactory] = {
         "random": RandomBot,
         "greedy": GreedyFactory(game),
-        "mcts": MCTSFactory(game, its, heavy, cands),
+        "mcts": MCTSFactory(game, its, heavy, cands, prior),
     }
     if game == "treasure_island_2018":
         bots["silver"] = SilverFactory()

@@ -60,6 +60,7 @@ class RandomBot:
 class _Node:
     visits: int = 0
     available: int = 0
+    virtual: int = 0  # the prior's visits: in the exploration term and the final choice only
     value: float = 0.0  # summed reward of the player who made the move into this node
     children: dict[str, _Node] = field(default_factory=dict)
 
@@ -90,10 +91,19 @@ class MCTSBot:
         prior_bot: the bot whose ``explain`` ranks the root moves for ``candidates``
             (e.g. the game's ``GreedyBot`` with random playouts, where greedy playouts
             would be too slow); default ``playout_bot``.
+        prior_visits: the prior bot's first choice at the root starts with this many
+            virtual visits. They count in UCT's exploration term and in the final choice
+            (most visits) but not in its mean reward, so the search keeps the prior's
+            choice unless another move's playouts earn it more visits than the first
+            choice's real and virtual visits together. With few simulations per move a
+            handful of win-or-lose playouts cannot tell two moves the heuristic ranks
+            close apart; this keeps noise from overturning the heuristic. 0 (default):
+            no prior.
 
     Raises:
-        ValueError: ``iterations`` < 1, ``candidates`` < 1, or ``candidates`` without a
-            ``prior_bot`` or ``playout_bot`` that has ``explain``.
+        ValueError: ``iterations`` < 1, ``candidates`` < 1, ``prior_visits`` < 0, or
+            ``candidates`` or ``prior_visits`` without a ``prior_bot`` or ``playout_bot``
+            that has ``explain``.
     """
 
     def __init__(
@@ -105,18 +115,26 @@ class MCTSBot:
         playout_bot: Bot | None = None,
         candidates: int | None = None,
         prior_bot: Bot | None = None,
+        prior_visits: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if candidates is not None:
-            if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
-                raise ValueError(f"candidates must be a whole number of at least 1 or None, "
-                                 f"not {candidates!r}")
-            if not callable(getattr(prior_bot or playout_bot, "explain", None)):
-                raise ValueError("candidates needs a prior_bot or playout_bot with "
+        if candidates is not None and (isinstance(candidates, bool)
+                                       or not isinstance(candidates, int) or candidates < 1):
+            raise ValueError(f"candidates must be a whole number of at least 1 or None, "
+                             f"not {candidates!r}")
+        if isinstance(prior_visits, bool) or not isinstance(prior_visits, int) \
+                or prior_visits < 0:
+            raise ValueError(f"prior_visits must be a whole number of at least 0, "
+                             f"not {prior_visits!r}")
+        for name, used in (("candidates", candidates is not None),
+                           ("prior_visits", prior_visits > 0)):
+            if used and not callable(getattr(prior_bot or playout_bot, "explain", None)):
+                raise ValueError(f"{name} needs a prior_bot or playout_bot with "
                                  "explain(state) (e.g. the game's GreedyBot) to rank the "
                                  "root moves")
         self.candidates = candidates
+        self.prior_visits = prior_visits
         self.prior_bot = prior_bot or playout_bot
         self.iterations = iterations
         self.exploration = exploration
@@ -125,24 +143,34 @@ class MCTSBot:
         self.playout_bot = playout_bot
         self.rng = random.Random(seed)
         self.last_root: _Node | None = None
+        self._prior: str | None = None
 
     def __repr__(self) -> str:
         extra = f", candidates={self.candidates}" if self.candidates is not None else ""
+        extra += f", prior_visits={self.prior_visits}" if self.prior_visits else ""
         return f"MCTSBot(iterations={self.iterations}, seed={self.seed}{extra})"
 
     def root_moves(self, state: State[Any]) -> list[Any]:
         """The moves searched at the root: every legal move, or the ``candidates`` best
         of the playout bot's explanation (all legal there, checked)."""
+        return self._root(state)[0]
+
+    def _root(self, state: State[Any]) -> tuple[list[Any], str | None]:
+        """The root moves and the text of the prior's first legal choice (None without
+        a prior)."""
         moves = state.legal_moves()
-        if self.candidates is None or len(moves) <= 1:
-            return moves
-        ranked = self.prior_bot.explain(state)  # type: ignore[union-attr]
-        picked = [c.move for c in ranked[: self.candidates]
-                  if state.why_illegal(c.move) is None]
-        return picked or moves
+        if (self.candidates is None and not self.prior_visits) or len(moves) <= 1:
+            return moves, None
+        ranked = [c.move for c in self.prior_bot.explain(state)]  # type: ignore[union-attr]
+        first = next((str(m) for m in ranked if state.why_illegal(m) is None),
+                     None) if self.prior_visits else None
+        if self.candidates is None:
+            return moves, first
+        picked = [m for m in ranked[: self.candidates] if state.why_illegal(m) is None]
+        return picked or moves, first
 
     def choose(self, state: State[Any]) -> Any:
-        moves = self.root_moves(state)
+        moves, self._prior = self._root(state)
         if not moves:
             raise ValueError("no legal move: the game is over")
         if len(moves) == 1:
@@ -156,7 +184,7 @@ class MCTSBot:
         by_text = {str(m): m for m in moves}
         best = max(
             (c for c in root.children.items() if c[0] in by_text),
-            key=lambda kv: (kv[1].visits, kv[1].value),
+            key=lambda kv: (kv[1].visits + kv[1].virtual, kv[1].value),
         )
         return by_text[best[0]]
 
@@ -168,7 +196,8 @@ class MCTSBot:
             Candidate(
                 move=text,
                 score=node.value / node.visits if node.visits else 0.0,
-                reasons=(f"{node.visits} of {self.iterations} simulations",),
+                reasons=(f"{node.visits} of {self.iterations} simulations"
+                         + (f" (+{node.virtual} prior)" if node.virtual else ""),),
             )
             for text, node in self.last_root.children.items()
         ]
@@ -200,7 +229,8 @@ class MCTSBot:
                     child.available += 1
             if untried:  # expand one untried move, then go to the playout
                 i = rng.choice(untried)
-                child = _Node(available=1)
+                child = _Node(available=1, virtual=self.prior_visits
+                              if node is root and texts[i] == self._prior else 0)
                 children[texts[i]] = child
                 advance(moves[i])
                 path.append((child, player))
@@ -220,7 +250,7 @@ class MCTSBot:
         if child.visits == 0:
             return math.inf
         mean = child.value / child.visits
-        return mean + self.exploration * math.sqrt(log_n / child.visits)
+        return mean + self.exploration * math.sqrt(log_n / (child.visits + child.virtual))
 
     def _playout(self, state: State[Any]) -> tuple[float, ...]:
         # The search path (State.advance: unchecked, no undo, no events) with the hot
