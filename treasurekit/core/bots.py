@@ -8,6 +8,7 @@ Bots that can explain themselves also offer ``explain(state)`` returning
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
@@ -83,9 +84,10 @@ class MCTSBot:
             default uniformly random moves. Heavier playouts are slower but wiser.
         candidates: search only the ``candidates`` best moves that ``prior_bot.explain``
             (default ``playout_bot.explain``) ranks at the root (a heuristic prior, as
-            pruning). With fewer iterations than legal moves an unpruned search tries most
-            moves once and picks among them by a single playout; pruned, every candidate
-            gets several simulations and the search refines the heuristic's choice.
+            pruning; moves it scores equal are taken in a random order). With fewer
+            iterations than legal moves an unpruned search tries most moves once and
+            picks among them by a single playout; pruned, every candidate gets several
+            simulations and the search refines the heuristic's choice.
             ``None`` (default) searches every legal move; so does an explanation that
             lists no move.
         prior_bot: the bot whose ``explain`` ranks the root moves for ``candidates``
@@ -161,13 +163,24 @@ class MCTSBot:
         moves = state.legal_moves()
         if (self.candidates is None and not self.prior_visits) or len(moves) <= 1:
             return moves, None
-        ranked = [c.move for c in self.prior_bot.explain(state)]  # type: ignore[union-attr]
+        ranked = self._ranked(self.prior_bot.explain(state))  # type: ignore[union-attr]
         first = next((str(m) for m in ranked if state.why_illegal(m) is None),
                      None) if self.prior_visits else None
         if self.candidates is None:
             return moves, first
         picked = [m for m in ranked[: self.candidates] if state.why_illegal(m) is None]
         return picked or moves, first
+
+    def _ranked(self, rows: list[Candidate]) -> list[Any]:
+        """The prior's moves in its order, each run of equal scores shuffled with the bot's
+        generator: a heuristic that ties several moves has no first choice among them, and
+        taking them in legal-move order would always search and prefer the same one."""
+        out: list[Any] = []
+        for _, run in itertools.groupby(rows, key=lambda c: c.score):
+            moves = [c.move for c in run]
+            self.rng.shuffle(moves)
+            out += moves
+        return out
 
     def choose(self, state: State[Any]) -> Any:
         moves, self._prior = self._root(state)
