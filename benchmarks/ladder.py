@@ -87,8 +87,9 @@ def checks(r: RoundRobin) -> list[str]:
 
 
 def describe(lad: Ladder) -> str:
-    its, heavy, cands, prior = MCTS_SETTINGS[lad.game]
+    its, heavy, cands, prior, plies = MCTS_SETTINGS[lad.game]
     playouts = "GreedyBot playouts" if heavy else "random playouts"
+    playouts += f" of {plies} plies scored by the standing then" if plies else ""
     root = f", root: GreedyBot's best {cands} moves" if cands else ""
     root += f", {prior} virtual visits for GreedyBot's first choice" if prior else ""
     games = sum(len(g) for g in lad.result.pairs.values())

@@ -18,8 +18,10 @@ from treasurekit.treasure_island_2003 import (
     enclosure_frequency,
     next_throw_chance,
     number_chance,
+    playout_value,
     skirmish_chance,
     skirmish_round,
+    standing,
 )
 
 
@@ -93,6 +95,37 @@ def test_mcts_bot_chooses_a_legal_move() -> None:
 
 
 # ----- exact analysis --------------------------------------------------------------------------
+def test_playout_value_is_each_seats_share_of_the_final_reckoning_now() -> None:
+    # TI2003 §9 Final Reckoning: the standing as it would fall now, as shares summing to 1
+    s = load_game("treasure_island_2003", players=3).new_initial_state(5)
+    assert playout_value(s) == pytest.approx((1 / 3, 1 / 3, 1 / 3))  # nobody holds a card
+    bots = [GreedyBot(seed=i) for i in range(3)]
+    while sum(standing(s.holdings)) == 0 or len(set(standing(s.holdings))) < 2:
+        if s.is_chance_node():
+            s.resolve_chance()
+        else:
+            s.play(bots[s.current_player].choose(s))
+    now = standing(s.holdings)
+    value = playout_value(s)
+    assert sum(value) == pytest.approx(1.0)
+    assert value == pytest.approx(tuple(v / sum(now) for v in now))
+    assert max(range(3), key=value.__getitem__) == max(range(3), key=now.__getitem__)
+
+
+def test_mcts_bot_with_short_playouts_scored_by_the_standing() -> None:
+    s = small().position({"R": "a7 b7 c7 d7"}, dice=(2, 6))
+    calls = []
+
+    def value(state: object) -> tuple[float, ...]:
+        calls.append(state)
+        return playout_value(state)  # type: ignore[arg-type]
+
+    bot = MCTSBot(iterations=6, seed=1, playout_bot=GreedyBot(seed=2), max_playout_plies=5,
+                  evaluate=value, candidates=2)
+    assert bot.choose(s) in s.legal_moves()
+    assert len(calls) == 6  # every playout stopped after 5 plies, before the end
+
+
 def test_number_chance_one_number_is_11_in_36() -> None:
     assert number_chance({4}) == Fraction(11, 36)
     assert number_chance(set()) == 0 and number_chance(range(1, 7)) == 1

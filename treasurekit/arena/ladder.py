@@ -66,14 +66,19 @@ class MCTSFactory:
     greedy_playouts: bool = False
     candidates: int | None = None
     prior_visits: int = 0
+    playout_plies: int | None = None
 
     def __call__(self, seed: int) -> Bot:
         greedy = GreedyFactory(self.game)(seed)
         ranks = self.candidates is not None or self.prior_visits > 0
+        cut: dict[str, Any] = {}
+        if self.playout_plies is not None:
+            module = importlib.import_module(f"treasurekit.{self.game}.bots")
+            cut = {"max_playout_plies": self.playout_plies, "evaluate": module.playout_value}
         return MCTSBot(iterations=self.iterations, seed=seed,
                        playout_bot=greedy if self.greedy_playouts else None,
                        candidates=self.candidates, prior_visits=self.prior_visits,
-                       prior_bot=greedy if ranks else None)
+                       prior_bot=greedy if ranks else None, **cut)
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,9 @@ class MCTSSetting(NamedTuple):
     greedy_playouts: bool  #: the game's GreedyBot plays the playouts (else random moves)
     candidates: int | None  #: root moves from GreedyBot's ranking (None: every legal move)
     prior_visits: int = 0  #: virtual visits for GreedyBot's first choice at the root
+    #: playouts stop after this many plies, scored by the game's ``bots.playout_value``
+    #: (None: whole games)
+    playout_plies: int | None = None
 
 
 #: Each game's ladder MCTSBot (:class:`MCTSSetting`).
@@ -117,7 +125,7 @@ def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool 
     """
     if game not in MCTS_SETTINGS:
         raise ArenaError(f"unknown game {game!r}; choose one of {', '.join(MCTS_SETTINGS)}")
-    its, heavy, cands, prior = MCTS_SETTINGS[game]
+    its, heavy, cands, prior, plies = MCTS_SETTINGS[game]
     its = its if iterations is None else iterations
     heavy = heavy if greedy_playouts is None else greedy_playouts
     cands = cands if candidates == 0 else candidates
@@ -129,7 +137,7 @@ def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool 
     bots: dict[str, BotFactory] = {
         "random": RandomBot,
         "greedy": GreedyFactory(game),
-        "mcts": MCTSFactory(game, its, heavy, cands, prior),
+        "mcts": MCTSFactory(game, its, heavy, cands, prior, plies),
     }
     if game == "treasure_island_2018":
         bots["silver"] = SilverFactory()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -78,8 +79,13 @@ class MCTSBot:
         iterations: simulations per decision.
         exploration: the UCT constant.
         seed: seeds the bot's generator (chance sampling, playouts, tie-breaks).
-        max_playout_plies: a playout stops after this many plies; unfinished games
-            are scored with ``state.returns()`` (all zeros).
+        max_playout_plies: a playout stops after this many plies (chance plies
+            included); an unfinished game is scored by ``evaluate``.
+        evaluate: ``evaluate(state) -> rewards``, one float per seat, for a playout
+            stopped unfinished: a game's estimate of each seat's share of the win (e.g.
+            TI2003's ``playout_value``, the Final Reckoning as it would fall now). A
+            short playout scored this way is cheaper than a whole game and not as
+            swayed by the later dice. Default ``state.returns()`` (all zeros).
         playout_bot: plays every seat in the playouts (e.g. a game's ``GreedyBot``);
             default uniformly random moves. Heavier playouts are slower but wiser.
         candidates: search only the ``candidates`` best moves that ``prior_bot.explain``
@@ -118,6 +124,7 @@ class MCTSBot:
         candidates: int | None = None,
         prior_bot: Bot | None = None,
         prior_visits: int = 0,
+        evaluate: Callable[[State[Any]], Sequence[float]] | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -137,6 +144,7 @@ class MCTSBot:
                                  "root moves")
         self.candidates = candidates
         self.prior_visits = prior_visits
+        self.evaluate = evaluate
         self.prior_bot = prior_bot or playout_bot
         self.iterations = iterations
         self.exploration = exploration
@@ -283,4 +291,7 @@ class MCTSBot:
                 advance(bot.choose(state))
             else:
                 advance(pick(legal()))
+        else:
+            if self.evaluate is not None and current() != TERMINAL:
+                return tuple(self.evaluate(state))
         return state.returns()

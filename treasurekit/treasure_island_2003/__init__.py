@@ -17,7 +17,7 @@ from .analysis import (
     skirmish_round,
 )
 from .board import Board, River, check_chests, load_board
-from .bots import GreedyBot, standing
+from .bots import GreedyBot, playout_value, standing
 from .cards import GOLD, JOLLY, PURPLE, CardSet, ChestSpec, TreasureType, load_cards
 from .flow import Phase
 from .game import TIGame
@@ -81,6 +81,7 @@ __all__ = [
     "next_throw_chance",
     "number_chance",
     "parse_move",
+    "playout_value",
     "skirmish_chance",
     "skirmish_round",
     "standing",

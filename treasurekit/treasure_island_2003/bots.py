@@ -41,7 +41,7 @@ from .moves import Discard, End, Fire, Open, Pass, Place, Protect, Stash, Take, 
 from .rules.skirmish import win_chances
 from .state import TIState
 
-__all__ = ["GreedyBot", "standing"]
+__all__ = ["GreedyBot", "playout_value", "standing"]
 
 
 def standing(h: Holdings) -> list[float]:
@@ -57,6 +57,17 @@ def standing(h: Holdings) -> list[float]:
         for s in tied:
             out[s] += h.cards.points(t.id, best) / len(tied)
     return out
+
+
+def playout_value(state: TIState) -> tuple[float, ...]:
+    """Each seat's share of the points the Final Reckoning would give now (:func:`standing`),
+    summing to 1 (equal shares while nobody holds a card): how ``MCTSBot(evaluate=...)``
+    scores a playout it stops before the end (TI2003 §9 Final Reckoning)."""
+    now = standing(state.holdings)
+    total = sum(now)
+    if total <= 0:
+        return tuple(1 / len(now) for _ in now)
+    return tuple(v / total for v in now)
 
 
 def _edge(values: list[float], me: int) -> float:
