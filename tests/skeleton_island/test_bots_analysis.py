@@ -6,10 +6,20 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 import treasurekit
 from treasurekit.core import MCTSBot, RandomBot
 from treasurekit.core.stats import Estimate
-from treasurekit.skeleton_island import Blow, GreedyBot, Keep, Rest, SkeletonGame, Take
+from treasurekit.skeleton_island import (
+    Blow,
+    GreedyBot,
+    Keep,
+    Rest,
+    SkeletonGame,
+    Take,
+    playout_value,
+)
 from treasurekit.skeleton_island.analysis import (
     card_value,
     coin_chance,
@@ -229,3 +239,19 @@ def test_mcts_chooses_a_legal_move_with_lazy_reveals() -> None:
     move = bot.choose(s)
     assert move in s.legal_moves()
     assert bot.last_root is not None and bot.last_root.children
+
+
+def test_playout_value_is_each_seats_share_of_the_coins_won() -> None:
+    # SKEL §4: the coins won so far, as shares summing to 1
+    state = treasurekit.load_game("skeleton_island", players=3).new_initial_state(4)
+    assert playout_value(state) == (1 / 3, 1 / 3, 1 / 3)  # nobody has a coin yet
+    bots = [GreedyBot(seed=i) for i in range(3)]
+    while sum(state.scores()) == 0 or len(set(state.scores())) < 2:
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.play(bots[state.current_player].choose(state))
+    coins = state.scores()
+    value = playout_value(state)
+    assert sum(value) == pytest.approx(1.0)
+    assert value == pytest.approx(tuple(c / sum(coins) for c in coins))

@@ -15,7 +15,7 @@ every game package (docs/architecture.md §3):
   (seeded bot-against-bot studies).
 """
 
-from .bots import GreedyBot
+from .bots import GreedyBot, playout_value
 from .cards import CardKind, Deck, load_cards
 from .flow import PHASES, Phase
 from .game import SkeletonGame
@@ -70,5 +70,6 @@ __all__ = [
     "completion",
     "load_cards",
     "parse_move",
+    "playout_value",
     "uncovered_cards",
 ]

@@ -11,7 +11,7 @@ from .analysis import completing_kinds, unknown_card
 from .moves import Blow, Discard, Double, Keep, Rest, SkeletonMove, Steal, Stop, Take
 from .state import SkeletonState
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "playout_value"]
 
 #: What an unfinished map piece is worth, per whole map it covers (× the Island's coins).
 MAP_WEIGHT = 0.6
@@ -23,6 +23,17 @@ DENIAL = 0.5
 GIFT = 0.3
 #: A blow must promise at least this much more than the best card now.
 BLOW_MARGIN = 0.05
+
+
+def playout_value(state: SkeletonState) -> tuple[float, ...]:
+    """Each seat's share of the coins won so far (:meth:`SkeletonState.scores`), summing to
+    1 (equal shares while nobody has a coin): how ``MCTSBot(evaluate=...)`` scores a playout
+    it stops before the end (SKEL §4)."""
+    coins = state.scores()
+    total = sum(coins)
+    if total <= 0:
+        return tuple(1 / len(coins) for _ in coins)
+    return tuple(c / total for c in coins)
 
 
 class GreedyBot:
