@@ -36,7 +36,7 @@ TITLES = {
 #: (MCTSBot with GreedyBot playouts plays a whole game per simulation).
 GAMES_PER_PAIR = {
     "ahoy": (20, 20, 24),
-    "treasure_island_2003": (20, 6, 24),
+    "treasure_island_2003": (20, 6, 40),
     "treasure_island_2018": (8, 6, 24),
     "sjorovaron": (16, 8, 24),
     "skeleton_island": (20, 6, 24),

@@ -106,10 +106,10 @@ class MCTSSetting(NamedTuple):
 #: Each game's ladder MCTSBot (:class:`MCTSSetting`).
 MCTS_SETTINGS: dict[str, MCTSSetting] = {
     "ahoy": MCTSSetting(30, True, 3),
-    "treasure_island_2003": MCTSSetting(8, True, 2),
+    "treasure_island_2003": MCTSSetting(32, True, 2, playout_plies=40),
     "treasure_island_2018": MCTSSetting(16, False, 3),
     "sjorovaron": MCTSSetting(24, True, 2),
-    "skeleton_island": MCTSSetting(6, True, 2),
+    "skeleton_island": MCTSSetting(16, True, 2, playout_plies=40),
 }
 
 
