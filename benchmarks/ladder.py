@@ -89,7 +89,8 @@ def checks(r: RoundRobin) -> list[str]:
 def describe(lad: Ladder) -> str:
     its, heavy, cands, prior, plies = MCTS_SETTINGS[lad.game]
     playouts = "GreedyBot playouts" if heavy else "random playouts"
-    playouts += f" of {plies} plies scored by the standing then" if plies else ""
+    playouts += f" cut at {plies} plies and scored by the game's `playout_value`" if plies \
+        else ""
     root = f", root: GreedyBot's best {cands} moves" if cands else ""
     root += f", {prior} virtual visits for GreedyBot's first choice" if prior else ""
     games = sum(len(g) for g in lad.result.pairs.values())
