@@ -162,7 +162,8 @@ class MCTSBot:
 
     def root_moves(self, state: State[Any]) -> list[Any]:
         """The moves searched at the root: every legal move, or the ``candidates`` best
-        of the playout bot's explanation (all legal there, checked)."""
+        of the prior bot's explanation (all legal there, checked; moves it scores equal
+        in an order drawn from the bot's generator, which this call advances)."""
         return self._root(state)[0]
 
     def _root(self, state: State[Any]) -> tuple[list[Any], str | None]:
