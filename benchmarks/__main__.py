@@ -3,7 +3,8 @@
 ``python -m benchmarks openspiel`` runs only the comparison with OpenSpiel
 (benchmarks/openspiel.py) and replaces that section of results.md.
 ``python -m benchmarks ladder [--game G] [--jobs N] [--scale X]`` runs only the bot
-ladders (benchmarks/ladder.py) and replaces their section.
+ladders (benchmarks/ladder.py) and replaces their section (a run with ``--scale`` other than 1
+only prints).
 ``python -m benchmarks board_latency [options]`` measures how fast every board answers
 clicks in JupyterLab in headless Chromium (benchmarks/board_latency.py; ``--help``).
 ``python -m benchmarks silver`` runs only Long John Silver against three GreedyBots
@@ -77,6 +78,9 @@ def main(argv: list[str]) -> None:
         return
     if argv[:1] == ["ladder"]:
         ladders = ladder.main(argv[1:])
+        if any(lad.scale != 1 for lad in ladders):
+            print("A scaled run (--scale): benchmarks/results.md keeps the full run's tables.")
+            return
         # read results.md only now: a run of another --game may have written it meanwhile
         old = RESULTS.read_text() if RESULTS.exists() else ""
         _replace_in_results(ladder.section(ladders, old), ladder.SECTION)

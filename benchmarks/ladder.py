@@ -53,6 +53,7 @@ class Ladder:
     wall: float
     jobs: int
     load: float
+    scale: float = 1.0
 
     @property
     def cpu(self) -> float:
@@ -69,11 +70,18 @@ def run_game(game: str, jobs: int = 2, scale: float = 1.0, progress: bool = True
                     pair_games={("mcts", "greedy"): g} if bots is None or {"mcts", "greedy"}
                     <= set(bots) else None, bots=bots)
     per = f"{n} games per pair ({m} per other pair with mcts, {g} mcts against greedy)"
-    return Ladder(game, result, per, time.perf_counter() - t0, jobs, load)
+    return Ladder(game, result, per, time.perf_counter() - t0, jobs, load, scale)
+
+
+#: Fewer games than this between two bots are too few for a verdict (a 50% score over 20
+#: games has a 95% interval 30%-70% wide).
+FEW_GAMES = 20
 
 
 def checks(r: RoundRobin) -> list[str]:
-    """Issue 13 point 4, in words, from the pairwise scores."""
+    """Issue 13 point 4, in words, from the pairwise scores. "ties" means the 95% interval
+    contains 50%: the games cannot tell the two bots apart. A tie over fewer than
+    :data:`FEW_GAMES` games says that is too few."""
     out = []
     for a, b, goal in (("greedy", "random", ("beats",)), ("mcts", "greedy", ("beats", "ties"))):
         if a not in r.names or b not in r.names:
@@ -81,8 +89,11 @@ def checks(r: RoundRobin) -> list[str]:
         rate, (lo, hi) = r.score_rate(a, b)
         verdict = r.verdict(a, b)
         met = "met" if verdict in goal else "NOT met"
-        out.append(f"{a} {verdict} {b}: pairwise score {rate:.0%} (95% CI {lo:.0%}-{hi:.0%}); "
-                   f"goal '{' or '.join(goal)}': {met}")
+        n = len(r.pairs.get((a, b)) or r.pairs.get((b, a)) or ())
+        few = (f"; only {n} games, too few to tell the bots apart: run with a larger --scale"
+               if verdict == "ties" and n < FEW_GAMES else "")
+        out.append(f"{a} {verdict} {b}: pairwise score {rate:.0%} (95% CI {lo:.0%}-{hi:.0%}) "
+                   f"over {n} games; goal '{' or '.join(goal)}': {met}{few}")
     return out
 
 
@@ -105,7 +116,9 @@ def describe(lad: Ladder) -> str:
         f"machine load average {lad.load:.1f} at the start.",
         "",
         "Rating: Bradley-Terry on the Elo scale (mean 1500). A cell: the row bot's win rate "
-        "against the column bot, with its 95% Wilson interval.",
+        "against the column bot (a shared win counts half), with its 95% Wilson interval. "
+        "The checks below use the pairwise score: wins plus half the tied games (a shared "
+        "win, or no winner); \"ties\" means its interval contains 50%.",
         "",
         lad.result.table(),
         "",

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+import benchmarks.__main__ as bench_main
 from benchmarks import ladder
 from benchmarks.__main__ import _with_section
 from treasurekit.arena import ladder as play_ladder
@@ -25,3 +30,26 @@ def test_a_game_run_keeps_the_other_games_subsections() -> None:
     assert new.index("### Ahoy Treasures!") < new.index("### Sjörövarön")
     assert "## Next" not in new
     assert any(c.startswith("greedy ") for c in ladder.checks(rr))
+
+
+def test_a_tie_over_few_games_says_they_are_too_few() -> None:
+    rr = play_ladder("ahoy", 2, bots=["random", "greedy", "mcts"], iterations=1,
+                     progress=False)
+    lines = ladder.checks(rr)
+    assert len(lines) == 2 and all("over 2 games" in c for c in lines)
+    ties = [c for c in lines if " ties " in c]
+    assert ties, "two games cannot tell any two bots apart"
+    assert all("only 2 games, too few to tell the bots apart" in c for c in ties)
+
+
+def test_a_scaled_run_does_not_overwrite_the_results(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    results = tmp_path / "results.md"
+    results.write_text("# results\n")
+    monkeypatch.setattr(bench_main, "RESULTS", results)
+    bench_main.main(["ladder", "--game", "ahoy", "--scale", "0.1", "--jobs", "1",
+                     "--bots", "random", "--bots", "greedy"])
+    assert results.read_text() == "# results\n"
+    bench_main.main(["ladder", "--game", "ahoy", "--scale", "1", "--jobs", "1",
+                     "--bots", "random", "--bots", "greedy"])
+    assert "### Ahoy Treasures!" in results.read_text()
