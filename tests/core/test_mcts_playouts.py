@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import treasurekit
 from treasurekit.core import MCTSBot, RandomBot
 
@@ -39,3 +41,23 @@ def test_mcts_evaluate_scores_only_the_playouts_stopped_unfinished() -> None:
     seen.clear()
     MCTSBot(iterations=4, seed=1, max_playout_plies=5000, evaluate=value).choose(state)
     assert seen == []  # whole games are scored by their outcome
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    ({"iterations": 0}, "iterations must be a whole number of at least 1"),
+    ({"iterations": 10.5}, "iterations must be a whole number"),
+    ({"max_playout_plies": -5}, "max_playout_plies must be a whole number of at least 0"),
+    ({"exploration": -1}, "exploration must be a number of at least 0"),
+    ({"evaluate": 5}, "evaluate must be a function of the state"),
+    ({"playout_bot": "greedy"}, "playout_bot must be a bot with choose"),
+    ({"prior_bot": object()}, "prior_bot must be a bot with choose"),
+])
+def test_mcts_bad_options_are_named(options: dict[str, Any], named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        MCTSBot(**options)
+
+
+def test_mcts_evaluate_with_the_wrong_number_of_rewards_is_named() -> None:
+    bot = MCTSBot(iterations=2, seed=1, max_playout_plies=1, evaluate=lambda s: (1.0,))
+    with pytest.raises(ValueError, match="evaluate returned 1 rewards for a 2-seat game"):
+        bot.choose(_ahoy())

@@ -58,6 +58,12 @@ class RandomBot:
         return f"RandomBot(seed={self.seed})"
 
 
+def _whole(name: str, value: Any, least: int) -> None:
+    """Raises ValueError unless ``value`` is a whole number of at least ``least``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+
+
 @dataclass
 class _Node:
     visits: int = 0
@@ -109,9 +115,12 @@ class MCTSBot:
             no prior.
 
     Raises:
-        ValueError: ``iterations`` < 1, ``candidates`` < 1, ``prior_visits`` < 0, or
-            ``candidates`` or ``prior_visits`` without a ``prior_bot`` or ``playout_bot``
-            that has ``explain``.
+        ValueError: ``iterations`` < 1, ``max_playout_plies`` or ``prior_visits`` < 0 (or
+            not whole numbers), ``exploration`` negative, ``candidates`` < 1, a bot
+            without ``choose``, an ``evaluate`` that is not callable, or ``candidates``
+            or ``prior_visits`` without a ``prior_bot`` or ``playout_bot`` that has
+            ``explain``; while choosing, an ``evaluate`` that returns a reward count
+            other than the number of seats.
     """
 
     def __init__(
@@ -126,16 +135,21 @@ class MCTSBot:
         prior_visits: int = 0,
         evaluate: Callable[[State[Any]], Sequence[float]] | None = None,
     ) -> None:
-        if iterations < 1:
-            raise ValueError("iterations must be at least 1")
+        _whole("iterations", iterations, 1)
+        _whole("max_playout_plies", max_playout_plies, 0)
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
+                or not 0 <= exploration < math.inf:
+            raise ValueError(f"exploration must be a number of at least 0, not {exploration!r}")
+        if evaluate is not None and not callable(evaluate):
+            raise ValueError(f"evaluate must be a function of the state, not {evaluate!r}")
+        for name, bot in (("playout_bot", playout_bot), ("prior_bot", prior_bot)):
+            if bot is not None and not callable(getattr(bot, "choose", None)):
+                raise ValueError(f"{name} must be a bot with choose(state), not {bot!r}")
         if candidates is not None and (isinstance(candidates, bool)
                                        or not isinstance(candidates, int) or candidates < 1):
             raise ValueError(f"candidates must be a whole number of at least 1 or None, "
                              f"not {candidates!r}")
-        if isinstance(prior_visits, bool) or not isinstance(prior_visits, int) \
-                or prior_visits < 0:
-            raise ValueError(f"prior_visits must be a whole number of at least 0, "
-                             f"not {prior_visits!r}")
+        _whole("prior_visits", prior_visits, 0)
         for name, used in (("candidates", candidates is not None),
                            ("prior_visits", prior_visits > 0)):
             if used and not callable(getattr(prior_bot or playout_bot, "explain", None)):
@@ -294,5 +308,9 @@ class MCTSBot:
                 advance(pick(legal()))
         else:
             if self.evaluate is not None and current() != TERMINAL:
-                return tuple(self.evaluate(state))
+                rewards = tuple(self.evaluate(state))
+                if len(rewards) != state.game.num_players:
+                    raise ValueError(f"evaluate returned {len(rewards)} rewards for a "
+                                     f"{state.game.num_players}-seat game: {rewards!r}")
+                return rewards
         return state.returns()
