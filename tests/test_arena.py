@@ -224,6 +224,7 @@ def test_a_dask_cluster_run_equals_the_joblib_run() -> None:
     ({"seed": -1}, "seed must be"),
     ({"jobs": 0}, "jobs must be"),
     ({"pinned": {"random": 0}}, "pinned bot 'random' must sit"),
+    ({"pinned": {"silver": 0}}, "unknown pinned bot 'silver'"),
     ({"bots": {}}, "at least one bot"),
 ])
 def test_bad_input_is_refused_with_a_clear_error(kwargs: dict[str, Any], message: str) -> None:
@@ -243,6 +244,11 @@ def test_round_robin_and_ladder_bad_input() -> None:
         ladder_bots("ahoy", iterations=0)
     with pytest.raises(ArenaError, match="unknown game"):
         ladder_bots("go")
+    with pytest.raises(ArenaError, match="games_per_pair must give a whole number"):
+        ladder("ahoy", 0, progress=False)
+    with pytest.raises(ArenaError, match=r"games_per_pair must give .* 'a', 'b', not 0"):
+        round_robin("ahoy", {"a": RandomBot, "b": RandomBot}, games_per_pair={("a", "b"): 0},
+                    progress=False)
 
 
 def test_an_illegal_move_from_a_bot_stops_the_batch_with_its_seed() -> None:

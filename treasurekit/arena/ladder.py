@@ -281,11 +281,12 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
 
 
 def _pair_games(games: int | Mapping[tuple[str, str], int], a: str, b: str) -> int:
-    if not isinstance(games, Mapping):
-        return games
-    n = games.get((a, b), games.get((b, a)))
+    n = games.get((a, b), games.get((b, a))) if isinstance(games, Mapping) else games
     if n is None:
         raise ArenaError(f"games_per_pair gives no number of games for the pair {a!r}, {b!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ArenaError(f"games_per_pair must give a whole number of at least 1 games for "
+                         f"the pair {a!r}, {b!r}, not {n!r}")
     return n
 
 

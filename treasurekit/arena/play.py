@@ -155,6 +155,9 @@ def check_batch(game_name: str, options: Mapping[str, Any], factories: Mapping[s
         raise ArenaError(f"unknown bot {unknown[0]!r} in the lineup; the bots are "
                          f"{', '.join(map(repr, factories))}")
     for name, seat in pinned.items():
+        if name not in factories:
+            raise ArenaError(f"unknown pinned bot {name!r}; the bots are "
+                             f"{', '.join(map(repr, factories))}")
         if lineup.count(name) != 1 or lineup.index(name) != seat:
             raise ArenaError(f"pinned bot {name!r} must sit exactly once, at seat {seat}, in "
                              f"the lineup {list(lineup)}")
