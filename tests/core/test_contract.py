@@ -129,6 +129,17 @@ def test_mcts_explain_lists_visits() -> None:
     s = treasurekit.load_game("ahoy").position({6: "R"}, die=6)  # type: ignore[attr-defined]
     rows = MCTSBot(iterations=60, seed=0).explain(s)
     assert len(rows) == 10 and "simulations" in rows[0].reasons[0]
+    assert all(r.move in s.legal_moves() for r in rows)  # move objects, as GreedyBot's
+
+
+def test_mcts_explain_with_one_move_lists_that_move() -> None:
+    s = treasurekit.load_game("ahoy", players=2).new_initial_state(3)
+    while s.is_chance_node() or len(s.legal_moves()) != 1:
+        s.resolve_chance() if s.is_chance_node() else s.play(s.legal_moves()[0])
+    bot = MCTSBot(iterations=5, seed=0)
+    bot.explain(treasurekit.load_game("ahoy").position({6: "R"}, die=6))  # type: ignore[attr-defined]
+    rows = bot.explain(s)  # not the previous search's moves
+    assert [r.move for r in rows] == s.legal_moves()
 
 
 def test_wilson_interval_contains_the_proportion() -> None:

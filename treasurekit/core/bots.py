@@ -225,17 +225,26 @@ class MCTSBot:
         return by_text[best[0]]
 
     def explain(self, state: State[Any]) -> list[Candidate]:
-        """Search, then list each root move with its visit count and mean reward."""
-        self.choose(state)
-        assert self.last_root is not None
+        """Search, then list each root move (the move objects, as a ``GreedyBot``'s
+        ``explain`` does) with its mean reward and visit count, best first. With one
+        move to search there is no search: that move alone, scored 0.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        self.last_root = None
+        choice = self.choose(state)
+        if self.last_root is None:
+            return [Candidate(move=choice, score=0.0, reasons=("the only move searched",))]
+        legal = {str(m): m for m in state.legal_moves()}
         rows = [
             Candidate(
-                move=text,
+                move=legal[text],
                 score=node.value / node.visits if node.visits else 0.0,
                 reasons=(f"{node.visits} of {self.iterations} simulations"
                          + (f" (+{node.virtual} prior)" if node.virtual else ""),),
             )
-            for text, node in self.last_root.children.items()
+            for text, node in self.last_root.children.items() if text in legal
         ]
         return sorted(rows, key=lambda c: -c.score)
 
