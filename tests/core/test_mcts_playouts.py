@@ -61,3 +61,12 @@ def test_mcts_evaluate_with_the_wrong_number_of_rewards_is_named() -> None:
     bot = MCTSBot(iterations=2, seed=1, max_playout_plies=1, evaluate=lambda s: (1.0,))
     with pytest.raises(ValueError, match="evaluate returned 1 rewards for a 2-seat game"):
         bot.choose(_ahoy())
+
+
+def test_mcts_repr_names_its_playouts() -> None:
+    from treasurekit.treasure_island_2003 import GreedyBot, playout_value
+
+    bot = MCTSBot(iterations=16, seed=1, playout_bot=GreedyBot(seed=2), candidates=2,
+                  max_playout_plies=40, evaluate=playout_value)
+    assert repr(bot) == ("MCTSBot(iterations=16, seed=1, playout_bot=GreedyBot(seed=2), "
+                         "candidates=2, max_playout_plies=40, evaluate=playout_value)")

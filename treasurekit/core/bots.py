@@ -170,8 +170,12 @@ class MCTSBot:
         self._prior: str | None = None
 
     def __repr__(self) -> str:
-        extra = f", candidates={self.candidates}" if self.candidates is not None else ""
+        extra = f", playout_bot={self.playout_bot!r}" if self.playout_bot is not None else ""
+        extra += f", candidates={self.candidates}" if self.candidates is not None else ""
         extra += f", prior_visits={self.prior_visits}" if self.prior_visits else ""
+        if self.evaluate is not None:
+            name = getattr(self.evaluate, "__name__", repr(self.evaluate))
+            extra += f", max_playout_plies={self.max_playout_plies}, evaluate={name}"
         return f"MCTSBot(iterations={self.iterations}, seed={self.seed}{extra})"
 
     def root_moves(self, state: State[Any]) -> list[Any]:
