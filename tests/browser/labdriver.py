@@ -382,6 +382,27 @@ def settle(page: Any, timeout: float = 60.0) -> None:
     raise TimeoutError("the board never came to rest")
 
 
+def steady_click(page: Any, locator: Any) -> None:
+    """A real mouse click at the centre of ``locator``, once it has stopped moving: scrolled
+    into view, its box read until two reads 100 ms apart agree (outputs above it may still
+    be growing), the mouse rested on it while hover effects (tooltips) come and go, and the
+    box read again just before the press."""
+    locator.scroll_into_view_if_needed()
+    box, last = None, locator.bounding_box()
+    for _ in range(30):
+        page.wait_for_timeout(100)
+        box = locator.bounding_box()
+        if box == last:
+            break
+        last = box
+    if box is None:
+        raise RuntimeError("nothing to click on screen")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(120)
+    box = locator.bounding_box() or box
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def click_target(page: Any, board: Any, target: dict[str, Any]) -> float:
     """A real mouse click on ``target`` (from :func:`candidates`), scrolled into view, with
     the clock armed just before the mouse-down; returns ``time.monotonic()`` at the press.

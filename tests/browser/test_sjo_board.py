@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import ROOT, notebook_problems, open_and_run, wait_for_bots
+from labdriver import ROOT, notebook_problems, open_and_run, steady_click, wait_for_bots
 
 NOTEBOOK = "04-sjorovaron.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "sjo-board.png"
@@ -58,10 +58,7 @@ def lit_dots(board: Any) -> list[int]:
 
 
 def click_centre(page: Any, locator: Any) -> None:
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    assert box, "nothing to click on screen"
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    steady_click(page, locator)
 
 
 def press(board: Any, button: Any) -> None:
