@@ -18,7 +18,14 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from labdriver import NOTEBOOK_DIR, ROOT, notebook_problems, open_and_run, wait_for_bots
+from labdriver import (
+    NOTEBOOK_DIR,
+    ROOT,
+    notebook_problems,
+    open_and_run,
+    steady_click,
+    wait_for_bots,
+)
 
 NOTEBOOK = "01-ahoy-treasures.ipynb"
 STAND_IN = "_ahoy-board-stand-in.ipynb"
@@ -120,10 +127,10 @@ def click_a_pirate(page: Any, board: Any) -> float:
     before = status.text_content() or ""
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     seconds = wait_for_new_status(page, board, before)
-    choice = board.locator(".tk-ship-choice")
-    if choice.is_visible():
+    choices = board.locator(".tk-ship-choice:enabled")  # one button per step count
+    if choices.count():
         before = status.text_content() or ""
-        choice.locator("button:enabled").first.click()
+        choices.first.click()
         seconds = wait_for_new_status(page, board, before)
     return seconds
 
@@ -175,10 +182,8 @@ def offsets(board: Any, selectors: list[str]) -> dict[str, float]:
 
 
 def click_centre(page: Any, locator: Any) -> None:
-    """A real mouse click at the centre of ``locator`` (no scrolling in between)."""
-    box = locator.bounding_box()
-    assert box, "nothing to click on screen"
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    """A real mouse click at the centre of ``locator``, once it has stopped moving."""
+    steady_click(page, locator)
 
 
 @pytest.mark.browser
