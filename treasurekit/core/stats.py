@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Estimate", "wilson_interval"]
+__all__ = ["Estimate", "shares", "wilson_interval"]
+
+
+def shares(values: Sequence[float]) -> tuple[float, ...]:
+    """``values`` as shares summing to 1; equal shares while they are all zero (e.g. each
+    seat's part of a standing, for ``MCTSBot(evaluate=...)``).
+
+    >>> shares([3, 1])
+    (0.75, 0.25)
+    >>> shares([0, 0])
+    (0.5, 0.5)
+    """
+    total = sum(values)
+    if total <= 0:
+        return tuple(1 / len(values) for _ in values)
+    return tuple(v / total for v in values)
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:

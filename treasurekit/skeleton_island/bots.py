@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.bots import Candidate
+from ..core.stats import shares
 from .analysis import completing_kinds, unknown_card
 from .moves import Blow, Discard, Double, Keep, Rest, SkeletonMove, Steal, Stop, Take
 from .state import SkeletonState
@@ -29,11 +30,7 @@ def playout_value(state: SkeletonState) -> tuple[float, ...]:
     """Each seat's share of the coins won so far (:meth:`SkeletonState.scores`), summing to
     1 (equal shares while nobody has a coin): how ``MCTSBot(evaluate=...)`` scores a playout
     it stops before the end (SKEL §4)."""
-    coins = state.scores()
-    total = sum(coins)
-    if total <= 0:
-        return tuple(1 / len(coins) for _ in coins)
-    return tuple(c / total for c in coins)
+    return shares(state.scores())
 
 
 class GreedyBot:

@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.bots import Candidate
+from ..core.stats import shares
 from ..core.text import count, possessive
 from .analysis import number_chance
 from .cards import JOLLY
@@ -63,11 +64,7 @@ def playout_value(state: TIState) -> tuple[float, ...]:
     """Each seat's share of the points the Final Reckoning would give now (:func:`standing`),
     summing to 1 (equal shares while nobody holds a card): how ``MCTSBot(evaluate=...)``
     scores a playout it stops before the end (TI2003 §9 Final Reckoning)."""
-    now = standing(state.holdings)
-    total = sum(now)
-    if total <= 0:
-        return tuple(1 / len(now) for _ in now)
-    return tuple(v / total for v in now)
+    return shares(standing(state.holdings))
 
 
 def _edge(values: list[float], me: int) -> float:
