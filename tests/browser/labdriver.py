@@ -113,6 +113,10 @@ LAB_START_TIMEOUT_S = 60
 USER_SETTINGS = {
     "docmanager-extension/plugin": {"autosave": False},
     "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    # every cell attached and laid out: with JupyterLab's default ("contentVisibility") the
+    # cells out of view are laid out only as they come into view, and the notebook jumped
+    # by thousands of pixels between reading a board's position and clicking it
+    "notebook-extension/tracker": {"windowingMode": "none"},
 }
 
 
@@ -382,25 +386,46 @@ def settle(page: Any, timeout: float = 60.0) -> None:
     raise TimeoutError("the board never came to rest")
 
 
-def steady_click(page: Any, locator: Any) -> None:
+HIT_JS = """(target, [x, y]) => {
+  const el = document.elementFromPoint(x, y);
+  if (!el) return 'nothing (off screen)';
+  const svg = target.ownerSVGElement;
+  if (el === target || target.contains(el) || (svg && svg.contains(el))) return '';
+  return `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}`; }"""
+
+
+def steady_click(page: Any, locator: Any, tries: int = 5) -> None:
     """A real mouse click at the centre of ``locator``, once it has stopped moving: scrolled
     into view, its box read until two reads 100 ms apart agree (outputs above it may still
     be growing), the mouse rested on it while hover effects (tooltips) come and go, and the
-    box read again just before the press."""
-    locator.scroll_into_view_if_needed()
-    box, last = None, locator.bounding_box()
-    for _ in range(30):
-        page.wait_for_timeout(100)
-        box = locator.bounding_box()
-        if box == last:
-            break
-        last = box
-    if box is None:
-        raise RuntimeError("nothing to click on screen")
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_timeout(120)
-    box = locator.bounding_box() or box
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    box read again just before the press. The press happens only if the point is on screen
+    and on the element (or on its SVG figure, whose top mark may catch the click); else the
+    element is scrolled into view again, up to ``tries`` times.
+
+    Raises:
+        RuntimeError: the element never came to rest on screen, uncovered.
+    """
+    under = "nothing"
+    for _ in range(tries):
+        locator.scroll_into_view_if_needed()
+        box, last = None, locator.bounding_box()
+        for _ in range(30):
+            page.wait_for_timeout(100)
+            box = locator.bounding_box()
+            if box == last:
+                break
+            last = box
+        if box is None:
+            raise RuntimeError("nothing to click on screen")
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(120)
+        box = locator.bounding_box() or box
+        point = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+        under = locator.evaluate(HIT_JS, point)
+        if not under:
+            page.mouse.click(*point)
+            return
+    raise RuntimeError(f"the element never came to rest on screen: at its centre, {under}")
 
 
 def click_target(page: Any, board: Any, target: dict[str, Any]) -> float:

@@ -38,6 +38,17 @@ def status_of(board: Any) -> str:
 
 
 def wait_for_new_status(board: Any, before: str) -> None:
+    try:
+        _wait_for_new_status(board, before)
+    except Exception as exc:  # say what the board shows instead
+        notice = board.locator(".tk-slot").text_content()
+        busy = board.evaluate("(b) => b.classList.contains('tk-busy')")
+        raise AssertionError(f"the status stayed {before!r}; under the map {notice!r}; "
+                             f"busy {busy}; lit {lit_dots(board)}") from exc
+    wait_for_bots(board)  # the bots' replies follow the click's own move
+
+
+def _wait_for_new_status(board: Any, before: str) -> None:
     board.locator(".tk-status").evaluate(
         """(el, before) => new Promise((resolve, reject) => {
              const t0 = performance.now();
@@ -50,7 +61,6 @@ def wait_for_new_status(board: Any, before: str) -> None:
            })""",
         before,
     )
-    wait_for_bots(board)  # the bots' replies follow the click's own move
 
 
 def lit_dots(board: Any) -> list[int]:
