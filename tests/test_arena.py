@@ -235,6 +235,24 @@ def test_bad_input_is_refused_with_a_clear_error(kwargs: dict[str, Any], message
     assert issubclass(ArenaError, ValueError)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_another_games_bot_is_refused_by_name(game: str) -> None:
+    other = "skeleton_island" if game != "skeleton_island" else "ahoy"
+    bots = {"stranger": lambda seed: _greedy(other)(seed=seed), "random": RandomBot}
+    lineup = ["stranger", "random"]  # every game seats two
+    with pytest.raises(ArenaError, match=rf"bot 'stranger' is {other}'s GreedyBot .* "
+                                         rf"cannot play {game}"):
+        play_games(game, bots, lineup=lineup, games=1, progress=False)
+    bots["stranger"] = lambda seed: _greedy(game)(seed=seed)  # its own game's bot plays
+    assert play_games(game, bots, lineup=lineup, games=1, progress=False)[0].plies > 0
+
+
+def test_a_factory_that_gives_no_bot_is_refused_by_name() -> None:
+    with pytest.raises(ArenaError, match="bot 'dud': its factory returned 'greedy', not a bot"):
+        play_games("ahoy", {"dud": lambda seed: "greedy", "random": RandomBot},
+                   lineup=["dud", "random"], games=1, progress=False)
+
+
 def test_round_robin_and_ladder_bad_input() -> None:
     with pytest.raises(ArenaError, match="at least two bots"):
         round_robin("ahoy", {"a": RandomBot}, progress=False)

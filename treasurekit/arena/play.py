@@ -34,6 +34,7 @@ __all__ = [
     "BotFactory",
     "GameResult",
     "bot_seed",
+    "check_bot",
     "play_game",
     "play_games",
     "run_calls",
@@ -111,12 +112,15 @@ def play_game(game_name: str, options: Mapping[str, Any],
     by a fresh bot built with :func:`bot_seed`.
 
     Raises:
-        ArenaError: a bot returned an illegal move, or the game passed ``MAX_PLIES``.
+        ArenaError: a bot is not a bot or is another game's (:func:`check_bot`), a bot
+            returned an illegal move, or the game passed ``MAX_PLIES``.
     """
     start = time.process_time()
     game = load_game(game_name, **dict(options))
     state = game.new_initial_state(seed)
     bots = [factories[name](bot_seed(seed, s)) for s, name in enumerate(seats)]
+    for name, bot in zip(seats, bots, strict=True):
+        check_bot(game_name, name, bot)
     while not state.is_terminal():
         if state.ply >= MAX_PLIES:
             raise ArenaError(f"{game_name} seed {seed} did not end within {MAX_PLIES:,} plies")
@@ -183,6 +187,28 @@ def check_batch(game_name: str, options: Mapping[str, Any], factories: Mapping[s
         raise ArenaError(f"{game_name} has {game.num_players} seats; the lineup has "
                          f"{len(lineup)}: {list(lineup)}")
     return opts
+
+
+def check_bot(game_name: str, name: str, bot: Any) -> None:
+    """Refuse bot ``name`` (as its factory built it) if it is not a bot, or if it is
+    another game's bot of this package (e.g. Skeleton Island's ``GreedyBot`` seated in
+    Ahoy: it would score moves by the wrong rules).
+
+    Raises:
+        ArenaError: naming the bot and what is wrong with it.
+    """
+    if not callable(getattr(bot, "choose", None)):
+        raise ArenaError(f"bot {name!r}: its factory returned {bot!r:.60}, not a bot with "
+                         "choose(state)")
+    home = type(bot).__module__.split(".")[:2]
+    if home[0] != "treasurekit" or len(home) < 2:
+        return  # the core's bots and the user's own play any game
+    games_of = [g for g in GAMES if GAMES.module(g).split(".")[:2] == home]
+    if games_of and game_name not in games_of:
+        raise ArenaError(f"bot {name!r} is {games_of[0]}'s {type(bot).__name__} "
+                         f"({type(bot).__module__}); it cannot play {game_name}: use "
+                         f"treasurekit.{GAMES.module(game_name).split('.')[1]}'s bots "
+                         "or the core's")
 
 
 def play_games(game: str, bots: Mapping[str, BotFactory], *, games: int = 100,

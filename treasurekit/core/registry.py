@@ -51,6 +51,14 @@ class Registry(Mapping[str, type[Game[Any]]]):
         self._modules.setdefault(cls.name, cls.__module__)
         self._classes[cls.name] = cls
 
+    def module(self, name: str) -> str:
+        """The module that defines game ``name``, without importing it.
+
+        Raises:
+            KeyError: ``name`` is neither declared nor registered.
+        """
+        return self._modules[name]
+
     def loaded(self) -> tuple[str, ...]:
         """The names whose game package has been imported so far, in declaration order."""
         return tuple(name for name in self._modules if name in self._classes)
