@@ -148,7 +148,7 @@ def check_batch(game_name: str, options: Mapping[str, Any], factories: Mapping[s
            jobs: int) -> dict[str, Any]:
     """Validate the input; return the game's options with ``players`` filled in."""
     if game_name not in GAMES:
-        raise ArenaError(f"unknown game {game_name!r}; choose one of {', '.join(sorted(GAMES))}")
+        raise ArenaError(f"unknown game {game_name!r}; choose one of {', '.join(GAMES)}")
     if not factories:
         raise ArenaError("give at least one bot: {'name': factory taking a seed}")
     for name, factory in factories.items():
