@@ -394,13 +394,15 @@ HIT_JS = """(target, [x, y]) => {
   return `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}`; }"""
 
 
-def steady_click(page: Any, locator: Any, tries: int = 5) -> None:
-    """A real mouse click at the centre of ``locator``, once it has stopped moving: scrolled
-    into view, its box read until two reads 100 ms apart agree (outputs above it may still
-    be growing), the mouse rested on it while hover effects (tooltips) come and go, and the
-    box read again just before the press. The press happens only if the point is on screen
-    and on the element (or on its SVG figure, whose top mark may catch the click); else the
-    element is scrolled into view again, up to ``tries`` times.
+def steady_click(page: Any, locator: Any, at: tuple[float, float] = (0.5, 0.5),
+                 tries: int = 5) -> None:
+    """A real mouse click on ``locator`` at ``at`` (fractions of its box from the top left:
+    the centre by default), once it has stopped moving: scrolled into view, its box read
+    until two reads 100 ms apart agree (outputs above it may still be growing), the mouse
+    rested on it while hover effects (tooltips) come and go, and the box read again just
+    before the press. The press happens only if the point is on screen and on the
+    element (or on its SVG figure, whose top mark may catch the click); else the element
+    is scrolled into view again, up to ``tries`` times.
 
     Raises:
         RuntimeError: the element never came to rest on screen, uncovered.
@@ -417,15 +419,29 @@ def steady_click(page: Any, locator: Any, tries: int = 5) -> None:
             last = box
         if box is None:
             raise RuntimeError("nothing to click on screen")
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.move(box["x"] + at[0] * box["width"], box["y"] + at[1] * box["height"])
         page.wait_for_timeout(120)
         box = locator.bounding_box() or box
-        point = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+        point = [box["x"] + at[0] * box["width"], box["y"] + at[1] * box["height"]]
         under = locator.evaluate(HIT_JS, point)
         if not under:
             page.mouse.click(*point)
             return
-    raise RuntimeError(f"the element never came to rest on screen: at its centre, {under}")
+    raise RuntimeError(f"the element never came to rest on screen: at the point, {under}")
+
+
+def wait_for_text_change(locator: Any, before: str | None, what: str,
+                         timeout_s: float = 15.0) -> None:
+    """Wait until ``locator``'s text is no longer ``before`` (a board's widgets update one
+    by one: the log may change a moment after the status).
+
+    Raises:
+        AssertionError: ``what`` never changed within ``timeout_s``.
+    """
+    deadline = time.monotonic() + timeout_s
+    while locator.text_content() == before:
+        assert time.monotonic() < deadline, f"{what} never changed: {before!r:.200}"
+        time.sleep(0.1)
 
 
 def click_target(page: Any, board: Any, target: dict[str, Any]) -> float:

@@ -25,6 +25,7 @@ from labdriver import (
     open_and_run,
     steady_click,
     wait_for_bots,
+    wait_for_text_change,
 )
 
 NOTEBOOK = "01-ahoy-treasures.ipynb"
@@ -122,10 +123,8 @@ def click_a_pirate(page: Any, board: Any) -> float:
         before = status.text_content() or ""
         board.locator(".tk-pass").click()
         return wait_for_new_status(page, board, before)
-    box = halos.first.bounding_box()
-    assert box, "a highlighted pirate has no box on screen"
     before = status.text_content() or ""
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    steady_click(page, halos.first)
     seconds = wait_for_new_status(page, board, before)
     choices = board.locator(".tk-ship-choice:enabled")  # one button per step count
     if choices.count():
@@ -159,7 +158,7 @@ def test_roll_then_pirate_click_moves_the_ahoy_board(lab_url: str, page: Any) ->
         timings.append(click_a_pirate(page, board))
         after = settled_status(board)
         assert ply_of(after) > ply_of(rolled), after
-        assert log.text_content() != log_before
+        wait_for_text_change(log, log_before, "the log")
         board.locator(".tk-roll:enabled").wait_for(timeout=15_000)  # bots answered
     print(f"{name}: click -> redrawn status {', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
     assert page.locator("text=Error displaying widget").count() == 0

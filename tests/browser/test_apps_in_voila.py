@@ -23,7 +23,7 @@ from urllib.parse import urljoin
 
 import pytest
 from conftest import require_browser
-from labdriver import NOTEBOOK_DIR, ROOT
+from labdriver import NOTEBOOK_DIR, ROOT, wait_for_text_change
 from test_ahoy_board import click_a_pirate
 from test_sjo_board import click_first_lit, roll, until_hexes_are_lit
 from test_skeleton_board import click_uncovered_card
@@ -165,7 +165,7 @@ def test_the_app_plays_in_voila(voila: tuple[str, Any], vpage: Any, name: str) -
     board.scroll_into_view_if_needed()
     log_before = board.locator(".tk-log").text_content()
     PLAYS[name](vpage, board)
-    assert board.locator(".tk-log").text_content() != log_before
+    wait_for_text_change(board.locator(".tk-log"), log_before, "the log")
     vpage.locator(".tk-app-more .jupyter-widget-Collapse-header, "
                   ".tk-app-more .lm-AccordionPanel-title").first.click()  # the rules
     vpage.locator(".tk-rules li").first.wait_for(state="visible", timeout=15_000)

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import ROOT, notebook_problems, open_and_run, steady_click, wait_for_bots
+from labdriver import (
+    ROOT,
+    notebook_problems,
+    open_and_run,
+    steady_click,
+    wait_for_bots,
+    wait_for_text_change,
+)
 
 NOTEBOOK = "04-sjorovaron.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "sjo-board.png"
@@ -141,7 +148,7 @@ def test_roll_pick_then_click_a_yellow_hex_walks_there(lab_url: str, page: Any) 
         click_first_lit(page, board)
         print(f"hex click -> redrawn status {(time.perf_counter() - t0) * 1000:.0f} ms")
         assert ply_of(status_of(board)) > ply
-        assert board.locator(".tk-log").text_content() != log_before
+        wait_for_text_change(board.locator(".tk-log"), log_before, "the log")
         assert "walks" in str(board.locator(".tk-log").text_content())
     assert page.locator("text=Error displaying widget").count() == 0
 

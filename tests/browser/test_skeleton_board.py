@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import NOTEBOOK_DIR, notebook_problems, open_and_run, wait_for_bots
+from labdriver import (
+    NOTEBOOK_DIR,
+    notebook_problems,
+    open_and_run,
+    steady_click,
+    wait_for_bots,
+    wait_for_text_change,
+)
 
 NOTEBOOK = "05-skeleton-island.ipynb"
 SCREENSHOT = NOTEBOOK_DIR / "images" / "skeleton-board.png"
@@ -68,10 +75,8 @@ def click_uncovered_card(page: Any, board: Any, which: int = 0) -> float:
     """Click the centre of an outlined (uncovered) card; return seconds to the new status."""
     outlines = board.locator(OUTLINES)
     assert outlines.count() > which, "no uncovered card is outlined"
-    box = outlines.nth(which).bounding_box()
-    assert box, "an outlined card has no box on screen"
     before = board.locator(".tk-status").text_content()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    steady_click(page, outlines.nth(which))
     return wait_for_new_status(board, before)
 
 
@@ -103,7 +108,7 @@ def test_clicking_an_uncovered_card_takes_it(lab_url: str, page: Any) -> None:
         held = status.text_content()
         assert "Keep card" in held, held
         assert move_of(held) > ply
-        assert log.text_content() != log_before
+        wait_for_text_change(log, log_before, "the log")
         assert board.locator(".tk-keep").is_visible()
         assert board.locator(".tk-rest").is_visible()
         labels = board.locator(".tk-skeleton-pile svg text").all_text_contents()

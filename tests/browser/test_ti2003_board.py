@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import ROOT, notebook_problems, open_and_run, wait_for_bots
+from labdriver import (
+    ROOT,
+    notebook_problems,
+    open_and_run,
+    steady_click,
+    wait_for_bots,
+    wait_for_text_change,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 NOTEBOOK = "02-treasure-island-2003.ipynb"
@@ -63,11 +70,8 @@ def lit_cells(board: Any) -> list[int]:
 
 def click_centre(page: Any, locator: Any) -> None:
     """A real mouse click at the centre of ``locator`` (whatever mark is on top there
-    answers for the same square)."""
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    assert box, "nothing to click on screen"
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    answers for the same square), once it has stopped moving."""
+    steady_click(page, locator)
 
 
 def until_squares_are_lit(board: Any) -> None:
@@ -134,7 +138,7 @@ def test_roll_then_click_a_yellow_square_places_a_counter(lab_url: str, page: An
         wait_for_new_status(board, before)
         timings.append(time.perf_counter() - t0)
         assert ply_of(status.text_content()) > ply, status.text_content()
-        assert log.text_content() != log_before
+        wait_for_text_change(log, log_before, "the log")
         assert lit[0] not in lit_cells(board)  # the square holds Red's counter now
     print(f"{NOTEBOOK}: cell click -> redrawn status "
           f"{', '.join(f'{t * 1000:.0f} ms' for t in timings)}")

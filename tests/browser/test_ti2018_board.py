@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import ROOT, notebook_problems, open_and_run, wait_for_bots
+from labdriver import (
+    ROOT,
+    notebook_problems,
+    open_and_run,
+    steady_click,
+    wait_for_bots,
+    wait_for_text_change,
+)
 
 NOTEBOOK = "03-treasure-island-2018.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "ti2018-board.png"
@@ -97,12 +104,7 @@ LAYOUT_JS = """(board) => {
 
 def click_miles(page: Any, board: Any, x: float, y: float) -> None:
     """A real mouse click at map point (x, y) miles."""
-    image = board.locator(IMAGE).first
-    image.scroll_into_view_if_needed()
-    box = image.bounding_box()
-    assert box, "the map is not on screen"
-    page.mouse.click(box["x"] + x / MILES_W * box["width"],
-                     box["y"] + (1 - y / MILES_H) * box["height"])
+    steady_click(page, board.locator(IMAGE).first, (x / MILES_W, 1 - y / MILES_H))
 
 
 @pytest.mark.browser
@@ -152,7 +154,7 @@ def test_click_on_the_map_moves_red(lab_url: str, page: Any) -> None:
     wait_for_new_text(status, before)
     played = time.perf_counter() - t1
     assert ply_of(status.text_content()) > ply, status.text_content()
-    assert log.text_content() != log_before
+    wait_for_text_change(log, log_before, "the log")
     assert re.search(r"rides red to (7\.9|8|8\.1),(10\.9|11|11\.1)\b", log.text_content())
     assert board.locator(".tk-ti18-choice").count() == 0
     print(f"{NOTEBOOK}: map click -> choice buttons {offered * 1000:.0f} ms, "
