@@ -180,11 +180,6 @@ def offsets(board: Any, selectors: list[str]) -> dict[str, float]:
         selectors), strict=True))
 
 
-def click_centre(page: Any, locator: Any) -> None:
-    """A real mouse click at the centre of ``locator``, once it has stopped moving."""
-    steady_click(page, locator)
-
-
 @pytest.mark.browser
 @pytest.mark.timeout(300)
 def test_refused_click_and_hint_panel_never_move_the_picture(lab_url: str, page: Any) -> None:
@@ -196,7 +191,7 @@ def test_refused_click_and_hint_panel_never_move_the_picture(lab_url: str, page:
     before = offsets(board, watched)
     figure_height = board.locator(".tk-ahoy-figure").bounding_box()["height"]
 
-    click_centre(page, board.locator(PIRATE).first)  # before the roll: refused
+    steady_click(page, board.locator(PIRATE).first)  # before the roll: refused
     notice = board.locator(".tk-notice")
     notice.wait_for(timeout=15_000)
     assert "must roll the die first" in notice.text_content()

@@ -23,12 +23,11 @@ from urllib.parse import urljoin
 
 import pytest
 from conftest import require_browser
-from labdriver import NOTEBOOK_DIR, ROOT, wait_for_text_change
+from labdriver import NOTEBOOK_DIR, ROOT, steady_click, wait_for_text_change
 from test_ahoy_board import click_a_pirate
 from test_sjo_board import click_first_lit, roll, until_hexes_are_lit
 from test_skeleton_board import click_uncovered_card
 from test_ti2003_board import CELLS, lit_cells, until_squares_are_lit
-from test_ti2003_board import click_centre as click_square
 from test_ti2018_board import click_miles
 from voiladriver import (
     APPS_DIR,
@@ -70,7 +69,7 @@ def play_ahoy(page: Any, board: Any) -> None:
 def play_ti2003(page: Any, board: Any) -> None:
     until_squares_are_lit(board)
     ply = move_of(board)
-    click_square(page, board.locator(CELLS).nth(lit_cells(board)[0]))
+    steady_click(page, board.locator(CELLS).nth(lit_cells(board)[0]))
     wait_for_move_after(board, ply)
 
 

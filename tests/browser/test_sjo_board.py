@@ -74,10 +74,6 @@ def lit_dots(board: Any) -> list[int]:
     return list(board.evaluate(LIT_JS, HILITE_FILL))
 
 
-def click_centre(page: Any, locator: Any) -> None:
-    steady_click(page, locator)
-
-
 def press(board: Any, button: Any) -> None:
     before = status_of(board)
     button.click()
@@ -94,7 +90,7 @@ def click_first_lit(page: Any, board: Any) -> None:
     lit = lit_dots(board)
     assert lit, f"no yellow hex: {status_of(board)!r}"
     before = status_of(board)
-    click_centre(page, board.locator(DOTS).nth(lit[0]))
+    steady_click(page, board.locator(DOTS).nth(lit[0]))
     wait_for_new_status(board, before)
 
 

@@ -68,12 +68,6 @@ def lit_cells(board: Any) -> list[int]:
     return list(board.evaluate(LIT_JS, HILITE_FILL))
 
 
-def click_centre(page: Any, locator: Any) -> None:
-    """A real mouse click at the centre of ``locator`` (whatever mark is on top there
-    answers for the same square), once it has stopped moving."""
-    steady_click(page, locator)
-
-
 def until_squares_are_lit(board: Any) -> None:
     """Press Roll (or the first decision button) until the dice light up squares."""
     status = board.locator(".tk-status")
@@ -114,7 +108,7 @@ def test_roll_then_click_a_yellow_square_places_a_counter(lab_url: str, page: An
     for attempt in range(3):  # a1, the sea, before any throw: refused
         # The first click can land while Lab still lays out the cells around the board
         # (it skips off-screen cells and lays them out as they scroll in): click again.
-        click_centre(page, cells.nth(0))
+        steady_click(page, cells.nth(0))
         try:
             notice.wait_for(timeout=15_000)
             break
@@ -129,12 +123,12 @@ def test_roll_then_click_a_yellow_square_places_a_counter(lab_url: str, page: An
         lit = lit_cells(board)
         before, log_before = status.text_content(), log.text_content()
         ply = ply_of(before)
-        click_centre(page, cells.nth(0))  # the sea: refused with the engine's reason
+        steady_click(page, cells.nth(0))  # the sea: refused with the engine's reason
         notice.wait_for(timeout=15_000)
         board.locator(".tk-notice", has_text="a1 is sea").wait_for(timeout=15_000)
         assert status.text_content() == before
         t0 = time.perf_counter()
-        click_centre(page, cells.nth(lit[0]))
+        steady_click(page, cells.nth(lit[0]))
         wait_for_new_status(board, before)
         timings.append(time.perf_counter() - t0)
         assert ply_of(status.text_content()) > ply, status.text_content()
@@ -151,7 +145,7 @@ def test_roll_then_click_a_yellow_square_places_a_counter(lab_url: str, page: An
             board.locator(".tk-hint-panel table").wait_for(timeout=15_000)
             best = board.locator(".tk-hint-panel td code").first.text_content()
             before = status.text_content()
-            click_centre(page, cells.nth(square_index(best.split()[-1])))
+            steady_click(page, cells.nth(square_index(best.split()[-1])))
             wait_for_new_status(board, before)
         board.locator(".tk-hint").click()
         until_squares_are_lit(board)
