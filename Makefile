@@ -20,6 +20,7 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 	--custom-compile-command 'make lock' --quiet
 
 .PHONY: venv lab play test lint typecheck unit nbval binder-test bench latency soak notebooks lock \
+	grading grading-test \
 	lock-upgrade clean distclean
 
 venv: $(STAMP)
@@ -103,6 +104,15 @@ notebooks: $(STAMP)
 			--ExecutePreprocessor.timeout=600 "$$nb" || exit 1; \
 	done
 	$(BIN)/python scripts/strip_widget_state.py $(NOTEBOOKS)
+
+# The nbgrader course folder grading/ (docs/teaching.md): one assignment per game, written from
+# the notebooks' exercises and notebooks/solutions/. `make grading-test` runs nbgrader on it
+# (generate, autograde: solutions full marks, blank release zero); `make unit` runs it too.
+grading: $(STAMP)
+	$(BIN)/python scripts/make_grading.py
+
+grading-test: $(STAMP)
+	timeout $(TEST_TIMEOUT) $(BIN)/pytest -p no:cacheprovider tests/test_grading.py
 
 lock: $(STAMP)
 	$(LOCK_CMD) -o $(LOCK)
