@@ -10,7 +10,9 @@ never touched) in a fresh ``python3`` kernel of this venv. For every code cell w
 
 A notebook's **total** is the sum of its cells' wall times: what a reader waits for
 after Run All, kernel start excluded (the kernel start is reported on its own). The
-budget is 2 s per cell and 10 s per notebook.
+budget is 1.5 s per cell and 8 s per notebook on a quiet machine (issue 27, point 6), so
+that a shared server's load keeps Run All near 10 s. On a busy machine compare the CPU
+columns, which load inflates much less than wall time.
 
     python -m benchmarks.notebook_times              # every notebook, summary table
     python -m benchmarks.notebook_times -v notebooks/05-skeleton-island.ipynb
@@ -32,9 +34,9 @@ from .harness import Result
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-#: The budgets of issue 9 point 3, in seconds.
-CELL_BUDGET = 2.0
-NOTEBOOK_BUDGET = 10.0
+#: The budgets of issue 27 point 6 (issue 9 point 3 had 2 s and 10 s), in seconds.
+CELL_BUDGET = 1.5
+NOTEBOOK_BUDGET = 8.0
 
 
 @dataclass(frozen=True)

@@ -303,6 +303,9 @@ def build(game: str) -> tuple[str, str]:
                          f"solutions, {len(exercises)} in ANSWERS: they must match")
     solutions = _cells(NOTEBOOKS / "solutions" / f"{stem}-solutions.ipynb")
     setup = next(_source(c) for c in solutions if c["cell_type"] == "code")
+    if any(a.kind == "Fraction" for e in exercises for a in e.answers) and \
+            "from fractions import Fraction" not in setup:
+        raise ValueError(f"{stem}-solutions.ipynb: the first code cell must import Fraction")
     title = _source(solutions[0]).split("\n")[0].removeprefix("# ").split(":")[0]
     total = sum(len(e.answers) for e in exercises)
     cells = [_cell("markdown", (
@@ -331,8 +334,7 @@ def build(game: str) -> tuple[str, str]:
         cells.append(_cell("code", body, _meta(f"ex{number}-answer", solution=True,
                                                locked=False)))
         for answer in exercise.answers:
-            imports = "from fractions import Fraction\n\n" if answer.kind == "Fraction" else ""
-            test = (f"{imports}# {answer.name}: 1 point\n"
+            test = (f"# {answer.name}: 1 point\n"
                     f"assert isinstance({answer.name}, {KINDS[answer.kind]}), "
                     f"\"{answer.name} should be {SAYS[answer.kind]}\"\n"
                     f"### BEGIN HIDDEN TESTS\nassert {answer.check}\n### END HIDDEN TESTS")
