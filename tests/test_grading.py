@@ -4,21 +4,26 @@
 assignment per game, written by ``scripts/make_grading.py`` from each game notebook's
 exercises and the worked solutions in ``notebooks/solutions/``. The round trip runs nbgrader's
 own command line on a copy in a temporary folder, as the teacher would (docs/teaching.md):
-``generate_assignment``, then ``autograde`` of two students, one who hands in the worked
-solutions (full marks) and one who hands in the blank release unchanged (zero), then
-``export`` of the gradebook to CSV.
+``generate_assignment``, then ``autograde`` of three students, one who hands in the worked
+solutions (full marks), one who hands in the blank release unchanged (zero), and one whose
+answers have the right types but wrong values (zero: the hidden tests check the values),
+then ``export`` of the gradebook to CSV.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import importlib.util
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -73,6 +78,44 @@ def test_every_exercise_is_a_solution_cell_and_graded_test_cells(game: str) -> N
     assert all(" ".join(q.split()[1:4]) in text for q in grading.exercise_texts(stem))
 
 
+def _answers(source: Path) -> dict[str, object]:
+    """Every ``exN_...`` answer the worked solution in ``source`` computes (run in-process)."""
+    namespace: dict[str, object] = {}
+    for cell in json.loads(source.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code" and not cell["metadata"]["nbgrader"]["grade"]:
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile("".join(cell["source"]), str(source), "exec"), namespace)
+    return {k: v for k, v in namespace.items() if re.fullmatch(r"ex\d+_\w+", k)}
+
+
+def _wrong(value: object) -> object:
+    """A value of the same type as ``value`` that is not a right answer."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float, Fraction)):
+        return value + 1
+    if isinstance(value, str):
+        return value + "?"
+    if isinstance(value, (list, tuple)):
+        return type(value)([*value, "?"])
+    raise TypeError(f"no wrong value for {value!r}")
+
+
+def _hand_in_wrong_answers(release: Path, answers: dict[str, object], dest: Path) -> None:
+    """The released notebook with every answer cell filled in with wrong answers of the
+    right type: the visible type checks pass, so only the hidden tests can fail it."""
+    nb = json.loads(release.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        meta = cell["metadata"].get("nbgrader", {})
+        if meta.get("solution"):
+            number = re.fullmatch(r"ex(\d+)-answer", meta["grade_id"])
+            assert number
+            names = [k for k in answers if k.startswith(f"ex{number[1]}_")]
+            cell["source"] = "from fractions import Fraction\n" + "\n".join(
+                f"{k} = {_wrong(answers[k])!r}" for k in names)
+    dest.write_text(json.dumps(nb), encoding="utf-8")
+
+
 def _score_rows(grades: Path) -> dict[tuple[str, str], tuple[float, float]]:
     with grades.open(newline="", encoding="utf-8") as fh:
         return {(row["assignment"], row["student_id"]): (float(row["score"]),
@@ -112,6 +155,10 @@ def test_nbgrader_gives_the_solutions_full_marks_and_the_blank_release_zero(
             handed_in = course / "submitted" / student / game
             handed_in.mkdir(parents=True)
             shutil.copy2(folder / released[0].name, handed_in)
+        wrong = course / "submitted" / "wrong" / game
+        wrong.mkdir(parents=True)
+        answers = _answers(course / "source" / game / released[0].name)
+        _hand_in_wrong_answers(released[0], answers, wrong / released[0].name)
     nbgrader("autograde", "*", "--force")
     nbgrader("export", "--to", str(tmp_path / "grades.csv"))
     scores = _score_rows(tmp_path / "grades.csv")
@@ -120,3 +167,5 @@ def test_nbgrader_gives_the_solutions_full_marks_and_the_blank_release_zero(
         assert out_of >= 10 and got == out_of, f"{game}: the worked solutions got {got}/{out_of}"
         got, out_of = scores[(game, "blank")]
         assert got == 0, f"{game}: the blank release got {got}/{out_of}"
+        got, out_of = scores[(game, "wrong")]
+        assert got == 0, f"{game}: wrong answers of the right type got {got}/{out_of}"
