@@ -25,9 +25,14 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 
 venv: $(STAMP)
 
+# nbgrader (dev extra: `make grading-test`) keeps its command line; its JupyterLab panels and
+# server extensions (2-3 s more per Lab start) stay out of `make lab` and the browser tests.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
 	$(BIN)/pip install -e '.[dev]'
+	$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader
+	$(BIN)/jupyter server extension disable --sys-prefix $(addprefix nbgrader.server_extensions.,\
+		formgrader validate_assignment assignment_list course_list)
 	touch $@
 
 # JupyterLab's default-setting overrides, as Binder installs them (binder/postBuild): no
