@@ -26,11 +26,13 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 venv: $(STAMP)
 
 # nbgrader (dev extra: `make grading-test`) keeps its command line; its JupyterLab panels and
-# server extensions (2-3 s more per Lab start) stay out of `make lab` and the browser tests.
+# server extensions (2-3 s more per Lab start), and the "Notebook" button of the notebook 7
+# package it brings, stay out of `make lab` and the browser tests, as on Binder.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
 	$(BIN)/pip install -e '.[dev]'
-	$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader
+	$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader \
+		@jupyter-notebook/lab-extension
 	$(BIN)/jupyter server extension disable --sys-prefix $(addprefix nbgrader.server_extensions.,\
 		formgrader validate_assignment assignment_list course_list)
 	touch $@
