@@ -348,7 +348,7 @@ def test_chance_is_resolved_by_the_board_and_the_roll_button_stays_hidden() -> N
 
 
 def test_undo_takes_back_to_the_previous_human_decision() -> None:
-    board = SkeletonBoard(players=3, seed=5)
+    board = SkeletonBoard(players=3, seed=5, teaching=True)  # past turned cards too
     start = board.state.ply
     card = board.state.uncovered()[0]
     click_card(board, card)
