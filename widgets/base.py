@@ -36,6 +36,7 @@ open and close (hints) sit below the controls.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
@@ -70,9 +71,10 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
     Args:
         game: a ``treasurekit.load_game(...)`` result.
         seats: ``{seat: "human" or bot}``; a bot is any object with ``choose(state)``.
-            Seats left out are human. Each game seats deep copies of the bots seeded
-            from the game's seed (:func:`~treasurekit_widgets.reseed.seeded_bot`), so
-            every new game is new and the same seed deals the same game again.
+            Seats left out are human. Bots are deep-copied; a game of another seed
+            than the first re-seeds them from its own seed
+            (:func:`~treasurekit_widgets.reseed.seeded_bot`), so every new game is new,
+            and the same seed deals the same game again.
         seed: seed of the first game; None (the default) picks an unpredictable one.
         auto_roll: roll automatically for human seats too (default: wait for Roll).
         teaching: teaching mode: Undo takes back anything, past a die rolled or a card
@@ -117,6 +119,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         if seed is None:
             seed = fresh_seed()
         self.seed = seed
+        self._first_seed = seed  # its game seats the bots as given
         self._default_seating = seats is None  # rebuilt for each new game's seed
         self._templates = self._check_seats(seats if seats is not None else self.default_seats())
         self.seats: dict[int, Any] = self._seat_bots()
@@ -223,8 +226,12 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
 
     # ----- seats -------------------------------------------------------------------------
     def _seat_bots(self) -> dict[int, Any]:
-        """The seats of the game of ``self.seed``: each bot a copy of its template seeded
-        from the game's seed (:func:`~treasurekit_widgets.reseed.seeded_bot`)."""
+        """The seats of the game of ``self.seed``: copies of the bots as given for the
+        first game's seed, else each re-seeded from the game's seed
+        (:func:`~treasurekit_widgets.reseed.seeded_bot`): no new game repeats a hidden
+        setup a bot chooses (Silver's burial), and a seed typed again deals its game."""
+        if self.seed == self._first_seed:
+            return copy.deepcopy(self._templates)
         return {seat: seeded_bot(who, self.seed, seat) for seat, who in self._templates.items()}
 
     def _coverable(self) -> list[w.Widget]:
@@ -342,7 +349,8 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         return seed
 
     def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:
-        """Start again with ``seed``; bots restart from their seeds.
+        """Start again with ``seed``; bots are re-seeded from it (as given for the first
+        game's seed: see ``seats`` in the class docstring).
 
         ``seed`` None: the seed typed in the Seed box, or (box empty) an unpredictable
         one. The box is emptied. ``seats`` replaces the seat map. The same seed and seats

@@ -1,10 +1,10 @@
 """Bots seeded by their game: every game a board deals gets bots seeded from its seed.
 
-A board keeps each seat's bot as a template. For every game (the first one and each
-New game) it seats a deep copy whose random generator is seeded from the game's seed,
-the seat and the template's own seed (:func:`bot_seed`): a new game never repeats a
-hidden setup that a bot chooses (Silver's burial), and the same game seed with the same
-seats deals the same game again.
+A board keeps each seat's bot as a template. The first game seats copies as given;
+every game of another seed seats copies whose random generators are seeded from the
+game's seed, the seat and the template's own seed (:func:`bot_seed`): a new game never
+repeats a hidden setup that a bot chooses (Silver's burial), and a seed typed again
+deals its game again.
 """
 
 from __future__ import annotations

@@ -71,7 +71,8 @@ def at(board: SkeletonBoard, state: SkeletonState) -> SkeletonBoard:
 
 def hand_made(**options: Any) -> tuple[Any, SkeletonBoard]:
     game = load_game("skeleton_island", players=3, **options)
-    return game, SkeletonBoard(game, seats=HUMANS3)
+    # every seat human to set up positions by hand; teaching mode: no hot-seat cover
+    return game, SkeletonBoard(game, seats=HUMANS3, teaching=True)
 
 
 # ----- taking cards by click ------------------------------------------------------------
