@@ -93,7 +93,8 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
     ``tk-notice`` or an internal error ``tk-error``), ``tk-error-trace`` (an internal
     error's traceback, under the controls), ``tk-roll``, ``tk-undo``, ``tk-new`` (button),
     ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``, ``tk-cover`` (the hot-seat
-    cover) holding ``tk-pass`` (its button).
+    cover) holding ``tk-pass-screen`` (its button; also ``tk-pass`` on boards with seat
+    secrets).
 
     The seed fixes every die, shuffle and draw still to come, so the board never shows
     the seed of a game in play (the Seed box is for typing a chosen seed; the note next

@@ -6,8 +6,9 @@ panel and hint is drawn from that seat's view, also on bots' turns and in replay
 When the turn passes to another human, in a game whose seats hold secrets
 (:attr:`HotSeat.SEAT_SECRETS`: Treasure Island (2018), Sjörövarön, Skeleton Island),
 the board hides everything but the status and the controls, draws nothing more, and
-shows a cover: a button "Pass to X — press when ready" (class ``tk-pass``, in a box
-``tk-cover``). Only the press draws the next human's view. Teaching mode shows no cover.
+shows a cover: a button "Pass to X — press when ready" (``cover_button``, classes
+``tk-pass-screen`` and, on those boards, ``tk-pass``; in a box ``tk-cover``). Only the
+press draws the next human's view. Teaching mode shows no cover.
 """
 
 from __future__ import annotations
@@ -57,12 +58,14 @@ class HotSeat:
         self._facing: int | None = None  # the human the screen faces (None: nobody yet)
         self._cover_for: int | None = None  # the human the screen is to be passed to
         self._hidden: list[tuple[w.Widget, str | None]] = []  # parts hidden by the cover
-        self.pass_button = w.Button(description="Pass to", button_style="warning",
+        self.cover_button = w.Button(description="Pass to", button_style="warning",
                                     icon="eye", layout=w.Layout(width="auto"))
-        self.pass_button.add_class("tk-pass")
-        self.pass_button.on_click(lambda _: self.guarded(self.ready))
+        self.cover_button.add_class("tk-pass-screen")
+        if self.SEAT_SECRETS:  # Ahoy's Pass (a move) is its tk-pass: one per board
+            self.cover_button.add_class("tk-pass")
+        self.cover_button.on_click(lambda _: self.guarded(self.ready))
         self.cover_text = w.HTML()
-        self.cover = w.VBox([self.cover_text, self.pass_button],
+        self.cover = w.VBox([self.cover_text, self.cover_button],
                             layout=w.Layout(display="none", padding="24px",
                                             align_items="flex-start"))
         self.cover.add_class("tk-cover")
@@ -132,9 +135,9 @@ class HotSeat:
         if on:
             assert self._cover_for is not None
             name = html.escape(self.seat_name(self._cover_for))
-            self.pass_button.description = f"Pass to {self.seat_name(self._cover_for)} — " \
+            self.cover_button.description = f"Pass to {self.seat_name(self._cover_for)} — " \
                                            "press when ready"
-            self.pass_button.tooltip = (f"{self.seat_name(self._cover_for)} presses this to "
+            self.cover_button.tooltip = (f"{self.seat_name(self._cover_for)} presses this to "
                                         "see their own view of the board")
             self.cover_text.value = (
                 f"<div style='font-size:15px;margin-bottom:8px'>It is <b>{name}</b>'s turn. "

@@ -71,7 +71,7 @@ def step(board: GameBoard, human: Any, rng: random.Random) -> str:
     roll, or a move; New game once the game is over."""
     state = board.state
     if board.covered:
-        board.pass_button.click()
+        board.cover_button.click()
         return "pass"
     if state.is_terminal():
         board.new_button.click()
@@ -221,8 +221,8 @@ def test_hot_seat_sends_nothing_of_the_other_human(name: str) -> None:
             check_step(wire, board, oracle, since, what, at_screen(board, before, what))
             if board.covered:
                 covers += 1
-                assert "Pass to " in board.pass_button.description
-                assert "press when ready" in board.pass_button.description
+                assert "Pass to " in board.cover_button.description
+                assert "press when ready" in board.cover_button.description
                 assert board.cover.layout.display != "none"
                 assert all(part.layout.display == "none" for part in board._coverable())
             else:
