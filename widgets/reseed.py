@@ -20,27 +20,28 @@ __all__ = ["bot_seed", "seeded_bot"]
 _INNER_BOTS = ("playout_bot", "prior_bot")
 
 
-def bot_seed(game_seed: int, seat: int, own: object) -> int:
+def bot_seed(game_seed: int, seat: int, own: object, part: str = "") -> int:
     """The seed of the bot at ``seat`` in the game of ``game_seed``: 63 bits of a SHA-256
-    of the three (``own`` is the template bot's seed), so that no two seats or games
-    share a stream and the game's seed cannot be read back from the bot's."""
-    digest = hashlib.sha256(f"treasurekit-bot:{game_seed}:{seat}:{own!r}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    of the game's seed, the seat, ``own`` (the template bot's seed) and ``part`` (which
+    bot inside it: ``"playout_bot"``...), so that no two seats, games or inner bots share
+    a stream and the game's seed cannot be read back from a bot's."""
+    key = f"treasurekit-bot:{game_seed}:{seat}:{own!r}:{part}"
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
 
 
-def _reseed(bot: Any, game_seed: int, seat: int, seen: set[int]) -> None:
+def _reseed(bot: Any, game_seed: int, seat: int, part: str, seen: set[int]) -> None:
     if id(bot) in seen:
         return
     seen.add(id(bot))
     if isinstance(getattr(bot, "rng", None), random.Random):
-        seed = bot_seed(game_seed, seat, getattr(bot, "seed", None))
+        seed = bot_seed(game_seed, seat, getattr(bot, "seed", None), part)
         if hasattr(bot, "seed"):
             bot.seed = seed
         bot.rng = random.Random(seed)
     for name in _INNER_BOTS:
         inner = getattr(bot, name, None)
         if inner is not None:
-            _reseed(inner, game_seed, seat, seen)
+            _reseed(inner, game_seed, seat, f"{part}/{name}", seen)
 
 
 def seeded_bot(template: Any, game_seed: int, seat: int) -> Any:
@@ -51,5 +52,5 @@ def seeded_bot(template: Any, game_seed: int, seat: int) -> Any:
     if isinstance(template, str):
         return template
     bot = copy.deepcopy(template)
-    _reseed(bot, game_seed, seat, set())
+    _reseed(bot, game_seed, seat, "", set())
     return bot
