@@ -225,3 +225,40 @@ def test_the_app_names_the_silver_policy_it_seats(key: str) -> None:
     label = dict((k, text) for text, k in app.spec.seat_options(0))[key]
     policy = app.board.seats[0].policy
     assert {"cunning": "cunning", "truthful": "honest", "deceptive": "bluff"}[policy] in label
+
+
+# ----- hot seat ----------------------------------------------------------------------------------
+def test_hot_seat_cover_hides_the_board_until_the_next_human_presses() -> None:
+    """Two humans: when the turn passes, the cover is up, the board's parts hidden, a
+    click refused and nothing of the next human drawn; the press shows their view; Undo
+    never takes back the other human's move."""
+    board = LongJohnBoard(players=3, seed=BIG + 11,
+                          seats={0: SilverBot(seed=1), 1: HUMAN, 2: HUMAN})
+    assert board.facing_seat == 1 and not board.covered
+    assert "tk-pass" in board.cover_button._dom_classes
+    side = board.side_info.value
+    board.play("done")  # p1 ends the turn: the calendar passes it to p2
+    assert board.turn_of(board.state) == 2 and board.covered
+    assert board.cover_button.description == f"Pass to {board.seat_name(2)} — press when ready"
+    assert all(part.layout.display == "none" for part in board._coverable())
+    assert board.side_info.value == side and board.shown_seat == 1  # nothing redrawn
+    assert "Pass the screen to" in board.status.value
+    ply = board.state.ply
+    board.click_at(10.0, 10.0)
+    assert board.state.ply == ply and "press the Pass button" in board.notice
+    board.cover_button.click()
+    assert not board.covered and board.facing_seat == board.shown_seat == 2
+    assert [s for _, s in board.seat_pick.options] == [2]
+    assert board.calendar.layout.display != "none" and not board._hidden  # shown again
+    assert board.undo_blocker() is not None  # p1's move, and Silver's draws since
+
+
+def test_teaching_mode_shows_no_cover() -> None:
+    board = SjoBoard(players=2, seed=BIG + 12, seats={0: HUMAN, 1: HUMAN}, teaching=True)
+    for _ in range(30):
+        assert not board.covered
+        if board.state.is_chance_node():
+            board.roll()
+        else:
+            board.play(board.state.legal_moves()[0])
+    assert not board.hot_seat()
