@@ -14,8 +14,10 @@ Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 
 ``GameBoard`` is made of parts, each in its own module: :mod:`.status` (what the
 status says: the hooks above and the game-over verdict), :mod:`.stepping` (the seats
-and the bots' plies after a human acts), :mod:`.clicks` (the one click path) and this
-module (the widgets, the programmatic API, the redraw, undo and replay).
+and the bots' plies after a human acts), :mod:`.clicks` (the one click path),
+:mod:`.fair_undo` (what Undo may take back on a play board), :mod:`.hot_seat` (the
+"Pass to X" cover between two humans), :mod:`.reseed` (bots seeded by each game) and
+this module (the widgets, the programmatic API, the redraw, undo and replay).
 
 Clicks on the picture go through the one click path of :mod:`.clicks`
 (:meth:`GameBoard.click_place`: the not-your-turn / game-over / replay preamble, then
