@@ -233,3 +233,46 @@ def test_hot_seat_sends_nothing_of_the_other_human(name: str) -> None:
             if isinstance(board, LongJohnBoard):
                 assert [s for _, s in board.seat_pick.options] == [board.facing_seat]
         assert covers >= 2 and passes >= 2
+
+
+def test_the_wire_sees_a_leak() -> None:
+    """The harness itself: Silver's view drawn on a pirate's board (teaching mode, by
+    hand) is caught, both as another seat's values and as the treasure's point; a
+    binary bqplot array comes back as numbers."""
+    with Wire() as wire:
+        board = LongJohnBoard(players=3, seats=human_last("treasure_island_2018"),
+                              seed=BIG + 5)
+        with wire.pause():
+            oracle = oracle_for(board)
+        since = wire.mark()
+        board.teaching = True
+        board.shown_seat = 0  # Silver's view: the treasure
+        treasure = board.state.treasure
+        assert treasure is not None and wire.drew_point(treasure, since)
+        with wire.pause():
+            secrets = seat_secrets(oracle, board.state, 2)
+        assert wire.all_leaves(since) & secrets
+        with pytest.raises(AssertionError, match="secret"):
+            check_step(wire, board, oracle, since, "leak", at_screen=2)
+
+
+def test_an_allowed_undo_and_a_refused_one_send_nothing_secret() -> None:
+    """Undo of a walk (it showed nothing) redraws the human's own view only; a refused
+    Undo sends a notice and nothing else of the game."""
+    with Wire() as wire:
+        board = LongJohnBoard(players=3, seats=human_last("treasure_island_2018"),
+                              seed=BIG + 6)
+        with wire.pause():
+            oracle = oracle_for(board)
+        walk = next(m for m in board.state.legal_moves() if type(m).__name__ == "Foot")
+        board.play(walk)
+        since = wire.mark()
+        board.undo_button.click()
+        assert board.state.history[-1] != walk
+        check_step(wire, board, oracle, since, "undo")
+        search = next(m for m in board.state.legal_moves() if type(m).__name__ == "Search")
+        board.play(search)
+        since, history = wire.mark(), board.state.history
+        board.undo_button.click()
+        assert board.state.history == history and "cannot take back" in board.notice
+        check_step(wire, board, oracle, since, "refused undo")
