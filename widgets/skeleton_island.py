@@ -118,7 +118,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
 
     game: SkeletonGame
     state: SkeletonState
-    CHANCE_WORDS = "a card has been turned over"
+    CHANCE_WORDS = "a card has been turned over or the wind has blown"
     SEAT_SECRETS = True
 
     def __init__(
