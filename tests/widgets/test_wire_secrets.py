@@ -33,8 +33,10 @@ from treasurekit_widgets import (
     SjoBoard,
     SkeletonBoard,
     TreasureIslandBoard,
+    stepping,
 )
 from treasurekit_widgets.apps import APPS, play_app
+from treasurekit_widgets.stepping import BotStepping
 
 from .wire import Wire, oracle_for, seat_secrets
 
@@ -119,10 +121,16 @@ def human_last(name: str) -> dict[int, Any]:
     return {0: bot(seed=1), 1: bot(seed=2), 2: HUMAN}
 
 
+@pytest.mark.parametrize("clicked", [False, True], ids=["from code", "as clicks"])
 @pytest.mark.parametrize("name", list(BOARDS))
-def test_every_message_of_a_board_is_clean(name: str) -> None:
+def test_every_message_of_a_board_is_clean(name: str, clicked: bool,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """First draw, moves, rolls, Undo, bots' turns, New game, and a game played to its
-    end by bots: no message holds another seat's secret or the live seed."""
+    end by bots: no message holds another seat's secret or the live seed. "As clicks":
+    each bot move is drawn as it is played, as for a click in the browser."""
+    if clicked:
+        monkeypatch.setattr(stepping, "from_the_browser", lambda: True)
+        monkeypatch.setattr(BotStepping, "BOT_PAUSE_S", 0.0)
     with Wire() as wire:
         board = BOARDS[name](human_last(name), BIG + 1)
         with wire.pause():
@@ -203,11 +211,16 @@ HOT_SEATS: dict[str, Callable[[int], GameBoard]] = {
 }
 
 
+@pytest.mark.parametrize("clicked", [False, True], ids=["from code", "as clicks"])
 @pytest.mark.parametrize("name", list(HOT_SEATS))
-def test_hot_seat_sends_nothing_of_the_other_human(name: str) -> None:
+def test_hot_seat_sends_nothing_of_the_other_human(name: str, clicked: bool,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Two humans at one screen: when the turn passes, the board hides its parts and
     shows "Pass to X — press when ready"; no message sent during one human's turn (the
     cover's included) holds what only the other human sees."""
+    if clicked:  # the human's move drawn at once, then each bot move
+        monkeypatch.setattr(stepping, "from_the_browser", lambda: True)
+        monkeypatch.setattr(BotStepping, "BOT_PAUSE_S", 0.0)
     with Wire() as wire:
         board = HOT_SEATS[name](BIG + 4)
         with wire.pause():
