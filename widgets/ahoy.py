@@ -38,6 +38,8 @@ class AhoyBoard(GameBoard):
         seats: ``{seat: "human" or bot}``; default seat 0 human, others ``GreedyBot(seed=seat)``.
         seed: seed of the first game; None (default) picks an unpredictable one.
         auto_roll: roll for human seats too.
+        teaching: unlimited Undo (past a reveal, after the end); default off (a
+            play board, DESIGN §4).
 
     Raises:
         TypeError: both ``game`` and options were given.
@@ -55,6 +57,7 @@ class AhoyBoard(GameBoard):
     game: AhoyGame
     state: AhoyState
     CHOICE_CLASS = "tk-ship-choice"
+    CHANCE_WORDS = "the die has been rolled"
 
     def __init__(
         self,
@@ -63,6 +66,7 @@ class AhoyBoard(GameBoard):
         seed: int | None = None,
         *,
         auto_roll: bool = False,
+        teaching: bool = False,
         **options: Any,
     ) -> None:
         if game is None:
@@ -82,7 +86,7 @@ class AhoyBoard(GameBoard):
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="800px"))
         self.hint_panel.add_class("tk-hint-panel")
         self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
-        super().__init__(game, seats, seed, auto_roll=auto_roll)
+        super().__init__(game, seats, seed, auto_roll=auto_roll, teaching=teaching)
         self.layout.max_width = "812px"
 
     # ----- hooks -------------------------------------------------------------------------

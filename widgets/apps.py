@@ -120,9 +120,15 @@ def _ti2018_label(seat: int) -> str:
     return "Long John Silver" if seat == 0 else f"Pirate {seat}"
 
 
+#: Silver's policies by app key (``SilverBot(policy=...)``); the label names the policy.
+SILVER_POLICIES = {"silver": "cunning", "silver-honest": "truthful",
+                   "silver-bluff": "deceptive"}
+
+
 def _ti2018_options(seat: int) -> list[tuple[str, str]]:
     if seat == 0:
-        return [("Silver bot (honest)", "silver"), ("Silver bot (bluffs)", "silver-bluff"),
+        return [("Silver bot (cunning: plays to win)", "silver"),
+                ("Silver bot (honest)", "silver-honest"), ("Silver bot (bluffs)", "silver-bluff"),
                 HUMAN_CHOICE]
     return _usual_seats(seat)
 
@@ -132,20 +138,14 @@ def _ti2018_default(seat: int) -> str:
 
 
 def _ti2018_board(n: int, seats: dict[int, Any] | None, seed: int) -> GameBoard:
-    """The board, its "View of" list cut to the human seats: a player must not switch to
-    Silver's view (which shows the treasure) or another player's. With no human seat
-    (bots only) every view stays open."""
-    board = LongJohnBoard(players=n, seats=seats, seed=seed)
-    humans = [s for s in range(n) if board.is_human(s)]
-    if humans:
-        board.seat_pick.options = [(label, s) for label, s in board.seat_pick.options
-                                   if s in humans]
-    return board
+    """The board: its "View of" list holds only the human at the screen (with no human
+    seat, every view), so a player never switches to Silver's view or another's."""
+    return LongJohnBoard(players=n, seats=seats, seed=seed)
 
 
 def _ti2018_bot(key: str, seat: int, seed: int) -> Any:
-    if key in ("silver", "silver-bluff"):  # seeded by the game: the treasure moves per game
-        return SilverBot(seed=seed, policy="deceptive" if key == "silver-bluff" else "truthful")
+    if key in SILVER_POLICIES:  # the board re-seeds it from each game's seed
+        return SilverBot(seed=seed, policy=SILVER_POLICIES[key])
     return _bots(lambda s: TI2018Greedy(seed=s))(key, seat, seed)
 
 
@@ -434,6 +434,8 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         return {seat: str(pick.value) for seat, pick in enumerate(self.seat_picks)}
 
     def _seats(self, seed: int) -> dict[int, Any] | None:
+        """The board's seats: None for the default seating; else humans and the bots the
+        form names (the board seeds every game's bots from that game's seed)."""
         choices = self.seat_choices()
         if all(key == self.spec.default_seat(seat) for seat, key in choices.items()):
             return None  # the board's own seating (re-seeded bots on each new game)

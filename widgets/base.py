@@ -14,8 +14,10 @@ Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 
 ``GameBoard`` is made of parts, each in its own module: :mod:`.status` (what the
 status says: the hooks above and the game-over verdict), :mod:`.stepping` (the seats
-and the bots' plies after a human acts), :mod:`.clicks` (the one click path) and this
-module (the widgets, the programmatic API, the redraw, undo and replay).
+and the bots' plies after a human acts), :mod:`.clicks` (the one click path),
+:mod:`.fair_undo` (what Undo may take back on a play board), :mod:`.hot_seat` (the
+"Pass to X" cover between two humans), :mod:`.reseed` (bots seeded by each game) and
+this module (the widgets, the programmatic API, the redraw, undo and replay).
 
 Clicks on the picture go through the one click path of :mod:`.clicks`
 (:meth:`GameBoard.click_place`: the not-your-turn / game-over / replay preamble, then
@@ -50,6 +52,9 @@ from treasurekit.core.inputs import seed_problem
 
 from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
+from .fair_undo import FairUndo
+from .hot_seat import HotSeat
+from .reseed import seeded_bot
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
 from .updates import MoveLog, assign
@@ -62,16 +67,23 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
+class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
         game: a ``treasurekit.load_game(...)`` result.
         seats: ``{seat: "human" or bot}``; a bot is any object with ``choose(state)``.
-            Seats left out are human. Bots are deep-copied, so the same seed replays
-            the same game on :meth:`new_game`.
+            Seats left out are human. Bots are deep-copied; a game of another seed
+            than the first re-seeds them from its own seed
+            (:func:`~treasurekit_widgets.reseed.seeded_bot`), so every new game is new,
+            and the same seed deals the same game again.
         seed: seed of the first game; None (the default) picks an unpredictable one.
         auto_roll: roll automatically for human seats too (default: wait for Roll).
+        teaching: teaching mode: Undo takes back anything, past a die rolled or a card
+            shown, and after the end. Off (the default, a play board), Undo takes back
+            only moves that showed no human anything hidden, and a finished game is
+            final (:mod:`.fair_undo`); two humans at one screen get a "Pass to X" cover
+            between their turns in games with seat secrets (:mod:`.hot_seat`).
 
     Raises:
         TypeError: a seat value is neither ``"human"`` nor a bot.
@@ -82,7 +94,9 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
     ``tk-choices`` (choice buttons ``tk-choice``) and ``tk-notice-box`` (a notice
     ``tk-notice`` or an internal error ``tk-error``), ``tk-error-trace`` (an internal
     error's traceback, under the controls), ``tk-roll``, ``tk-undo``, ``tk-new`` (button),
-    ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``.
+    ``tk-seed``, ``tk-seed-note``, ``tk-log``, ``tk-replay``, ``tk-cover`` (the hot-seat
+    cover) holding ``tk-pass-screen`` (its button; also ``tk-pass`` on boards with seat
+    secrets).
 
     The seed fixes every die, shuffle and draw still to come, so the board never shows
     the seed of a game in play (the Seed box is for typing a chosen seed; the note next
@@ -98,17 +112,20 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         seed: int | None = None,
         *,
         auto_roll: bool = False,
+        teaching: bool | None = None,
     ) -> None:
         super().__init__()
+        self._teaching = teaching
         self._shown_at = 0.0  # time.monotonic() of the last redraw shown step by step
         self.game = game
         self.auto_roll = auto_roll
         if seed is None:
             seed = fresh_seed()
         self.seed = seed
+        self._first_seed = seed  # its game seats the bots as given
         self._default_seating = seats is None  # rebuilt for each new game's seed
         self._templates = self._check_seats(seats if seats is not None else self.default_seats())
-        self.seats: dict[int, Any] = copy.deepcopy(self._templates)
+        self.seats: dict[int, Any] = self._seat_bots()
         self.state: State[Any] = game.new_initial_state(seed)
         self._entries: list[tuple[Event, ...]] = []  # events of each ply
         self._movers: list[int] = []  # who played each ply (CHANCE for chance)
@@ -118,6 +135,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         self._syncing = False
         self._news: list[str] = []  # what befell a human seat during the bots' last plies
         self._init_clicks()
+        self._init_hot_seat()
 
         self.status = w.HTML(layout=w.Layout(height=STATUS_HEIGHT, min_height=STATUS_HEIGHT,
                                              overflow="hidden", width="100%"))
@@ -170,8 +188,10 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
              self.new_button],
             layout=w.Layout(align_items="center", max_width="800px"),
         )
+        panels = self._panels()
         self.children = [self.status, *main, self.slot, controls, self.error_box,
-                         *self._panels(), self.log_box, self.replay_slider]
+                         *panels, self.log_box, self.replay_slider, self.cover]
+        self._covers = [*main, self.slot, *panels, self.log_box, self.replay_slider]
         self.add_class("tk-board")
         self._advance()
         self._refresh()
@@ -208,6 +228,18 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         """Redraw the picture from ``shown`` (an earlier position when not ``live``)."""
 
     # ----- seats -------------------------------------------------------------------------
+    def _seat_bots(self) -> dict[int, Any]:
+        """The seats of the game of ``self.seed``: copies of the bots as given for the
+        first game's seed, else each re-seeded from the game's seed
+        (:func:`~treasurekit_widgets.reseed.seeded_bot`): no new game repeats a hidden
+        setup a bot chooses (Silver's burial), and a seed typed again deals its game."""
+        if self.seed == self._first_seed:
+            return copy.deepcopy(self._templates)
+        return {seat: seeded_bot(who, self.seed, seat) for seat, who in self._templates.items()}
+
+    def _coverable(self) -> list[w.Widget]:
+        return list(self._covers)
+
     # ----- programmatic API ------------------------------------------------------------
     @property
     def log_lines(self) -> list[str]:
@@ -232,6 +264,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         """
         self._resync()
         self._resume()
+        self.ready()  # a move played from code: the human to move is at the screen
         try:
             events = self._apply(lambda: self.state.play(move))
         except IllegalMoveError as exc:
@@ -248,6 +281,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         """
         self._resync()
         self._resume()
+        self.ready()
         try:
             events = self._apply(self.state.resolve_chance)
         except IllegalMoveError as exc:
@@ -259,17 +293,24 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
     def undo(self) -> list[Any]:
         """Take back moves, bots' and dice included, until the previous human decision.
 
+        On a play board (not ``teaching``) only if none of those moves showed a human
+        seat anything hidden (a die rolled, a card turned over, a search answered), the
+        game is not over, and (hot seat) the decision was the facing human's own
+        (:meth:`undo_blocker`; DESIGN §4 Play conventions).
+
         Returns the moves taken back, last first.
 
         Raises:
-            IndexError: no human decision has been played yet (shown in the status).
+            IndexError: nothing may be taken back: no human decision has been played
+                yet, or the reason above (shown in the notice); nothing is changed.
         """
         self._resync()
         self._resume()
-        humans = [i for i, p in enumerate(self._movers) if p >= 0 and self.is_human(p)]
-        if not humans:
-            self._tell("nothing to take back: no human move has been played yet")
+        blocker = self.undo_blocker()
+        if blocker:
+            self._tell(blocker)
             raise IndexError(self._notice)
+        humans = [i for i, p in enumerate(self._movers) if p >= 0 and self.is_human(p)]
         taken = []
         self._news = []
         while self.state.ply > humans[-1]:
@@ -311,7 +352,8 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         return seed
 
     def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:
-        """Start again with ``seed``; bots restart from their seeds.
+        """Start again with ``seed``; bots are re-seeded from it (as given for the first
+        game's seed: see ``seats`` in the class docstring).
 
         ``seed`` None: the seed typed in the Seed box, or (box empty) an unpredictable
         one. The box is emptied. ``seats`` replaces the seat map. The same seed and seats
@@ -331,7 +373,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
             self._templates = self._check_seats(seats)
         elif self._default_seating:
             self._templates = self._check_seats(self.default_seats())
-        self.seats = copy.deepcopy(self._templates)
+        self.seats = self._seat_bots()
         self.state = self.game.new_initial_state(seed)
         self._entries, self._movers, self._seen = [], [], ()
         self._news = []
@@ -442,6 +484,13 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         whatever the picture costs to compute or to draw, the click is answered at once.
         The rest of the redraw follows in one batch (:meth:`_held`).
         """
+        if self._update_cover():  # hot seat: nothing is drawn until the next human is ready
+            assign(self.status, value=self._cover_status())
+            assign(self.notice_box, value=notice_html(self._notice))
+            with self._held():
+                self.roll_button.disabled = True
+                self._undo_state()
+            return
         shown = self.shown_state()
         live = self._view_ply is None
         seat = self.turn_of(shown)
@@ -458,8 +507,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
             waiting = live and shown.is_chance_node() and self.is_human(seat)
             self.roll_button.disabled = not waiting
             self.seed_note.value = self._seed_note_html()
-            self.undo_button.disabled = not live or not any(
-                p >= 0 and self.is_human(p) for p in self._movers)
+            self._undo_state(live)
             self._syncing = True
             try:
                 slider = self.replay_slider
@@ -468,6 +516,13 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
                 slider.max = self.state.ply
             finally:
                 self._syncing = False
+
+    def _undo_state(self, live: bool = True) -> None:
+        """Enable Undo only when it may take something back; its tooltip says why not."""
+        why = self.undo_blocker() if live else "back to the present first (replay is read-only)"
+        self.undo_button.disabled = why is not None
+        self.undo_button.tooltip = (why if why is not None else
+                                    "take back moves until your previous decision")
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(players={self.game.num_players}, "

@@ -209,9 +209,12 @@ class ClickPath:
     # ----- the path --------------------------------------------------------------------
     def turn_problem(self) -> str | None:
         """Why a click on the board means nothing whatever it hits (None: it may act):
-        an earlier position on display, the game over, or a bot's turn."""
+        an earlier position on display, the hot-seat cover up, the game over, or a bot's
+        turn."""
         if not self.live:
             return "this is an earlier position: drag the replay slider to the end to play"
+        if getattr(self, "covered", False):  # hot seat: the next human has not pressed yet
+            return "the board is hidden: press the Pass button when the screen is yours"
         state = self.state
         seat = self.turn_of(state)
         if state.is_terminal():

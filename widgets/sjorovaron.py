@@ -103,6 +103,8 @@ class SjoBoard(GameBoard):
         seats: ``{seat: "human" or bot}``; default seat 0 human, every other seat
             ``GreedyBot(seed=seat)``.
         seed: seed of the first game; None (default) picks an unpredictable one.
+        teaching: unlimited Undo (past a reveal, after the end), and no hot-seat
+            cover; default off (a play board, DESIGN §4).
 
     Raises:
         TypeError: both ``game`` and options were given.
@@ -124,12 +126,16 @@ class SjoBoard(GameBoard):
 
     game: SjoGame
     state: SjoState
+    CHANCE_WORDS = "the die has been rolled or map pieces dealt"
+    SEAT_SECRETS = True
 
     def __init__(
         self,
         game: SjoGame | None = None,
         seats: Mapping[int, Any] | None = None,
         seed: int | None = None,
+        *,
+        teaching: bool = False,
         **options: Any,
     ) -> None:
         if game is None:
@@ -166,7 +172,7 @@ class SjoBoard(GameBoard):
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="890px"))
         self.hint_panel.add_class("tk-hint-panel")
         self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
-        super().__init__(game, seats, seed)
+        super().__init__(game, seats, seed, teaching=teaching)
         self.layout.max_width = "900px"
 
     # ----- hooks -------------------------------------------------------------------------
@@ -340,9 +346,7 @@ class SjoBoard(GameBoard):
 
     # ----- drawing ---------------------------------------------------------------------------
     def _viewer(self, seat: int | None) -> int:
-        if seat is not None and self.is_human(seat):
-            return seat
-        return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
+        return self.facing_seat  # the human at the screen (hot seat: after the cover)
 
     def _render(self, shown: Any, live: bool) -> None:
         seat = self.turn_of(shown)

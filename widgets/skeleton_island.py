@@ -90,6 +90,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         seats: ``{seat: "human" or bot}``; default seat 0 human, others
             ``GreedyBot(seed=seat)``.
         seed: seed of the first game; None (default) picks an unpredictable one.
+        teaching: unlimited Undo (past a reveal, after the end), and no hot-seat
+            cover; default off (a play board, DESIGN §4).
 
     Raises:
         TypeError: both ``game`` and options were given.
@@ -116,12 +118,16 @@ class SkeletonBoard(SkeletonHints, GameBoard):
 
     game: SkeletonGame
     state: SkeletonState
+    CHANCE_WORDS = "a card has been turned over or the wind has blown"
+    SEAT_SECRETS = True
 
     def __init__(
         self,
         game: SkeletonGame | None = None,
         seats: Mapping[int, Any] | None = None,
         seed: int | None = None,
+        *,
+        teaching: bool = False,
         **options: Any,
     ) -> None:
         if game is None:
@@ -163,7 +169,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         self.hint_panel = w.HTML(layout=w.Layout(display="none"))
         self.hint_panel.add_class("tk-hint-panel")
         self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
-        super().__init__(game, seats, seed, auto_roll=True)
+        super().__init__(game, seats, seed, auto_roll=True, teaching=teaching)
         self.roll_button.layout.display = "none"  # chance is resolved by the board
         self.layout.max_width = "812px"
 
@@ -435,11 +441,11 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         self.target = None
 
     def _first_human(self) -> int:
-        return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
+        return self.facing_seat  # the human at the screen (hot seat: after the cover)
 
     def _render(self, shown: Any, live: bool) -> None:
         seat = self.turn_of(shown)
-        viewer = seat if seat is not None and self.is_human(seat) else self._first_human()
+        viewer = self.facing_seat
         view = shown.view(viewer)
         acting = (live and seat is not None and self.is_human(seat)
                   and not shown.is_chance_node())

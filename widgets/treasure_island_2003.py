@@ -161,6 +161,8 @@ class TreasureIslandBoard(GameBoard):
         seats: ``{seat: "human" or bot}``; default seat 0 human, every other seat
             ``GreedyBot(seed=seat)``.
         seed: seed of the first game; None (default) picks an unpredictable one.
+        teaching: unlimited Undo (past a reveal, after the end); default off (a
+            play board, DESIGN §4).
 
     Raises:
         TypeError: both ``game`` and options were given.
@@ -180,12 +182,15 @@ class TreasureIslandBoard(GameBoard):
 
     game: TIGame
     state: TIState
+    CHANCE_WORDS = "the dice have been thrown or a chest opened"
 
     def __init__(
         self,
         game: TIGame | None = None,
         seats: Mapping[int, Any] | None = None,
         seed: int | None = None,
+        *,
+        teaching: bool = False,
         **options: Any,
     ) -> None:
         if game is None:
@@ -238,7 +243,7 @@ class TreasureIslandBoard(GameBoard):
         self.hint_panel = w.HTML(layout=w.Layout(display="none", max_width="808px"))
         self.hint_panel.add_class("tk-hint-panel")
         self.hint_button.observe(lambda _: self.guarded(self._refresh), names="value")
-        super().__init__(game, seats, seed)
+        super().__init__(game, seats, seed, teaching=teaching)
         self.roll_button.description = "Roll the dice"
         self.layout.max_width = "812px"
 

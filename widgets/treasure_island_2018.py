@@ -22,16 +22,24 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import Event, Outcome, load_game
 from treasurekit.treasure_island_2018 import (
+    Answer,
     Bury,
+    Compass,
+    Confess,
     Foot,
     GreedyBot,
     Horse,
+    PlayHint,
     Posterior,
+    Remote,
     Search,
+    Share,
     SilverBot,
     TIGame,
     TIState,
     TIView,
+    UseItem,
+    Verify,
     move_words,
     posterior_for,
 )
@@ -68,9 +76,11 @@ class LongJohnBoard(MoveBox, GameBoard):
         seed: seed of the first game; None (default) picks an unpredictable one.
         shown_seat: whose view is drawn (default: the first human seat, else seat 1). A
             pirate's view never holds the treasure, so it is never drawn for a pirate.
-        teaching: offer every seat's view in the "View of" list (Silver's shows the
-            treasure), a teaching mode. Default: on only when no seat is human; off, the
-            list holds the human seats alone, so a player never sees another's secrets.
+        teaching: teaching mode: offer every seat's view in the "View of" list
+            (Silver's shows the treasure), and Undo without limits (``GameBoard``).
+            Default: on only when no seat is human; off, the list holds only the human
+            the screen faces (two humans: the one to move, after the "Pass to" cover),
+            so a player never sees another's secrets.
         heatmap: show the probability map of the shown seat at first.
         trust: the trust level of the probability map (how likely an unverified hint
             is true), also a slider.
@@ -98,6 +108,8 @@ class LongJohnBoard(MoveBox, GameBoard):
     game: TIGame
     state: TIState
     CHOICE_CLASS = "tk-ti18-choice"
+    CHANCE_WORDS = "Silver has drawn or dealt a card"
+    SEAT_SECRETS = True
 
     def __init__(
         self,
@@ -155,7 +167,8 @@ class LongJohnBoard(MoveBox, GameBoard):
         self.key = w.HTML(layout=w.Layout(max_width="950px"))
         self.hint_panel = w.HTML()
         self.hint_panel.add_class("tk-hint-panel")
-        super().__init__(game, seats, seed)
+        self._drawable = False  # no view is drawn before the shown seat is settled
+        super().__init__(game, seats, seed, teaching=teaching)
         # the choice buttons live in the "Your move" box (built in _build_main), not the slot
         self.slot.children = tuple(c for c in self.slot.children
                                    if c is not self.choice_buttons.box)
@@ -165,6 +178,7 @@ class LongJohnBoard(MoveBox, GameBoard):
             self.shown_seat = self._shown_fixed
         else:
             self.seat_pick.value = self._default_shown()
+        self._drawable = True
         for widget in (self.heat_toggle, self.trust_slider, self.seat_pick, self.hint_pick):
             widget.observe(lambda _: self.guarded(self._refresh), names="value")
         self._refresh()
@@ -204,8 +218,8 @@ class LongJohnBoard(MoveBox, GameBoard):
         return f"{c.name} (p{seat})" if c else f"pirate p{seat}"
 
     def _default_shown(self) -> int:
-        humans = [s for s in range(self.game.num_players) if self.is_human(s)]
-        return humans[0] if humans else 1
+        return self.facing_seat if any(self.is_human(s) for s in range(self.game.num_players)) \
+            else 1
 
     @property
     def teaching(self) -> bool:
@@ -221,11 +235,30 @@ class LongJohnBoard(MoveBox, GameBoard):
 
     def viewable_seats(self) -> list[int]:
         """The seats whose view the "View of" list offers: all in teaching mode, else the
-        human seats (seat 1 if nobody is human)."""
+        human the screen faces (the human to move; seat 1 if nobody is human)."""
         n = self.game.num_players
         if self.teaching:
             return list(range(n))
-        return [s for s in range(n) if self.is_human(s)] or [1]
+        return [self.facing_seat] if any(self.is_human(s) for s in range(n)) else [1]
+
+    def reveal_of(self, before: Any, move: Any) -> str | None:
+        """A search (small, large, the monkey's, the spyglass's, a Chest token's) is
+        answered from where the treasure lies, a Verification shows a hint's token, and a
+        Compass or a hint Silver plays is drawn from his secret map. None while no
+        pirate is human (Silver knows it all)."""
+        if not any(self.is_human(s) for s in range(1, self.game.num_players)):
+            return None
+        if isinstance(move, Search | Remote) or (isinstance(move, UseItem)
+                                                  and move.item == "search"):
+            return "the search has been answered"
+        if isinstance(move, Verify):
+            return "the hint's token has been seen"
+        if isinstance(move, Compass | PlayHint | Confess | Answer | Share):
+            return "Silver has shown something of his map"
+        return None
+
+    def _facing_changed(self) -> None:
+        self._offer_seats()
 
     def _offer_seats(self) -> None:
         seats = self.viewable_seats()
@@ -430,6 +463,8 @@ class LongJohnBoard(MoveBox, GameBoard):
 
     # ----- drawing -----------------------------------------------------------------------
     def _render(self, shown: Any, live: bool) -> None:
+        if not self._drawable:
+            return
         view = shown.view(self.shown_seat)
         post = self.posterior() if self.heat_toggle.value else None
         numbers = [h.number for h in view.hints]

@@ -190,7 +190,7 @@ def test_roll_button_is_enabled_only_when_a_human_must_roll() -> None:
 
 
 def test_undo_takes_back_bot_moves_up_to_the_previous_human_decision() -> None:
-    board = AhoyBoard(players=3, seed=5)
+    board = AhoyBoard(players=3, seed=5, teaching=True)  # the mechanics: past rolls too
     take_human_turn(board)
     take_human_turn(board)
     assert board.undo_button.disabled is False

@@ -141,7 +141,7 @@ def test_bots_play_their_seats_until_the_humans_turn() -> None:
 
 
 def test_undo_takes_back_to_the_previous_human_decision() -> None:
-    board = SjoBoard(seed=5)
+    board = SjoBoard(seed=5, teaching=True)  # the mechanics: past rolls too
     for _ in range(6):
         follow_hint(board)
     ply = board.state.ply

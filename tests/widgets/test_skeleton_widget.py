@@ -71,7 +71,8 @@ def at(board: SkeletonBoard, state: SkeletonState) -> SkeletonBoard:
 
 def hand_made(**options: Any) -> tuple[Any, SkeletonBoard]:
     game = load_game("skeleton_island", players=3, **options)
-    return game, SkeletonBoard(game, seats=HUMANS3)
+    # every seat human to set up positions by hand; teaching mode: no hot-seat cover
+    return game, SkeletonBoard(game, seats=HUMANS3, teaching=True)
 
 
 # ----- taking cards by click ------------------------------------------------------------
@@ -348,7 +349,7 @@ def test_chance_is_resolved_by_the_board_and_the_roll_button_stays_hidden() -> N
 
 
 def test_undo_takes_back_to_the_previous_human_decision() -> None:
-    board = SkeletonBoard(players=3, seed=5)
+    board = SkeletonBoard(players=3, seed=5, teaching=True)  # past turned cards too
     start = board.state.ply
     card = board.state.uncovered()[0]
     click_card(board, card)

@@ -304,7 +304,7 @@ def test_roll_button_only_for_the_humans_own_throw() -> None:
 
 
 def test_undo_takes_back_bot_moves_up_to_the_previous_human_decision() -> None:
-    board = TreasureIslandBoard(players=3, seed=5, first_player=0)
+    board = TreasureIslandBoard(players=3, seed=5, first_player=0, teaching=True)
     take_human_turn(board)
     take_human_turn(board)
     assert not board.undo_button.disabled

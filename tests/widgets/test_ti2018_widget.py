@@ -129,7 +129,7 @@ def test_bots_play_until_the_human_acts() -> None:
 
 
 def test_undo_takes_back_to_the_previous_human_move() -> None:
-    board = LongJohnBoard(players=4, seed=3)
+    board = LongJohnBoard(players=4, seed=3, teaching=True)  # past Silver's draws too
     start = board.state.history
     board.play("done")
     assert board.state.history != start
@@ -313,7 +313,7 @@ def test_clicks_on_lines_circles_and_miniatures_reach_the_map() -> None:
 
 
 def test_every_click_on_the_map_answers() -> None:
-    board = LongJohnBoard(players=4, seed=3)
+    board = LongJohnBoard(players=4, seed=3, teaching=True)  # each click's move undone
     board.play("horse red 9,11")  # a line on the map, then the bots' turns
     for x in np.linspace(0.5, 31.5, 9):
         for y in np.linspace(0.5, 23.5, 7):

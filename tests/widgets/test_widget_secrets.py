@@ -161,7 +161,9 @@ def test_ti2018_other_seats_views_only_in_teaching_mode() -> None:
     assert board.shown_seat == 1 and not board.picture.treasure.visible
     hot_seat = LongJohnBoard(players=3, seed=BIG + 3, seats={0: SilverBot(seed=1),
                                                              1: "human", 2: "human"})
-    assert hot_seat.viewable_seats() == [1, 2] and not hot_seat.seat_pick.disabled
+    # two humans at one screen: only the human to move, never the other one's view
+    assert hot_seat.viewable_seats() == [hot_seat.turn_of(hot_seat.state)] == [1]
+    assert hot_seat.seat_pick.disabled
     spectator = LongJohnBoard(players=2, seed=BIG + 3, seats=all_bots(2))
     assert spectator.teaching and spectator.viewable_seats() == [0, 1]
     assert LongJohnBoard(players=3, seed=BIG + 3, teaching=True).viewable_seats() == [0, 1, 2]
