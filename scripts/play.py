@@ -81,10 +81,12 @@ def server_env(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def class_pools(class_size: int, class_apps: tuple[str, ...] = (CLASS_APP,)) -> dict[str, Any]:
+def class_pools(class_size: int, class_apps: tuple[str, ...] = (CLASS_APP,),
+                class_only: bool = False) -> dict[str, Any]:
     """Voilà's ``kernel_pools_config``: ``class_size`` kernels (at least one) for each app
-    of ``class_apps`` (game ids: ``"ahoy"``), one for every other app and the gallery,
-    none for the teaching notebooks (their kernels start on demand).
+    of ``class_apps`` (game ids: ``"ahoy"``), one for every other app and the gallery
+    (none with ``class_only``), none for the teaching notebooks (their kernels start on
+    demand).
 
     Raises:
         ValueError: ``class_size`` is negative, or an app of ``class_apps`` does not exist
@@ -100,7 +102,8 @@ def class_pools(class_size: int, class_apps: tuple[str, ...] = (CLASS_APP,)) -> 
     sizes = {f"{APPS}/{a}.ipynb": max(class_size, 1) for a in class_apps}
     waiting = [*apps, f"{APPS}/index.ipynb"]  # the gallery's kernel: ~50 MB
     return {"default": {"pool_size": 0}, **{nb: {"pool_size": sizes.get(nb, 1)}
-                                            for nb in waiting}}
+                                            for nb in waiting
+                                            if nb in sizes or not class_only}}
 
 
 def server_command(
@@ -112,6 +115,7 @@ def server_command(
     class_size: int = 0,
     class_apps: tuple[str, ...] = (CLASS_APP,),
     preheat_spacing: float = PREHEAT_SPACING_S,
+    class_only: bool = False,
     ip: str = "localhost",
     extra: tuple[str, ...] = (),
 ) -> list[str]:
@@ -120,7 +124,7 @@ def server_command(
 
     ``preheat`` keeps one executed kernel waiting per app and for the gallery (not for
     the teaching notebooks), ``class_size`` of them for each app of ``class_apps`` (game
-    ids), started ``preheat_spacing`` seconds apart;
+    ids), started ``preheat_spacing`` seconds apart (``class_only``: no other app's);
     ``extra`` are further ``--Class.trait=value`` options.
 
     Raises:
@@ -135,7 +139,7 @@ def server_command(
         raise ValueError(f"the preheat spacing must be 0 or more seconds, got {preheat_spacing}")
     if class_size and not preheat:
         raise ValueError("a class size needs preheated kernels (drop --no-preheat)")
-    pools = class_pools(class_size, class_apps)  # checks the class first
+    pools = class_pools(class_size, class_apps, class_only)  # checks the class first
     cmd = [
         sys.executable, "-m", "voila", str(ROOT), "--no-browser",
         f"--Voila.ip={ip}", f"--Voila.port={port}",
