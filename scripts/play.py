@@ -15,8 +15,10 @@ A class (issue 27.1): ``--class-size 30`` keeps 30 kernels of the class's app (`
 ahoy``, the default; a comma list for several) preheated, so thirty students opening it
 together each find a kernel that has already run the app. Start the server before the
 lesson: the pool fills one kernel every ``--preheat-spacing`` seconds (about a minute for
-thirty on two cores, about 150 MB each; the server log says "Kernel pool of
-apps/ahoy.ipynb is filled"), and refills at the same pace as pages take kernels.
+thirty on two cores, about 110 MB each), and a kernel a page took is replaced
+``--refill-delay`` seconds later (90 s with a class size), at the same pace: the class
+has the cores to itself while it loads its boards. A student who comes after the pool
+is empty waits for a replacement: preheat a few spare kernels (``--class-size 32``).
 docs/teaching.md ("Sizing a server for a class") gives the measured costs.
 
 Nothing is fetched from outside the server: the page template ``treasurekit``
@@ -60,6 +62,10 @@ CLASS_APP = "ahoy"
 #: the app take about one CPU-second of the two cores, and thirty started at once made
 #: every one of them (and the pages already served) wait for all the others.
 PREHEAT_SPACING_S = 1.0
+#: Seconds after a page took a preheated kernel before the pool starts its replacement,
+#: with a class size (Voilà's ``fill_delay``; 1 s otherwise): thirty replacements started
+#: while thirty students load their boards and play took the cores from them.
+CLASS_REFILL_DELAY_S = 90.0
 #: The Voilà page template of the apps (no stylesheet from a CDN).
 TEMPLATE = "treasurekit"
 #: Where Voilà finds :data:`TEMPLATE` (``<dir>/voila/templates/treasurekit``).
@@ -116,6 +122,7 @@ def server_command(
     class_apps: tuple[str, ...] = (CLASS_APP,),
     preheat_spacing: float = PREHEAT_SPACING_S,
     class_only: bool = False,
+    refill_delay: float | None = None,
     ip: str = "localhost",
     extra: tuple[str, ...] = (),
 ) -> list[str]:
@@ -124,7 +131,9 @@ def server_command(
 
     ``preheat`` keeps one executed kernel waiting per app and for the gallery (not for
     the teaching notebooks), ``class_size`` of them for each app of ``class_apps`` (game
-    ids), started ``preheat_spacing`` seconds apart (``class_only``: no other app's);
+    ids), started ``preheat_spacing`` seconds apart (``class_only``: no other app's); a
+    kernel taken by a page is replaced after ``refill_delay`` seconds (None: 1 s, or
+    :data:`CLASS_REFILL_DELAY_S` with a class size);
     ``extra`` are further ``--Class.trait=value`` options.
 
     Raises:
@@ -137,6 +146,10 @@ def server_command(
                          f"interval={cull_interval}")
     if preheat_spacing < 0:
         raise ValueError(f"the preheat spacing must be 0 or more seconds, got {preheat_spacing}")
+    if refill_delay is None:
+        refill_delay = CLASS_REFILL_DELAY_S if class_size else 1.0
+    if refill_delay < 0:
+        raise ValueError(f"the refill delay must be 0 or more seconds, got {refill_delay}")
     if class_size and not preheat:
         raise ValueError("a class size needs preheated kernels (drop --no-preheat)")
     pools = class_pools(class_size, class_apps, class_only)  # checks the class first
@@ -157,7 +170,8 @@ def server_command(
     if preheat:
         cmd += ["--VoilaConfiguration.preheat_kernel=True",
                 f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-                f"--PlayKernelManager.preheat_spacing={preheat_spacing}"]
+                f"--PlayKernelManager.preheat_spacing={preheat_spacing}",
+                f"--VoilaKernelManager.fill_delay={refill_delay}"]
     return [*cmd, *extra]
 
 
@@ -181,12 +195,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="no waiting kernels: less memory, a slower first board")
     parser.add_argument("--class-size", type=int, default=0,
                         help="students opening the class app together: preheat that many "
-                             "kernels of it (about 150 MB each)")
+                             "kernels of it (about 110 MB each)")
     parser.add_argument("--class-app", default=CLASS_APP,
                         help="the app(s) the class opens, comma-separated game ids "
                              f"(default {CLASS_APP})")
     parser.add_argument("--preheat-spacing", type=float, default=PREHEAT_SPACING_S,
                         help="seconds between the starts of two preheated kernels")
+    parser.add_argument("--refill-delay", type=float, default=None,
+                        help="seconds before a kernel a page took is replaced in its pool "
+                             f"(default 1, or {CLASS_REFILL_DELAY_S:g} with --class-size)")
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE_S,
                         help="seconds an idle kernel with no open tab lives on")
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL_S,
@@ -197,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
                              cull_interval=args.cull_interval, preheat=not args.no_preheat,
                              class_size=args.class_size,
                              class_apps=tuple(a.strip() for a in args.class_app.split(",")),
-                             preheat_spacing=args.preheat_spacing, extra=tuple(extra))
+                             preheat_spacing=args.preheat_spacing,
+                             refill_delay=args.refill_delay, extra=tuple(extra))
     except ValueError as exc:
         parser.error(str(exc))
     base = f"http://localhost:{args.port}/"
@@ -211,9 +229,8 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
                 if args.class_size:
                     print(f"  Preheating {args.class_size} kernels of {args.class_app} for "
-                          f"the class: ready when the log says 'Kernel pool of apps/... "
-                          f"is filled' (about {args.class_size * args.preheat_spacing:.0f} s"
-                          " or more)\n", flush=True)
+                          f"the class: about {args.class_size * args.preheat_spacing:.0f} s "
+                          "or more; ready when the server's CPU falls quiet\n", flush=True)
                 if not args.no_browser:
                     webbrowser.open(base + GALLERY)
             return proc.wait()

@@ -94,6 +94,9 @@ def test_a_class_size_preheats_that_many_kernels_of_the_class_app() -> None:
     assert pools["apps/sjorovaron.ipynb"]["pool_size"] == 1  # the other apps keep one
     assert pools["apps/index.ipynb"]["pool_size"] == 1 and pools["default"]["pool_size"] == 0
     assert float(option(cmd, "PlayKernelManager.preheat_spacing")) == PLAY.PREHEAT_SPACING_S
+    # the class loads its boards before the pool replaces the kernels it took
+    assert float(option(cmd, "VoilaKernelManager.fill_delay")) == PLAY.CLASS_REFILL_DELAY_S
+    assert float(option(PLAY.server_command(), "VoilaKernelManager.fill_delay")) == 1.0
     two = json.loads(option(PLAY.server_command(class_size=12, class_apps=(
         "ahoy", "skeleton_island"), class_only=True), "VoilaKernelManager.kernel_pools_config"))
     assert two == {"default": {"pool_size": 0}, "apps/ahoy.ipynb": {"pool_size": 12},
@@ -105,6 +108,7 @@ def test_a_class_size_preheats_that_many_kernels_of_the_class_app() -> None:
     ({"class_size": 5, "class_apps": ("chess",)}, "no app named 'chess'.*ahoy"),
     ({"class_size": 5, "preheat": False}, "needs preheated kernels"),
     ({"preheat_spacing": -1.0}, "preheat spacing must be 0 or more"),
+    ({"refill_delay": -1.0}, "refill delay must be 0 or more"),
 ])
 def test_a_bad_class_is_refused_by_name(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
