@@ -67,7 +67,7 @@ class PlayKernelManager(AsyncMappingKernelManager):
                     found.add(task.result().get("kernel_id"))
         return found
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel; one for a preheated pool (Voila sets ``VOILA_PREHEAT=True`` in
         its environment) waits its turn, :attr:`preheat_spacing` seconds after the last."""
         env = kwargs.get("env") or {}
