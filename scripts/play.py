@@ -229,8 +229,9 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
                 if args.class_size:
                     print(f"  Preheating {args.class_size} kernels of {args.class_app} for "
-                          f"the class: about {args.class_size * args.preheat_spacing:.0f} s "
-                          "or more; ready when the server's CPU falls quiet\n", flush=True)
+                          f"the class, one every {args.preheat_spacing:g} s (and one for "
+                          "each other app): ready when the server's CPU falls quiet\n",
+                          flush=True)
                 if not args.no_browser:
                     webbrowser.open(base + GALLERY)
             return proc.wait()
