@@ -323,7 +323,8 @@ def _skeleton_island_spec() -> AppSpec:
 
 #: Every game's play app, by registry id. A game's spec (its rules' sources, its board
 #: and bots) is built, importing that game only, on first access: the kernel of one app
-#: does not import the four other games (a cheaper start for each student).
+#: does not import the four other games (a cheaper start for each student). (Each
+#: builder's ``AppSpec(...)`` keeps the indentation it had in the former dict literal.)
 APPS: LazySpecs[AppSpec] = LazySpecs({
     "ahoy": _ahoy_spec,
     "treasure_island_2003": _treasure_island_2003_spec,
