@@ -83,6 +83,7 @@ class ClassReport:
     pool_fill_s: float = 0.0
     start_cpu_s: float = 0.0  # server + kernel CPU-seconds per preheated kernel
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    assets: int = 0  # files a protocol student fetched as a real page (0: the page's own)
 
     def ok(self) -> bool:
         """Within capacity: every board ready within READY_LIMIT_S, click p95 ≤ limit,
@@ -161,19 +162,51 @@ def wait_for_pool(server: psutil.Process, size: int, timeout: float = POOL_TIMEO
     raise TimeoutError(f"the pool of {size} kernels did not settle within {timeout:.0f} s")
 
 
+def browser_assets(url: str) -> list[str] | None:
+    """The server's files (path and query) that one headless Chromium page of the app
+    fetches after the page itself; None without /usr/bin/chromium or Playwright. The page
+    takes one preheated kernel (idle afterwards, culled in time)."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from voiladriver import wait_for_app
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    if not CHROMIUM.exists():
+        return None
+    found: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.on("requestfinished", lambda request: found.append(request.url))
+            page.goto(f"{url}/voila/render/{APP}", wait_until="commit")
+            wait_for_app(page)
+            page.wait_for_timeout(1000)
+        finally:
+            browser.close()
+    own = [u.removeprefix(url) for u in found if u.startswith(f"{url}/")]
+    return [u for u in dict.fromkeys(own) if not u.startswith(("/voila/render/", "/api/"))]
+
+
 async def _protocol_class(url: str, n: int, play_s: float, interval: float,
-                          ) -> list[StudentResult]:
+                          assets: list[str] | None) -> list[StudentResult]:
     from tornado.httpclient import AsyncHTTPClient
 
     AsyncHTTPClient.configure(None, max_clients=max(10, 2 * n))
     t0 = time.monotonic()
-    students = [Student(url, APP, interval=interval) for _ in range(n)]
+    students = [Student(url, APP, interval=interval, assets=assets) for _ in range(n)]
     return list(await asyncio.gather(*(s.run(t0, play_s) for s in students)))
 
 
 def run_class(n: int, *, play_s: float = 60, interval: float = 3.0, browsers: bool = False,
-              class_only: bool = False) -> ClassReport:
+              class_only: bool = False, record_assets: bool = True) -> ClassReport:
     """Start a server with a pool of ``n``, let ``n`` students play; their figures.
+
+    ``record_assets``: the protocol students fetch the files a real page fetched
+    (:func:`browser_assets`, one more kernel in the pool for that page), not only those
+    the page names.
 
     Raises:
         ValueError: ``n`` is not 1 or more, or more than 10 with ``browsers``.
@@ -183,10 +216,14 @@ def run_class(n: int, *, play_s: float = 60, interval: float = 3.0, browsers: bo
         raise ValueError(f"a class of 1 or more students (10 at most with browsers), "
                          f"got {n}")
     report = ClassReport(students=n, driver="browsers" if browsers else "protocol")
-    with voila_server(class_size=n, class_only=class_only) as (url, proc):
+    record = record_assets and not browsers
+    pool = n + (1 if record else 0)  # the recording page's kernel
+    with voila_server(class_size=pool, class_only=class_only) as (url, proc):
         server = psutil.Process(proc.pid)
-        expected = n + (0 if class_only else 5)  # the four other apps and the gallery
+        expected = pool + (0 if class_only else 5)  # the four other apps and the gallery
         report.pool_fill_s = wait_for_pool(server, expected)
+        assets = browser_assets(url) if record else None
+        report.assets = len(assets) if assets is not None else 0
         pooled_cpu = sum(_tree_cpu(server).values())
         report.start_cpu_s = pooled_cpu / max(1, len(kernel_pids_of(server)))
         before = _tree_cpu(server)
@@ -196,7 +233,7 @@ def run_class(n: int, *, play_s: float = 60, interval: float = 3.0, browsers: bo
 
             results = browser_class(url, APP, n, play_s, interval)
         else:
-            results = asyncio.run(_protocol_class(url, n, play_s, interval))
+            results = asyncio.run(_protocol_class(url, n, play_s, interval, assets))
         driver_after = resource.getrusage(resource.RUSAGE_SELF)
         after = _tree_cpu(server)
         report.server_cpu_s = after[0] - before[0]
@@ -257,6 +294,11 @@ def table(reports: list[ClassReport], play_s: float, interval: float) -> str:
              f"after: {', '.join(f'{v:.1f}' for v in os.getloadavg())}.", "", HEADER,
              "|" + "---|" * HEADER.count(" | ") + "---|"]
     lines += [row(r) for r in reports]
+    fetched = {r.assets for r in reports if r.driver == "protocol"}
+    if fetched:
+        lines += ["", "Each protocol student fetched the page and "
+                  + (f"the {max(fetched)} files a Chromium page of the app fetched."
+                     if max(fetched) else "the scripts and stylesheets it names.")]
     lines += ["", capacity(reports)]
     errors = sorted({e for r in reports for e in r.errors})
     if errors:
@@ -276,6 +318,9 @@ def main(argv: list[str] | None = None) -> list[ClassReport]:
                         help="a headless Chromium page per student (10 at most)")
     parser.add_argument("--class-only", action="store_true",
                         help="preheat the Ahoy app only (not the other apps and gallery)")
+    parser.add_argument("--page-assets-only", action="store_true",
+                        help="protocol students fetch only the files the page names (no "
+                             "browser recording of the ~110 files a real page fetches)")
     parser.add_argument("--out", type=Path, help="also write the table to this file")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.students.split(",") if s.strip()]
@@ -284,7 +329,8 @@ def main(argv: list[str] | None = None) -> list[ClassReport]:
     reports = []
     for n in sizes:
         report = run_class(n, play_s=args.play, interval=args.interval,
-                           browsers=args.browsers, class_only=args.class_only)
+                           browsers=args.browsers, class_only=args.class_only,
+                           record_assets=not args.page_assets_only)
         print(row(report), flush=True)
         reports.append(report)
     text = table(reports, args.play, args.interval)

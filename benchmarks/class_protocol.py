@@ -3,9 +3,10 @@
 A :class:`Student` does over HTTP and the kernel's websocket what a browser tab of the
 Ahoy app does against the play server (scripts/play.py):
 
-1. GET the Voilà page of the app (``/voila/render/apps/ahoy.ipynb``), then every
-   stylesheet and script the page names and the widget extensions' entry files (a browser
-   with an empty cache fetches them too; their lazily loaded chunks are not fetched);
+1. GET the Voilà page of the app (``/voila/render/apps/ahoy.ipynb``), then the files a
+   browser with an empty cache fetches for it: the list ``assets`` recorded from a real
+   page (``class_load`` does, about 110 files and 5.5 MB), or else only the stylesheets and
+   scripts the page names and the widget extensions' entry files;
 2. open the kernel's websocket (``/api/kernels/<id>/channels``, the id is in the page),
    ask for the kernel's info, open the ``jupyter.widget.control`` comm and ask for every
    widget's state (``request_states``), as ipywidgets 8's manager does: the board is
@@ -122,18 +123,22 @@ class Student:
         interval: seconds between two clicks (a student thinks for a while).
         answer_timeout: seconds after which a click without answer counts as unanswered.
         ready_timeout: seconds the student waits for the board before giving up.
+        assets: paths (with their query) of the files to fetch after the page; None: the
+            ones the page names.
 
     Raises:
         ValueError: ``base`` is not a loopback address.
     """
 
     def __init__(self, base: str, app: str, *, interval: float = 3.0,
-                 answer_timeout: float = 15.0, ready_timeout: float = 120.0) -> None:
+                 answer_timeout: float = 15.0, ready_timeout: float = 120.0,
+                 assets: list[str] | None = None) -> None:
         if not re.match(r"http://(127\.0\.0\.1|localhost)(:\d+)?$", base):
             raise ValueError(f"the class load driver talks to loopback only, not {base!r}")
         self.base, self.app = base, app
         self.interval, self.answer_timeout = interval, answer_timeout
         self.ready_timeout = ready_timeout
+        self.assets = assets
         self.result = StudentResult()
         self.models: dict[str, dict[str, Any]] = {}  # comm id -> {"module", "state"}
         self.session = uuid.uuid4().hex
@@ -272,9 +277,9 @@ class Student:
         if not found:
             raise RuntimeError("no kernel id in the page")
         self.result.kernel_id = found.group(1)
-        assets = dict.fromkeys(ASSET.findall(html))
+        assets = dict.fromkeys(self.assets if self.assets is not None else ASSET.findall(html))
         config = CONFIG.search(html)
-        if config:
+        if config and self.assets is None:
             data = json.loads(config.group(1))
             exts = data.get("federated_extensions") or []
             for ext in json.loads(exts) if isinstance(exts, str) else exts:
