@@ -5,8 +5,11 @@ BIN         := $(VENV)/bin
 STAMP       := $(VENV)/.installed
 NOTEBOOKS   := $(sort $(wildcard notebooks/*.ipynb notebooks/solutions/*.ipynb))
 LAB_ARGS    ?=
-# e.g. PLAY_ARGS='--port 9000 --no-preheat --cull-idle 300' (see scripts/play.py)
+# e.g. PLAY_ARGS='--port 9000 --no-preheat --cull-idle 300', or for a class of thirty opening
+# the Ahoy app together PLAY_ARGS='--class-size 30' (see scripts/play.py)
 PLAY_ARGS   ?=
+# e.g. CLASS_ARGS='--students 10,30 --play 60', or '--students 10 --browsers' (benchmarks/class_load.py)
+CLASS_ARGS  ?=
 # Upper bound (seconds) for each pytest run, so a hung kernel or browser cannot stall CI.
 TEST_TIMEOUT ?= 1800
 
@@ -19,8 +22,8 @@ LOCK_CMD     = $(BIN)/uv pip compile pyproject.toml --extra lab --python-version
 	--python-platform x86_64-manylinux_2_28 --generate-hashes --no-emit-index-url \
 	--custom-compile-command 'make lock' --quiet
 
-.PHONY: venv lab play test lint typecheck unit nbval binder-test bench latency soak notebooks lock \
-	grading grading-test \
+.PHONY: venv lab play test lint typecheck unit nbval binder-test bench latency class-load soak \
+	notebooks lock grading grading-test \
 	lock-upgrade clean distclean
 
 venv: $(STAMP)
@@ -93,6 +96,12 @@ bench: $(STAMP)
 # game, p50/p95/max; a few minutes; needs /usr/bin/chromium). Options: ARGS='--clicks 40 -v'.
 latency: $(STAMP)
 	$(BIN)/python -m benchmarks board_latency $(ARGS)
+
+# N students open the Ahoy app together against the make play server (started on loopback
+# with --class-size N) and play a move every 3 s: boards ready, click latency, memory, CPU,
+# and the largest class within capacity (docs/teaching.md "Sizing a server for a class").
+class-load: $(STAMP)
+	timeout 7200 $(BIN)/python -m benchmarks class_load $(CLASS_ARGS)
 
 # 1,000 seeded games per game and option set with mixed bots, the contract checked at
 # every ply, on SOAK_JOBS processes; exits non-zero on any exception (tests/test_soak.py

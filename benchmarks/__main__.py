@@ -7,6 +7,8 @@ ladders (benchmarks/ladder.py) and replaces their section (a run with ``--scale`
 only prints).
 ``python -m benchmarks board_latency [options]`` measures how fast every board answers
 clicks in JupyterLab in headless Chromium (benchmarks/board_latency.py; ``--help``).
+``python -m benchmarks class_load [options]`` lets a class of N students open the Ahoy app
+together against the ``make play`` server and play (benchmarks/class_load.py; ``--help``).
 ``python -m benchmarks silver`` runs only Long John Silver against three GreedyBots
 (benchmarks/silver.py) and replaces its section.
 """
@@ -90,6 +92,11 @@ def main(argv: list[str]) -> None:
 
         board_latency.main(argv[1:])
         return
+    if argv[:1] == ["class_load"]:  # N students at once against make play (issue 27.2)
+        from . import class_load
+
+        class_load.main(argv[1:])
+        return
     if argv[:1] == ["silver"]:
         section = _silver_section()
         print(section)
@@ -97,7 +104,7 @@ def main(argv: list[str]) -> None:
         return
     if argv:
         raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder', "
-                         "'board_latency', 'silver' or nothing for all")
+                         "'board_latency', 'class_load', 'silver' or nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()

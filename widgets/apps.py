@@ -27,26 +27,11 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import MCTSBot, RandomBot
-from treasurekit.ahoy import GreedyBot as AhoyGreedy
-from treasurekit.ahoy import rules as ahoy
-from treasurekit.sjorovaron import rules as sjo
-from treasurekit.sjorovaron.bots import GreedyBot as SjoGreedy
-from treasurekit.skeleton_island import GreedyBot as SkelGreedy
-from treasurekit.skeleton_island import rules as skel
-from treasurekit.treasure_island_2003 import GreedyBot as TI2003Greedy
-from treasurekit.treasure_island_2003 import rules as ti2003
-from treasurekit.treasure_island_2018 import GreedyBot as TI2018Greedy
-from treasurekit.treasure_island_2018 import SilverBot
-from treasurekit.treasure_island_2018 import rules as ti2018
 
-from .ahoy import AhoyBoard
+from .app_specs import LazySpecs
 from .base import HUMAN, GameBoard, fresh_seed
 from .controls import MUTED
 from .rulings import rulings_widget
-from .sjorovaron import SjoBoard
-from .skeleton_island import SkeletonBoard
-from .treasure_island_2003 import TreasureIslandBoard
-from .treasure_island_2018 import LongJohnBoard
 
 __all__ = ["APPS", "AppSpec", "PlayApp", "Rule", "play_app", "widget_tree"]
 
@@ -111,6 +96,8 @@ def _bots(greedy: Callable[[int], Any]) -> Callable[[str, int, int], Any]:
 
 
 def _ahoy_bot(key: str, seat: int, seed: int) -> Any:
+    from treasurekit.ahoy import GreedyBot as AhoyGreedy
+
     if key == "mcts":  # the notebook's "thinking" bot: 50 simulations with greedy playouts
         return MCTSBot(iterations=50, seed=seat, playout_bot=AhoyGreedy(seed=seat))
     return _bots(lambda s: AhoyGreedy(seed=s))(key, seat, seed)
@@ -140,18 +127,26 @@ def _ti2018_default(seat: int) -> str:
 def _ti2018_board(n: int, seats: dict[int, Any] | None, seed: int) -> GameBoard:
     """The board: its "View of" list holds only the human at the screen (with no human
     seat, every view), so a player never switches to Silver's view or another's."""
+    from .treasure_island_2018 import LongJohnBoard
+
     return LongJohnBoard(players=n, seats=seats, seed=seed)
 
 
 def _ti2018_bot(key: str, seat: int, seed: int) -> Any:
+    from treasurekit.treasure_island_2018 import GreedyBot as TI2018Greedy
+    from treasurekit.treasure_island_2018 import SilverBot
+
     if key in SILVER_POLICIES:  # the board re-seeds it from each game's seed
         return SilverBot(seed=seed, policy=SILVER_POLICIES[key])
     return _bots(lambda s: TI2018Greedy(seed=s))(key, seat, seed)
 
 
-APPS: dict[str, AppSpec] = {
-    spec.game: spec for spec in [
-        AppSpec(
+def _ahoy_spec() -> AppSpec:
+    from treasurekit.ahoy import rules as ahoy
+
+    from .ahoy import AhoyBoard
+
+    return AppSpec(
             game="ahoy", title="Ahoy Treasures!",
             blurb="A race of pirates to Buccaneer Island, where five treasure chests wait: "
                   "the later a pirate arrives, the more his chest is worth.",
@@ -179,8 +174,16 @@ APPS: dict[str, AppSpec] = {
             seat_label=_player_label,
             seat_options=lambda seat: [*_usual_seats(seat), ("Thinking bot (MCTS)", "mcts")],
             default_seat=_first_human, bot=_ahoy_bot,
-        ),
-        AppSpec(
+        )
+
+
+def _treasure_island_2003_spec() -> AppSpec:
+    from treasurekit.treasure_island_2003 import GreedyBot as TI2003Greedy
+    from treasurekit.treasure_island_2003 import rules as ti2003
+
+    from .treasure_island_2003 import TreasureIslandBoard
+
+    return AppSpec(
             game="treasure_island_2003", title="Treasure Island (2003)",
             blurb="Claim a desert island square by square with two dice, open the old "
                   "pirates' chests, and fire cannons at your rivals' treasure.",
@@ -210,8 +213,13 @@ APPS: dict[str, AppSpec] = {
             board=lambda n, seats, seed: TreasureIslandBoard(players=n, seats=seats, seed=seed),
             seat_label=_player_label, seat_options=_usual_seats, default_seat=_first_human,
             bot=_bots(lambda s: TI2003Greedy(seed=s)),
-        ),
-        AppSpec(
+        )
+
+
+def _treasure_island_2018_spec() -> AppSpec:
+    from treasurekit.treasure_island_2018 import rules as ti2018
+
+    return AppSpec(
             game="treasure_island_2018", title="Treasure Island (2018)",
             blurb="Long John Silver has buried his treasure and is locked away. His hints "
                   "narrow down where it lies: find it before he escapes.",
@@ -241,8 +249,16 @@ APPS: dict[str, AppSpec] = {
             board=_ti2018_board,
             seat_label=_ti2018_label, seat_options=_ti2018_options,
             default_seat=_ti2018_default, bot=_ti2018_bot,
-        ),
-        AppSpec(
+        )
+
+
+def _sjorovaron_spec() -> AppSpec:
+    from treasurekit.sjorovaron import rules as sjo
+    from treasurekit.sjorovaron.bots import GreedyBot as SjoGreedy
+
+    from .sjorovaron import SjoBoard
+
+    return AppSpec(
             game="sjorovaron", title="Sjörövarön (Pirate Island)",
             blurb="Shoot it out for the pieces of the treasure map, dig up the chest, and "
                   "escape by rowing boat or raft past the mortar.",
@@ -268,8 +284,16 @@ APPS: dict[str, AppSpec] = {
             board=lambda n, seats, seed: SjoBoard(players=n, seats=seats, seed=seed),
             seat_label=_player_label, seat_options=_usual_seats, default_seat=_first_human,
             bot=_bots(lambda s: SjoGreedy(seed=s)),
-        ),
-        AppSpec(
+        )
+
+
+def _skeleton_island_spec() -> AppSpec:
+    from treasurekit.skeleton_island import GreedyBot as SkelGreedy
+    from treasurekit.skeleton_island import rules as skel
+
+    from .skeleton_island import SkeletonBoard
+
+    return AppSpec(
             game="skeleton_island", title="Skeleton Island",
             blurb="Dig through a pile of sand cards for the pieces of five treasure maps "
                   "and gold coins: only cards that nothing lies on may be taken.",
@@ -294,9 +318,20 @@ APPS: dict[str, AppSpec] = {
             board=lambda n, seats, seed: SkeletonBoard(players=n, seats=seats, seed=seed),
             seat_label=_player_label, seat_options=_usual_seats, default_seat=_first_human,
             bot=_bots(lambda s: SkelGreedy(seed=s)),
-        ),
-    ]
-}
+        )
+
+
+#: Every game's play app, by registry id. A game's spec (its rules' sources, its board
+#: and bots) is built, importing that game only, on first access: the kernel of one app
+#: does not import the four other games (a cheaper start for each student). (Each
+#: builder's ``AppSpec(...)`` keeps the indentation it had in the former dict literal.)
+APPS: LazySpecs[AppSpec] = LazySpecs({
+    "ahoy": _ahoy_spec,
+    "treasure_island_2003": _treasure_island_2003_spec,
+    "treasure_island_2018": _treasure_island_2018_spec,
+    "sjorovaron": _sjorovaron_spec,
+    "skeleton_island": _skeleton_island_spec,
+})
 
 
 #: Set (to "1") in the environment of the play server's kernels by

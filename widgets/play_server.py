@@ -10,17 +10,27 @@ board. :class:`PlayKernelManager` restarts the idle clock of a kernel that has l
 pool at the culler's next pass, so it gets the whole idle timeout to be connected; a
 closed tab's kernel still ends within ``cull_idle_timeout`` plus ``cull_interval``.
 
+It also paces the preheated pool: a kernel for a pool starts at least
+:attr:`PlayKernelManager.preheat_spacing` seconds after the previous one (a page's own
+kernel, when its app's pool is empty, is never held back). Thirty kernels started at
+once (``make play PLAY_ARGS='--class-size 30'``, or a class taking thirty kernels that
+the pool then replaces) would share the cores with each other and with the pages being
+served, and every one would be late.
+
 Not imported by ``treasurekit_widgets``: only the play server loads it
 (``--VoilaConfiguration.multi_kernel_manager_class=treasurekit_widgets.play_server.PlayKernelManager``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from typing import Any
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float
 
 __all__ = ["PLAYER_ONLY", "PlayKernelManager"]
 
@@ -35,7 +45,13 @@ class PlayKernelManager(AsyncMappingKernelManager):
     that has left Voilà's preheated pool since its last pass (Voilà's pooling subclass,
     pinned at 0.5.13, keeps them in ``_pools``: task -> {"kernel_id": ...})."""
 
+    preheat_spacing = Float(
+        0.0, min=0.0, config=True,
+        help="Seconds between the starts of two kernels for Voila's preheated pools "
+             "(0: all at once)")
+
     def __init__(self, **kwargs: Any) -> None:
+        self._next_pool_start = 0.0  # (set before Voila's subclass starts filling pools)
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         # The kernels inherit the server's environment: the apps then know that no
         # JupyterLab serves the teaching notebooks here (widgets/apps.py PLAYER_ONLY).
@@ -50,6 +66,19 @@ class PlayKernelManager(AsyncMappingKernelManager):
                 if task.done() and not task.cancelled() and task.exception() is None:
                     found.add(task.result().get("kernel_id"))
         return found
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a kernel; one for a preheated pool (Voila sets ``VOILA_PREHEAT=True`` in
+        its environment) waits its turn, :attr:`preheat_spacing` seconds after the last."""
+        env = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") == "True" and self.preheat_spacing > 0:
+            now = time.monotonic()
+            turn = max(now, self._next_pool_start)
+            self._next_pool_start = turn + self.preheat_spacing
+            if turn > now:
+                await asyncio.sleep(turn - now)
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        return kernel_id
 
     async def cull_kernels(self) -> None:
         pooled = self.pooled_kernels()

@@ -4,7 +4,8 @@
   shows a traceback, a text dump (an output area with text only) or "Error displaying
   widget";
 * no link of the gallery, the apps or the teaching notebooks leads to a path the server
-  refuses (``docs/rulings.md`` was a 403 before voila.json allow-listed it);
+  refuses (``docs/rulings.md`` was a 403 before voila.json allow-listed it), and no page
+  asks another host than the server for anything (Font Awesome came from a CDN);
 * a closed tab's kernel is shut down once idle (culling), an open tab's is not.
 
 Timing is not asserted here: ``python -m benchmarks.apps_in_voila`` measures it.
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from conftest import require_browser
@@ -142,8 +143,18 @@ def vpage(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1400, "height": 2000})
     page = context.new_page()
     page.set_default_timeout(30_000)
+    page.requested = []  # every URL the page asked for (outside_requests)
+    page.on("request", lambda request: page.requested.append(request.url))
     yield page
     context.close()
+
+
+def outside_requests(page: Any) -> list[str]:
+    """The page's requests to another host than the server's loopback address (a school
+    network offline, or behind a strict proxy, would refuse them)."""
+    return [url for url in page.requested
+            if urlsplit(url).scheme not in ("data", "blob", "about")
+            and urlsplit(url).hostname not in ("127.0.0.1", "localhost")]
 
 
 def test_every_app_has_a_click_test() -> None:
@@ -169,6 +180,7 @@ def test_the_app_plays_in_voila(voila: tuple[str, Any], vpage: Any, name: str) -
                   ".tk-app-more .lm-AccordionPanel-title").first.click()  # the rules
     vpage.locator(".tk-rules li").first.wait_for(state="visible", timeout=15_000)
     assert page_problems(vpage) == []
+    assert outside_requests(vpage) == []
 
 
 @pytest.mark.browser
@@ -180,6 +192,7 @@ def test_the_gallery_shows_links_only(voila: tuple[str, Any], vpage: Any) -> Non
     assert page_problems(vpage) == []
     hrefs = vpage.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.href)")
     assert len(hrefs) >= 11  # five apps, five game notebooks, the start notebook
+    assert outside_requests(vpage) == []
 
 
 def markdown_links(path: Path) -> list[str]:

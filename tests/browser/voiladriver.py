@@ -48,10 +48,13 @@ def app_names() -> list[str]:
 
 @contextmanager
 def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CULL_INTERVAL_S,
-                 preheat: bool = False) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+                 preheat: bool = False, class_size: int = 0, class_only: bool = False,
+                 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Start the play server on a free port; yield its base URL and process; stop it by PID.
 
-    ``preheat`` as in ``make play`` (the tests leave it off: fewer kernels on a small machine).
+    ``preheat`` as in ``make play`` (the tests leave it off: fewer kernels on a small machine);
+    ``class_size`` as ``make play PLAY_ARGS='--class-size N'`` (the Ahoy app's pool;
+    ``class_only``: no other app's).
 
     Raises:
         RuntimeError: the server did not answer within START_TIMEOUT_S (with its log).
@@ -63,8 +66,11 @@ def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CU
             env[var] = str(Path(tmp) / sub)
         port = free_port()
         cmd = PLAY.server_command(port, cull_idle=cull_idle, cull_interval=cull_interval,
-                                  preheat=preheat, ip="127.0.0.1",
+                                  preheat=preheat or class_size > 0,
+                                  class_size=class_size, class_only=class_only,
+                                  ip="127.0.0.1",
                                   extra=("--Voila.port_retries=0",))
+        env = PLAY.server_env(env)  # the page template (no CDN) is found on JUPYTER_PATH
         url = f"http://127.0.0.1:{port}"
         log_path = Path(tmp) / "server.log"
         with log_path.open("wb") as log:
