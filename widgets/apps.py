@@ -42,6 +42,7 @@ from treasurekit.treasure_island_2018 import rules as ti2018
 from .ahoy import AhoyBoard
 from .base import HUMAN, GameBoard, fresh_seed
 from .controls import MUTED
+from .resume import AppSaving
 from .rulings import rulings_widget
 from .sjorovaron import SjoBoard
 from .skeleton_island import SkeletonBoard
@@ -406,7 +407,9 @@ class PlayApp(w.VBox):  # type: ignore[misc]
             f'<div class="tk-app-links" style="color:{MUTED};font-size:12.5px">'
             f'<a style="{link}" href="index.ipynb">All games</a> · the whole story, with '
             f"the odds worked out: {notebook_link(spec.notebook, spec.title, link)}</div>")
-        self.children = [head, form, self.board_box, more, links]
+        self.saving = AppSaving(self)  # saves after each move; Resume, Download (issue 27.3)
+        offer, bar, keeper = self.saving.widgets
+        self.children = [head, form, offer, self.board_box, bar, more, links, keeper]
         self.add_class("tk-app")
 
     def _build_seats(self) -> None:
@@ -457,6 +460,15 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         self.board_box.children = [self.board]
         for widget in widget_tree(old):  # no models of the old board left in the kernel
             widget.close()
+        self.saving.attach(self.board)
+
+    def replace_board(self, board: GameBoard, *, save_now: bool = False) -> None:
+        """Show ``board`` (a resumed game) in place of the current one, which is closed."""
+        old, self.board = self.board, board
+        self.board_box.children = [board]
+        for widget in widget_tree(old):
+            widget.close()
+        self.saving.attach(board, save_now=save_now)
 
     def __repr__(self) -> str:
         seats = "/".join(self.seat_choices().values())

@@ -50,6 +50,7 @@ from treasurekit.core.inputs import seed_problem
 
 from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
+from .saving import after_redraw
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
 from .updates import MoveLog, assign
@@ -468,6 +469,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
                 slider.max = self.state.ply
             finally:
                 self._syncing = False
+        after_redraw(self)  # a saving board (board.saver) saves the game if it changed
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(players={self.game.num_players}, "
