@@ -112,7 +112,7 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         resume_offered(page).locator(".tk-resume").click()
         wait_for_ply(board, ply)
         assert (board.locator(".tk-log").text_content() or "") == log
-        assert page.locator(".tk-resume-offer").is_hidden()
+        page.locator(".tk-resume-offer").wait_for(state="hidden", timeout=10_000)
 
         before = set(kernel_pids(proc))
         assert before
@@ -130,7 +130,7 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         board = page.locator(".tk-app .tk-board").first
         wait_for_ply(board, ply)
         assert (board.locator(".tk-log").text_content() or "") == log
-        assert page.locator(".tk-lost").is_hidden()
+        page.locator(".tk-lost").wait_for(state="hidden", timeout=10_000)
         # Voila's own icon font CSS and MathJax are class-load's part of 27.3 ("no CDN"):
         # here, nothing of the saving widget comes from outside (anywidget's ES module
         # is served by the kernel, not by esm.sh or a CDN)
