@@ -225,6 +225,7 @@ class AppSaving:
             if not isinstance(seed, int):
                 raise SaveError("the save has no seed")
             board = app._new_board(seed)
+            board.saver = None  # no save of its own: the app's saver takes it over
             restore_board(board, save)
         except SaveError:
             if board is not None:

@@ -43,11 +43,14 @@ from typing import TYPE_CHECKING, Any
 
 from treasurekit.core.records import GameRecord, RecordError
 
+from .stepping import from_the_browser
+
 if TYPE_CHECKING:
     from .base import GameBoard
 
 __all__ = ["MAX_SAVE_BYTES", "SAVES_ENV", "SAVE_FORMAT", "BoardSaver", "SaveError", "SaveStore",
-           "after_redraw", "board_save", "check_key", "new_key", "restore_board", "saves_dir"]
+           "after_redraw", "board_save", "check_key", "new_key", "restore_board", "resume_board",
+           "saves_dir"]
 
 SAVE_FORMAT = "treasurekit-save/1"
 #: The environment variable naming the saves directory.
@@ -294,8 +297,50 @@ class BoardSaver:
 
 
 def after_redraw(board: GameBoard) -> None:
-    """The board's hook after every redraw: its :class:`BoardSaver` (``board.saver``),
-    if it has one, saves the game if it changed."""
-    saver = getattr(board, "saver", None)
+    """The board's hook after every redraw: its :class:`BoardSaver` (``board.saver``)
+    saves the game if it changed.
+
+    A board without one (a notebook's board) gets its own, under a fresh key, the first
+    time it is redrawn while the kernel answers a click in the browser; from then on it
+    saves after each change (clicks and code alike). Boards played by code alone (tests,
+    a notebook's Run All) write nothing. ``board.saver = None`` turns saving off.
+    """
+    if not hasattr(board, "saver"):
+        if not from_the_browser():
+            return
+        BoardSaver(SaveStore()).attach(board)  # from the next change on
+    saver = board.saver
     if saver is not None:
         saver.board_changed(board)
+
+
+def resume_board(board: GameBoard, key: str, store: SaveStore | None = None) -> None:
+    """Resume on a notebook's ``board`` the game saved under ``key`` (``board.saver.key``
+    of the board that played it): the board restarts with the saved seed (its default
+    seats are dealt for that seed), then the moves and the bots' generators are restored.
+    From then on the board saves under ``key``.
+
+    Raises:
+        SaveError: a malformed key, no save under it, or a save that does not fit the
+            board (another game, options or seats); the board is then as it was.
+    """
+    store = store if store is not None else SaveStore()
+    save = store.read(key)
+    if save is None:
+        raise SaveError(f"no game is saved under the key {key[:6]}...")
+    record = save.get("record")
+    seed = record.get("seed") if isinstance(record, dict) else None
+    if not isinstance(seed, int):
+        raise SaveError("the save has no seed")
+    before = (board.seed, board.state, board.seats, board._templates)
+    saver = getattr(board, "saver", None)
+    board.saver = None
+    try:
+        board.new_game(seed=seed)
+        restore_board(board, save)
+    except (SaveError, ValueError, TypeError) as exc:
+        board.seed, board.state, board.seats, board._templates = before
+        board.saver = saver
+        board.refresh()
+        raise SaveError(str(exc)) from None
+    BoardSaver(store, key).attach(board, save_now=True)

@@ -252,3 +252,35 @@ def test_the_key_goes_to_the_browser_only_once_saved_and_pings_are_answered(
     keeper._on_message(keeper, {"kind": "ping", "n": 3}, [])
     assert [json.loads(t)["content"] for t in wire] == [{"kind": "pong", "n": 3}]
     assert all(str(BIG) not in text for text in wire)
+
+
+# ----- notebook boards ----------------------------------------------------------------------
+def test_a_notebook_board_saves_once_clicked_and_resumes_by_key(
+        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit_widgets import LongJohnBoard, saving
+
+    board = LongJohnBoard(players=3, seed=21)
+    rng = random.Random(4)
+    board.play(rng.choice(board.state.legal_moves())) if not board.state.is_chance_node() \
+        else board.roll()
+    assert list(saves.iterdir()) == []  # played by code alone: nothing written
+    monkeypatch.setattr(saving, "from_the_browser", lambda: True)  # now a click
+    board.refresh()
+    assert list(saves.iterdir()) == []  # saved from the next change on
+    for _ in range(3):
+        board.roll() if board.state.is_chance_node() else board.play(
+            rng.choice(board.state.legal_moves()))
+    key = board.saver.key
+    assert json.loads((saves / f"{key}.json").read_text())["ply"] == board.state.ply
+    monkeypatch.setattr(saving, "from_the_browser", lambda: False)
+    again = LongJohnBoard(players=3, seed=5)  # another seed: its Silver is dealt anew
+    saving.resume_board(again, key)
+    assert again.state.history == board.state.history
+    assert repr(again.seats[0]) == repr(board.seats[0])  # Silver of the saved seed
+    assert again.seats[0].rng.getstate() == board.seats[0].rng.getstate()
+    assert again.saver.key == key
+    wrong = LongJohnBoard(players=4, seed=5)
+    history = wrong.state.history
+    with pytest.raises(SaveError, match="game of"):
+        saving.resume_board(wrong, key)
+    assert wrong.state.history == history and wrong.seed == 5
