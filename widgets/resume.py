@@ -24,7 +24,7 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import anywidget  # type: ignore[import-untyped]
+import anywidget
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets as t
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["AppSaving", "SaveKeeper", "download_record"]
 
 
-class SaveKeeper(anywidget.AnyWidget):  # type: ignore[misc]
+class SaveKeeper(anywidget.AnyWidget):
     """The browser side of saving (see the module docstring).
 
     Traits sent to the browser: ``app`` (the localStorage slot's name), ``key`` (the

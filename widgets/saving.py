@@ -41,7 +41,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from treasurekit.core.records import GameRecord, RecordError
+from treasurekit.core.errors import RecordError
+from treasurekit.core.records import GameRecord
 
 from .stepping import from_the_browser
 
@@ -224,11 +225,11 @@ def restore_board(board: GameBoard, save: dict[str, Any]) -> None:
         for path, gen in mine_gens.items():
             try:
                 version, internal, gauss = rngs[path]
-                state = (version, tuple(int(x) for x in internal), gauss)
-                random.Random().setstate(state)  # checked on a throwaway generator
+                gen_state = (version, tuple(int(x) for x in internal), gauss)
+                random.Random().setstate(gen_state)  # checked on a throwaway generator
             except (TypeError, ValueError) as exc:
                 raise SaveError(f"seat {seat}: bad generator state {path}: {exc}") from None
-            generators.append((gen, state))
+            generators.append((gen, gen_state))
     state = board.game.new_initial_state(record.seed)
     for i, text in enumerate(record.moves, start=1):
         try:
@@ -236,8 +237,8 @@ def restore_board(board: GameBoard, save: dict[str, Any]) -> None:
         except ValueError as exc:
             reason = getattr(exc, "reason", str(exc))
             raise SaveError(f"saved move {i} ({text[:40]!r}) is illegal: {reason}") from None
-    for gen, gen_state in generators:
-        gen.setstate(gen_state)
+    for gen, saved_state in generators:
+        gen.setstate(saved_state)
     board.seed = record.seed
     board.state = state
     board.refresh()
