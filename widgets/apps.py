@@ -407,7 +407,7 @@ class PlayApp(w.VBox):  # type: ignore[misc]
             f'<div class="tk-app-links" style="color:{MUTED};font-size:12.5px">'
             f'<a style="{link}" href="index.ipynb">All games</a> · the whole story, with '
             f"the odds worked out: {notebook_link(spec.notebook, spec.title, link)}</div>")
-        self.saving = AppSaving(self)  # saves after each move; Resume, Download (issue 27.3)
+        self.saving = AppSaving(self, widget_tree)  # saves, Resume, Download (27.3)
         offer, bar, keeper = self.saving.widgets
         self.children = [head, form, offer, self.board_box, bar, more, links, keeper]
         self.add_class("tk-app")

@@ -21,6 +21,7 @@ play, the record of the human seat (``state.to_record(seat=p)``: no seed, no hid
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,11 +95,15 @@ class AppSaving:
 
     Args:
         app: the play app (its board gets a saver at once).
+        widget_tree: ``widget_tree(board)`` lists every widget of a board (to close a
+            board built for a save that then proves unfit).
         store: where saves go (default: :func:`~treasurekit_widgets.saving.saves_dir`).
     """
 
-    def __init__(self, app: PlayApp, store: SaveStore | None = None) -> None:
+    def __init__(self, app: PlayApp, widget_tree: Callable[[w.Widget], list[w.Widget]],
+                 store: SaveStore | None = None) -> None:
         self.app = app
+        self.widget_tree = widget_tree
         self.store = store if store is not None else SaveStore()
         self.keeper = SaveKeeper(app=app.spec.game)
         self.keeper.add_class("tk-keeper-box")
@@ -199,8 +204,6 @@ class AppSaving:
             self._hide_offer()
 
     def _resume(self, key: str) -> None:
-        from .apps import widget_tree  # apps imports this module
-
         app = self.app
         save = self.store.read(key)
         if save is None:
@@ -229,7 +232,7 @@ class AppSaving:
             restore_board(board, save)
         except SaveError:
             if board is not None:
-                for widget in widget_tree(board):
+                for widget in self.widget_tree(board):
                     widget.close()
             app.players.value = old_players
             for seat, pick in enumerate(app.seat_picks):
