@@ -409,7 +409,7 @@ class PlayApp(w.VBox):  # type: ignore[misc]
             f"the odds worked out: {notebook_link(spec.notebook, spec.title, link)}</div>")
         self.saving = AppSaving(self, widget_tree)  # saves, Resume, Download (27.3)
         offer, bar, keeper = self.saving.widgets
-        self.children = [head, form, offer, self.board_box, bar, more, links, keeper]
+        self.children = [head, form, offer, self.board_box, bar, keeper, more, links]
         self.add_class("tk-app")
 
     def _build_seats(self) -> None:

@@ -284,3 +284,18 @@ def test_a_notebook_board_saves_once_clicked_and_resumes_by_key(
     with pytest.raises(SaveError, match="game of"):
         saving.resume_board(wrong, key)
     assert wrong.state.history == history and wrong.seed == 5
+
+
+def test_the_keepers_module_ships_with_the_package_and_fetches_nothing() -> None:
+    import tomllib
+
+    from treasurekit_widgets import resume
+
+    source = Path(resume.__file__).with_name("resume.js")
+    config = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["treasurekit_widgets"]
+    assert any(source.match(p) for p in patterns)
+    keeper = resume.SaveKeeper(app="ahoy")
+    assert keeper.get_state()["_esm"] == source.read_text()  # sent by the kernel itself
+    assert not re.search(r"^\s*import\b|\bimport\(|https?://", source.read_text(), re.M)
+    keeper.close()
