@@ -14,7 +14,9 @@ key, in its localStorage (one browser context per test: a closed tab keeps it).
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -104,6 +106,12 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         ply, log = play_some(page, board, name)
         key = key_of(page, name)
         assert len(key) == 32 and (saves / f"{key}.json").is_file()
+        with page.expect_download(timeout=60_000) as got:  # mid-game: the seat's record
+            page.locator(".tk-download").click()
+        download = got.value
+        assert re.fullmatch(rf"{name[:-6]}-seat\d-record\.json", download.suggested_filename)
+        record = json.loads(Path(download.path()).read_text())
+        assert "seed" not in record and record["format"].startswith("treasurekit-seat-record")
 
         page.reload(wait_until="commit")  # a reload: a new kernel, a fresh game
         wait_for_app(page)
@@ -117,12 +125,14 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         assert before
         for pid in before:  # the kernel dies under the open page
             os.kill(pid, signal.SIGKILL)
+        killed = time.monotonic()
         lost = page.locator(".tk-lost")
-        deadline = time.monotonic() + 30
         while not lost.is_visible():
-            assert time.monotonic() < deadline, "the page stayed silent about the lost kernel"
+            assert time.monotonic() < killed + 30, "the page stayed silent about the lost kernel"
             board.locator(".tk-status").click()  # a student clicks on, to no avail
             time.sleep(1)
+        print(f"{name}: the page said the kernel was lost {time.monotonic() - killed:.1f} s "
+              "after it died")
         assert "lost its connection to the server" in (lost.text_content() or "")
         lost.locator(".tk-lost-resume").click()  # the one button: reload and resume
         wait_for_app(page)
