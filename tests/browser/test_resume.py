@@ -4,7 +4,8 @@
   brings back the same position (the same ply in the status, the same log);
 * the kernel killed under an open page: a click on the board brings words saying the
   game lost its connection, and its one button reloads the page and resumes the game at
-  the same ply;
+  the same ply; the same for a kernel that is there but answers nothing (stopped);
+* a mid-game download is the seat's record (no seed);
 * a closed tab whose kernel was culled: reopened, the app offers Resume at the same ply;
 * nothing of the saving widget is fetched from outside the server.
 
@@ -179,3 +180,41 @@ def test_a_culled_kernels_game_resumes(browser: Any, saves: Path) -> None:
                 page.close()
         finally:
             context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_a_kernel_that_no_longer_answers_is_not_silent(voila: tuple[str, Any], browser: Any,
+                                                       saves: Path) -> None:
+    """A kernel that is there but answers nothing (stopped: what a page finds after a
+    laptop slept through the cull) shows no ipywidgets mark: the click's unanswered
+    question brings the words."""
+    url, proc = voila
+    name = "ahoy.ipynb"
+    context = browser.new_context(viewport={"width": 1400, "height": 2000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        others = set(kernel_pids(proc))  # earlier tests' kernels
+        board = open_app(page, url, name)
+        ply, log = play_some(page, board, name)
+        (pid,) = set(kernel_pids(proc)) - others
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            stopped = time.monotonic()
+            board.locator(".tk-status").click()
+            lost = page.locator(".tk-lost")
+            lost.wait_for(state="visible", timeout=20_000)
+            waited = time.monotonic() - stopped
+            assert waited >= 7, f"called lost after {waited:.1f} s: the kernel may be busy"
+            assert page.locator(".tk-app .jupyter-widgets-disconnected").count() == 0
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.kill(pid, signal.SIGCONT)
+        lost.locator(".tk-lost-resume").click()
+        wait_for_app(page)
+        board = page.locator(".tk-app .tk-board").first
+        wait_for_ply(board, ply)
+        assert (board.locator(".tk-log").text_content() or "") == log
+    finally:
+        context.close()
