@@ -20,6 +20,7 @@ play, the record of the human seat (``state.to_record(seat=p)``: no seed, no hid
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Callable
 from pathlib import Path
@@ -141,13 +142,16 @@ class AppSaving:
         return [self.offer, self.bar, self.keeper]
 
     def attach(self, board: GameBoard, *, save_now: bool = False) -> None:
-        """Make ``board`` (the app's new board) save under this app's key after each
-        change (``save_now``: at once too, e.g. a resumed game)."""
+        """Make ``board`` (the app's new board, just built from the form) save under this
+        app's key after each change (``save_now``: at once too, e.g. a resumed game)."""
+        # the form as it built this board: a later change of the form without Start
+        # does not change the game being played (nor its save)
+        self._form = {"app": self.app.spec.game, "players": int(self.app.players.value),
+                      "choices": {str(s): k for s, k in self.app.seat_choices().items()}}
         self.saver.attach(board, save_now=save_now)
 
     def _extra(self) -> dict[str, Any]:
-        return {"app": self.app.spec.game, "players": int(self.app.players.value),
-                "choices": {str(s): k for s, k in self.app.seat_choices().items()}}
+        return dict(self._form)
 
     def _saved(self, key: str) -> None:
         self.keeper.key = key
@@ -170,7 +174,8 @@ class AppSaving:
             return
         self.offered = key
         if self.keeper.auto:
-            self.resume()
+            with contextlib.suppress(SaveError):  # the note says why
+                self.resume()
             return
         spec, seats = self.app.spec, save.get("choices", {})
         try:

@@ -299,3 +299,15 @@ def test_the_keepers_module_ships_with_the_package_and_fetches_nothing() -> None
     assert keeper.get_state()["_esm"] == source.read_text()  # sent by the kernel itself
     assert not re.search(r"^\s*import\b|\bimport\(|https?://", source.read_text(), re.M)
     keeper.close()
+
+
+def test_the_save_holds_the_form_that_built_the_board_not_a_later_change(saves: Path) -> None:
+    app = play_app("ahoy", seed=6)
+    app.players.value = 4  # changed, but Start not pressed: the 3-player game goes on
+    app.seat_picks[1].value = "random"
+    play_on(app, 3)
+    save = saved(saves, app)
+    assert save["players"] == 3 and save["choices"]["1"] == "greedy"
+    again = play_app("ahoy")
+    again.saving.resume(app.saving.saver.key)
+    assert again.board.state.history == app.board.state.history
