@@ -7,8 +7,9 @@
 // * turns a record the kernel sends on request into a file download.
 //
 // No timer talks to the server: a click on the app sends one "ping" message, and
-// only if no answer comes within `lost_after_ms` is the connection called lost. The
-// page also watches (locally) for ipywidgets' own "disconnected" mark on its widgets.
+// only if neither the answer nor any redraw of the app comes within `lost_after_ms`
+// is the connection called lost (a late answer takes the words back). The page also
+// watches (locally) for ipywidgets' own "disconnected" mark on its widgets.
 
 const SLOT = "treasurekit-save:";
 const AUTO = "treasurekit-resume:";
@@ -82,12 +83,20 @@ function render({ model, el }) {
   el.classList.add("tk-keeper");
   const lost = banner(app);
   el.appendChild(lost);
-  let gone = false;
+  let gone = false; // the words are on display
+  let dead = false; // ipywidgets marked the widgets disconnected: no way back
   const lose = () => {
     if (gone) return;
     gone = true;
     lost.style.display = "block";
     document.body.classList.add("tk-connection-lost");
+  };
+  const found = () => {
+    // a late answer: the kernel was only busy (a slow bot on a loaded server)
+    if (!gone || dead) return;
+    gone = false;
+    lost.style.display = "none";
+    document.body.classList.remove("tk-connection-lost");
   };
 
   const store = () => remember(SLOT + app, model.get("key"));
@@ -109,12 +118,23 @@ function render({ model, el }) {
     }
   }
 
+  // While a click waits for the kernel's answer, the board redrawing (the bots' moves
+  // arriving) shows the kernel is alive and busy: each redraw restarts the wait.
   let waiting = null;
   let sent = 0;
+  const arm = () => {
+    if (waiting !== null) clearTimeout(waiting);
+    waiting = setTimeout(lose, model.get("lost_after_ms"));
+  };
+  const busy = new MutationObserver(() => {
+    if (waiting !== null) arm();
+  });
   const onMessage = (msg) => {
     if (msg && msg.kind === "pong") {
       if (waiting !== null) clearTimeout(waiting);
       waiting = null;
+      busy.disconnect();
+      found();
     } else if (msg && msg.kind === "file") {
       download(msg);
     }
@@ -123,23 +143,29 @@ function render({ model, el }) {
 
   const onClick = (event) => {
     const target = event.target;
-    if (gone || !(target instanceof Element) || lost.contains(target)) return;
+    if (dead || !(target instanceof Element) || lost.contains(target)) return;
     if (!target.closest(".tk-app, .tk-board")) return;
     if (waiting !== null) return; // one question at a time
     sent += 1;
-    waiting = setTimeout(lose, model.get("lost_after_ms"));
+    arm();
+    busy.observe(target.closest(".tk-app") || document.body,
+                 { subtree: true, childList: true, characterData: true });
     model.send({ kind: "ping", n: sent });
   };
   document.addEventListener("click", onClick, true);
 
   const watch = setInterval(() => {
     if (document.querySelector(".tk-app .jupyter-widgets-disconnected, " +
-                               ".tk-keeper.jupyter-widgets-disconnected")) lose();
+                               ".tk-keeper.jupyter-widgets-disconnected")) {
+      dead = true;
+      lose();
+    }
   }, 1000);
 
   return () => {
     document.removeEventListener("click", onClick, true);
     clearInterval(watch);
+    busy.disconnect();
     if (waiting !== null) clearTimeout(waiting);
     model.off("msg:custom", onMessage);
     model.off("change:key", store);
