@@ -188,7 +188,7 @@ def test_a_kernel_that_no_longer_answers_is_not_silent(voila: tuple[str, Any], b
                                                        saves: Path) -> None:
     """A kernel that is there but answers nothing (stopped: what a page finds after a
     laptop slept through the cull) shows no ipywidgets mark: the click's unanswered
-    question brings the words."""
+    question brings the words; a late answer takes them back; then the kernel dies."""
     url, proc = voila
     name = "ahoy.ipynb"
     context = browser.new_context(viewport={"width": 1400, "height": 2000})
@@ -209,8 +209,14 @@ def test_a_kernel_that_no_longer_answers_is_not_silent(voila: tuple[str, Any], b
             assert waited >= 7, f"called lost after {waited:.1f} s: the kernel may be busy"
             assert page.locator(".tk-app .jupyter-widgets-disconnected").count() == 0
         finally:
-            os.kill(pid, signal.SIGKILL)
             os.kill(pid, signal.SIGCONT)
+        lost.wait_for(state="hidden", timeout=20_000)  # it answers late: the words go
+        os.kill(pid, signal.SIGKILL)  # and now it dies for good
+        deadline = time.monotonic() + 30
+        while not lost.is_visible():
+            assert time.monotonic() < deadline, "the page stayed silent about the dead kernel"
+            board.locator(".tk-status").click()
+            time.sleep(1)
         lost.locator(".tk-lost-resume").click()
         wait_for_app(page)
         board = page.locator(".tk-app .tk-board").first
