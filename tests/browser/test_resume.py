@@ -224,3 +224,32 @@ def test_a_kernel_that_no_longer_answers_is_not_silent(voila: tuple[str, Any], b
         assert (board.locator(".tk-log").text_content() or "") == log
     finally:
         context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(400)
+def test_a_game_resumes_after_the_server_restarts(browser: Any, saves: Path) -> None:
+    """The saves are files: a new server finds them. (A test server gets a new port, so
+    the browser's key is carried over to the new address by hand, as a server restarted
+    at its usual address would find it in place.)"""
+    require_browser()
+    name = "ahoy.ipynb"
+    context = browser.new_context(viewport={"width": 1400, "height": 2000})
+    try:
+        with voila_server() as (url, _):
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            board = open_app(page, url, name)
+            ply, log = play_some(page, board, name)
+            key = key_of(page, name)
+            page.close()
+        with voila_server() as (url, _):  # a new server: nothing of the old one runs
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            page.add_init_script(f"localStorage.setItem('{KEY_SLOT}{name[:-6]}', '{key}')")
+            board = open_app(page, url, name)
+            resume_offered(page).locator(".tk-resume").click()
+            wait_for_ply(board, ply)
+            assert (board.locator(".tk-log").text_content() or "") == log
+    finally:
+        context.close()
