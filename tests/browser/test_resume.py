@@ -7,6 +7,7 @@
   the same ply; the same for a kernel that is there but answers nothing (stopped);
 * a mid-game download is the seat's record (no seed);
 * a closed tab whose kernel was culled: reopened, the app offers Resume at the same ply;
+  so does a new server started after the old one stopped;
 * nothing of the saving widget is fetched from outside the server.
 
 The saves go to a temporary ``TREASUREKIT_SAVES`` directory; the browser keeps only the
