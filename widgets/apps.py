@@ -31,6 +31,7 @@ from treasurekit import MCTSBot, RandomBot
 from .app_specs import LazySpecs
 from .base import HUMAN, GameBoard, fresh_seed
 from .controls import MUTED
+from .resume import AppSaving
 from .rulings import rulings_widget
 
 __all__ = ["APPS", "AppSpec", "PlayApp", "Rule", "play_app", "widget_tree"]
@@ -441,7 +442,9 @@ class PlayApp(w.VBox):  # type: ignore[misc]
             f'<div class="tk-app-links" style="color:{MUTED};font-size:12.5px">'
             f'<a style="{link}" href="index.ipynb">All games</a> · the whole story, with '
             f"the odds worked out: {notebook_link(spec.notebook, spec.title, link)}</div>")
-        self.children = [head, form, self.board_box, more, links]
+        self.saving = AppSaving(self, widget_tree)  # saves, Resume, Download (27.3)
+        offer, bar, keeper = self.saving.widgets
+        self.children = [head, form, offer, self.board_box, bar, keeper, more, links]
         self.add_class("tk-app")
 
     def _build_seats(self) -> None:
@@ -494,6 +497,15 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         self.board_box.children = [self.board]
         for widget in widget_tree(old):  # no models of the old board left in the kernel
             widget.close()
+        self.saving.attach(self.board)
+
+    def replace_board(self, board: GameBoard, *, save_now: bool = False) -> None:
+        """Show ``board`` (a resumed game) in place of the current one, which is closed."""
+        old, self.board = self.board, board
+        self.board_box.children = [board]
+        for widget in widget_tree(old):
+            widget.close()
+        self.saving.attach(board, save_now=save_now)
 
     def __repr__(self) -> str:
         seats = "/".join(self.seat_choices().values())

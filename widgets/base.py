@@ -55,6 +55,7 @@ from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
 from .fair_undo import FairUndo
 from .hot_seat import HotSeat
 from .reseed import seeded_bot
+from .saving import after_redraw
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
 from .updates import MoveLog, assign
@@ -490,6 +491,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
             with self._held():
                 self.roll_button.disabled = True
                 self._undo_state()
+            after_redraw(self)  # the move before the cover is saved too
             return
         shown = self.shown_state()
         live = self._view_ply is None
@@ -516,6 +518,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
                 slider.max = self.state.ply
             finally:
                 self._syncing = False
+        after_redraw(self)  # a saving board (board.saver) saves the game if it changed
 
     def _undo_state(self, live: bool = True) -> None:
         """Enable Undo only when it may take something back; its tooltip says why not."""

@@ -142,6 +142,7 @@ def lab_server(tmp: Path, root: Path, start_timeout: float = LAB_START_TIMEOUT_S
     for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")]:
         env[var] = str(tmp / sub)
+    env.setdefault("TREASUREKIT_SAVES", str(tmp / "saves"))  # clicked boards save (27.3)
     port = free_port()
     cmd = [
         sys.executable, "-m", "jupyter", "lab", "--no-browser",

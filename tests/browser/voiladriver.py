@@ -64,6 +64,8 @@ def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CU
         for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
                          ("IPYTHONDIR", "ipython")]:
             env[var] = str(Path(tmp) / sub)
+        # the games' saves (issue 27.3) in the temporary directory, unless a test chose one
+        env.setdefault("TREASUREKIT_SAVES", str(Path(tmp) / "saves"))
         port = free_port()
         cmd = PLAY.server_command(port, cull_idle=cull_idle, cull_interval=cull_interval,
                                   preheat=preheat or class_size > 0,
