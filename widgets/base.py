@@ -234,7 +234,9 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         first game's seed, else each re-seeded from the game's seed
         (:func:`~treasurekit_widgets.reseed.seeded_bot`): no new game repeats a hidden
         setup a bot chooses (Silver's burial), and a seed typed again deals its game."""
-        if self.seed == self._first_seed:
+        if self.seed == self._first_seed or self._default_seating:
+            # default seats are dealt for this very seed (default_seats): the same seed
+            # seats the same bots on any board, which a saved game resumes by
             return copy.deepcopy(self._templates)
         return {seat: seeded_bot(who, self.seed, seat) for seat, who in self._templates.items()}
 
