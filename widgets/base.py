@@ -48,6 +48,7 @@ from treasurekit import Event, IllegalMoveError
 from treasurekit.core.game import Game, State
 from treasurekit.core.inputs import seed_problem
 
+from .a11y import KeyboardMoves, insert_after
 from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
 from .status import MOVE_TIP, PLY_TIP, StatusText
@@ -172,6 +173,8 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         )
         self.children = [self.status, *main, self.slot, controls, self.error_box,
                          *self._panels(), self.log_box, self.replay_slider]
+        self.a11y = KeyboardMoves(self)  # "Your moves" by keyboard, ARIA, focus (a11y.py)
+        self.children = list(insert_after(self.children, controls, self.a11y))
         self.add_class("tk-board")
         self._advance()
         self._refresh()
@@ -453,6 +456,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
             self.error_box.value = trace_html(self._trace) if self._error else ""
             self.error_box.layout.display = "block" if self._error else "none"
             self._render_choices()
+            self.a11y.update(shown, live, seat)
             self.log_box.show([(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
                                for e in events])
             waiting = live and shown.is_chance_node() and self.is_human(seat)
