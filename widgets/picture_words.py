@@ -109,7 +109,7 @@ _WORDS: dict[str, Callable[[Any, Any], str]] = {
 
 def _ti2003_move(board: Any, move: Any) -> str:
     phrase = getattr(board, "_phrase", None)
-    return str(phrase(board.state, move)) if callable(phrase) else board.describe_move(move)
+    return str(phrase(board.state, move) if callable(phrase) else board.describe_move(move))
 
 
 def _card_words(board: Any, card: int | None) -> str:
@@ -137,7 +137,7 @@ def _skeleton_move(board: Any, move: Any) -> str:
         return f"Steal from {board.seat_name(move.victim)}: {_card_words(board, move.card)}"
     if kind == "Discard":
         return "Discard " + ", ".join(_card_words(board, c) for c in move.cards)
-    return board.describe_move(move)
+    return str(board.describe_move(move))
 
 
 _MOVE_WORDS: dict[str, Callable[[Any, Any], str]] = {
