@@ -1,0 +1,67 @@
+"""Every move by keyboard (issue 24 point 1): a complete game of each of the five games,
+in its play app in Voilà, with ``page.keyboard`` only.
+
+Two players, the human in the app's default human seat and a bot in the other, a fixed
+seed typed in the Seed box; Tab reaches the "Your moves" list and the human plays every
+move there (arrow keys choose, Enter plays, the Roll included) until the status says the
+game is over. Focus must stay on the list the whole game (it never falls to <body>).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, require_browser
+from keyboard import LIST, play_by_keyboard, read, start_by_keyboard, tab_to
+from voiladriver import page_problems, voila_server, wait_for_app
+
+GAMES = ["ahoy", "treasure_island_2003", "treasure_island_2018", "sjorovaron",
+         "skeleton_island"]
+
+
+@pytest.fixture(scope="module")
+def voila() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    require_browser()
+    with voila_server() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                     args=CHROMIUM_ARGS, timeout=60_000)
+        yield browser
+        browser.close()
+
+
+def pick(k: int, n: int) -> int:
+    """A varied but fixed choice among the first items (a long list: its first 40)."""
+    return (7 * k + 3) % min(n, 40)
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_by_keyboard(voila: Any, chromium: Any, game: str) -> None:
+    url, _ = voila
+    context = chromium.new_context(viewport={"width": 1400, "height": 1400})
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/voila/render/apps/{game}.ipynb")
+        wait_for_app(page)
+        page.wait_for_selector(LIST, timeout=30_000)
+        start_by_keyboard(page, players=2, seed=11)
+        assert "seed" not in read(page)["notice"].lower()
+        tab_to(page, LIST)
+        made, final = play_by_keyboard(page, pick)
+        assert made > 0
+        assert "Game over" in final
+        assert page_problems(page) == []
+    finally:
+        context.close()
