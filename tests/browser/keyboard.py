@@ -16,7 +16,7 @@ LIST = ".tk-app .tk-board .tk-keys-list"
 
 READ_JS = """() => {
   const q = (s) => document.querySelector(s);
-  const items = [...document.querySelectorAll('%s li')];
+  const items = [...document.querySelectorAll('LIST li')];
   return {
     status: (q('.tk-app .tk-board .tk-status') || {}).textContent || '',
     notice: (q('.tk-app .tk-board .tk-notice-box') || {}).textContent || '',
@@ -26,7 +26,7 @@ READ_JS = """() => {
       .map((li) => li.textContent).join(' '),
     busy: !!q('.tk-app .tk-board.tk-busy'),
   };
-}""" % LIST
+}""".replace("LIST", LIST)
 
 
 def focused_matches(page: Any, selector: str) -> bool:
