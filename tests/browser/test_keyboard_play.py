@@ -65,3 +65,31 @@ def test_a_whole_game_by_keyboard(voila: Any, chromium: Any, game: str) -> None:
         assert page_problems(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.timeout(180)
+def test_focus_never_falls_to_the_page_when_roll_disables_itself(voila: Any,
+                                                                  chromium: Any) -> None:
+    """Issue 24 point 7 (focus): Roll, pressed by keyboard, disables itself; focus goes on
+    to the moves list (where the rolled move is chosen), not to <body>."""
+    url, _ = voila
+    context = chromium.new_context(viewport={"width": 1400, "height": 1400})
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/voila/render/apps/ahoy.ipynb")
+        wait_for_app(page)
+        page.wait_for_selector(LIST, timeout=30_000)
+        start_by_keyboard(page, players=2, seed=11)
+        for _ in range(3):  # three of the human's rolls
+            page.wait_for_selector(".tk-app .tk-board button.tk-roll:not([disabled])",
+                                   timeout=30_000)
+            tab_to(page, ".tk-app .tk-board button.tk-roll", backwards=True)
+            page.keyboard.press("Enter")
+            page.wait_for_selector(".tk-app .tk-board button.tk-roll[disabled]",
+                                   timeout=30_000)
+            page.wait_for_timeout(300)
+            focused = page.evaluate("() => document.activeElement.className")
+            assert "tk-keys-list" in focused, f"focus went to {focused!r}"
+            page.keyboard.press("Enter")  # and the list plays the move at once
+    finally:
+        context.close()
