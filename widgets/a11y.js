@@ -174,7 +174,10 @@ export default {
         case "Home": if (inFilter) return; move(0); break;
         case "End": if (inFilter) return; move(matches.length); break;
         case "Enter": play(); break;
-        case " ": if (inFilter) return; play(); break;
+        case " ": // plays, unless a filter is being typed (then it is a space in it)
+          if (inFilter) return;
+          if (filter.value) { filter.value += " "; draw(); break; }
+          play(); break;
         case "Escape":
           filter.value = "";
           active = 0;

@@ -14,7 +14,7 @@ import pytest
 from axecheck import axe_violations
 from conftest import CHROMIUM, CHROMIUM_ARGS, require_browser
 from keyboard import LIST, read, start_by_keyboard, tab_to, wait_for
-from labdriver import open_and_run
+from labdriver import open_and_run, screenshot
 from voiladriver import voila_server, wait_for_app
 
 GAMES = ["ahoy", "treasure_island_2003", "treasure_island_2018", "sjorovaron",
@@ -91,7 +91,12 @@ def test_apps_are_axe_clean(voila: Any, chromium: Any, game: str) -> None:
 @pytest.mark.browser
 @pytest.mark.timeout(420)
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_notebook_boards_are_axe_clean(lab_url: str, page: Any, name: str) -> None:
+def test_notebook_boards_are_axe_clean(lab_url: str, page: Any, name: str,
+                                      tmp_path_factory: pytest.TempPathFactory) -> None:
     open_and_run(page, lab_url, name)
-    page.wait_for_selector(".tk-board .tk-keys-list", timeout=60_000)
+    board = page.locator(".tk-board").last
+    board.locator(".tk-keys-list").wait_for(timeout=60_000)
+    board.scroll_into_view_if_needed()
+    board.locator(".tk-keys-list").focus()  # the focus ring and the list, in the screenshot
+    screenshot(page, tmp_path_factory.getbasetemp() / "screenshots", f"axe-{name}")
     check(page, f"{name} in JupyterLab")

@@ -91,5 +91,17 @@ def test_focus_never_falls_to_the_page_when_roll_disables_itself(voila: Any,
             focused = page.evaluate("() => document.activeElement.className")
             assert "tk-keys-list" in focused, f"focus went to {focused!r}"
             page.keyboard.press("Enter")  # and the list plays the move at once
+        # typing filters; a space typed in a filter is part of it, it plays nothing
+        page.wait_for_selector(".tk-app .tk-board button.tk-roll:not([disabled])",
+                               timeout=30_000)
+        status = read(page)["status"]
+        tab_to(page, LIST)
+        page.keyboard.type("the die")
+        assert page.locator(".tk-app .tk-board .tk-keys-filter").input_value() == "the die"
+        assert read(page)["items"] == ["Roll the die"] and read(page)["status"] == status
+        page.keyboard.type("x")
+        assert read(page)["items"] == [] and "No move matches" in read(page)["idle"]
+        page.keyboard.press("Escape")
+        assert read(page)["items"] == ["Roll the die"]
     finally:
         context.close()
