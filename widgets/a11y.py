@@ -55,10 +55,14 @@ def insert_after(children: Any, anchor: Any, extra: Any) -> tuple[Any, ...]:
 
 def picture_viewer(board: GameBoard, shown: Any, seat: int | None) -> int:
     """The seat whose view the picture shows: the board's own ``picture_viewer`` if it
-    has one, else the human to move, else the first human seat (else seat 0)."""
+    has one, else the seat its "View of" shows (``shown_seat``), else the human to move,
+    else the first human seat (else seat 0)."""
     own = getattr(board, "picture_viewer", None)
     if callable(own):
         return int(own(shown, seat))
+    chosen = getattr(board, "shown_seat", None)  # Treasure Island (2018): "View of"
+    if isinstance(chosen, int):
+        return chosen
     if seat is not None and board.is_human(seat):
         return seat
     return next((p for p in range(board.game.num_players) if board.is_human(p)), 0)
@@ -121,24 +125,24 @@ class KeyboardMoves(anywidget.AnyWidget):
         seat whose turn it is there (None: chance or nobody).
         """
         board = self._board
-        viewer = picture_viewer(board, shown, seat)
-        label_key = (shown.history, viewer, id(board.state))
-        if label_key != self._label_key:
-            self._label_key = label_key
-            self.picture_label = picture_words(board, shown, viewer)
         key = (board.state.history, id(board.state), live, seat, board.is_human(seat),
                shown.ply)
-        if key == self._key:
-            return
-        self._key = key
-        moves, idle = self._moves(shown, live, seat)
-        items = [self._words(m) for m in moves]
-        self.moves = moves
-        with self.hold_sync():
-            if items != list(self.items):
-                self.items = items
-                self.version += 1
-            self.idle = idle
+        viewer = picture_viewer(board, shown, seat)
+        if key != self._key:
+            self._key = key
+            moves, idle = self._moves(shown, live, seat)
+            items = [self._words(m) for m in moves]
+            self.moves = moves
+            with self.hold_sync():
+                if items != list(self.items):
+                    self.items = items
+                    self.version += 1
+                self.idle = idle
+        label_key = (key, viewer)
+        if label_key != self._label_key:
+            self._label_key = label_key
+            self.picture_label = picture_words(board, shown, viewer,
+                                               [m for m in self.moves if m != "roll"])
 
     def _moves(self, shown: Any, live: bool, seat: int | None) -> tuple[list[Any], str]:
         board = self._board

@@ -456,7 +456,6 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
             self.error_box.value = trace_html(self._trace) if self._error else ""
             self.error_box.layout.display = "block" if self._error else "none"
             self._render_choices()
-            self.a11y.update(shown, live, seat)
             self.log_box.show([(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
                                for e in events])
             waiting = live and shown.is_chance_node() and self.is_human(seat)
@@ -472,6 +471,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
                 slider.max = self.state.ply
             finally:
                 self._syncing = False
+        self.a11y.update(shown, live, seat)  # after the picture: the moves list, its label
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(players={self.game.num_players}, "

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["move_words", "picture_words"]
+__all__ = ["lit_words", "move_words", "picture_words"]
 
 
 def _join(parts: Iterable[str], empty: str = "none") -> str:
@@ -59,14 +59,14 @@ def _ti2003(board: Any, view: Any) -> str:
 
 
 def _ti2018(board: Any, view: Any) -> str:
-    minis = _join(f"{m.name} at {m.at[0]:g}, {m.at[1]:g}" for m in view.miniatures
-                  if m.at is not None)
+    minis = _join(f"{m.name} ({board.seat_name(m.owner)}'s) at {m.at[0]:g}, {m.at[1]:g}"
+                  for m in view.miniatures if m.at is not None)
     chests = _join(f"{board.seat_name(s)} {n}" for s, n in enumerate(view.chest_counts)
                    if s > 0)
     hints = len(view.hints)
     mine = _join((str(d) for d in view.my_districts), "none")
-    return (f"Day {view.day} of the calendar, escape on day {view.escape_day}. Your "
-            f"pirates: {minis}. {_plural(hints, 'hint')} on the table. Chests found: "
+    return (f"Day {view.day} of the calendar, escape on day {view.escape_day}. "
+            f"Pirates: {minis}. {_plural(hints, 'hint')} on the table. Chests found: "
             f"{chests}. Districts you have ruled out: {mine}.")
 
 
@@ -154,11 +154,37 @@ def move_words(board: Any, move: Any) -> str:
     return str(words(board, move) if words else board.describe_move(move))
 
 
-def picture_words(board: Any, shown: Any, viewer: int) -> str:
+_PLACES = (("source", "square"), ("square", "square"), ("end", "hex"), ("at", "hex"),
+           ("card", "card"))
+
+
+def lit_words(moves: Iterable[Any]) -> str:
+    """What the picture lights up for the player to move, from the moves they may make:
+    "Lit, where you can act: the start, square 4." ("" when no move names a place).
+
+    >>> from treasurekit.ahoy.moves import Step
+    >>> lit_words([Step(0, 5), Step(4, 5), Step(4, 5)])
+    ' Lit, where you can act: the start, square 4.'
+    """
+    places: list[str] = []
+    for move in moves:
+        for attr, noun in _PLACES:
+            value = getattr(move, attr, None)
+            if isinstance(value, (int, str)) and not isinstance(value, bool):
+                text = "the start" if noun == "square" and value == 0 else f"{noun} {value}"
+                if text not in places:
+                    places.append(text)
+                break
+    return f" Lit, where you can act: {', '.join(places)}." if places else ""
+
+
+def picture_words(board: Any, shown: Any, viewer: int, moves: Iterable[Any] = ()) -> str:
     """The picture of ``board`` at position ``shown``, in words, as seat ``viewer`` sees it.
 
     Starts with the board's status summary ("Red to roll", "game over") and, for the five
-    games, goes on with where the pieces stand, from ``shown.view(viewer)`` only.
+    games, goes on with where the pieces stand, from ``shown.view(viewer)`` only, and
+    ends with what is lit (:func:`lit_words` of ``moves``, the moves the human to move
+    may make: what that seat knows).
 
     Raises:
         ValueError: ``viewer`` is not a seat of the game (from the engine's ``view``).
@@ -166,6 +192,7 @@ def picture_words(board: Any, shown: Any, viewer: int) -> str:
     game = board.game.name.replace("_", " ")
     head = f"Board picture ({game}), as {board.seat_name(viewer)} sees it"
     words = _WORDS.get(board.game.name)
+    lit = lit_words(moves)
     if words is None:
-        return f"{head}."
-    return f"{head}. {words(board, shown.view(viewer))}"
+        return f"{head}.{lit}"
+    return f"{head}. {words(board, shown.view(viewer))}{lit}"

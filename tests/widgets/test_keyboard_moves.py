@@ -120,7 +120,9 @@ def test_the_picture_label_says_where_the_pieces_stand() -> None:
     board = AhoyBoard(players=2, seed=3, seats={0: "human", 1: RandomBot(seed=1)})
     label = board.a11y.picture_label
     assert label.startswith("Board picture (ahoy), as Red sees it")
-    assert "Pirates at the start: Red 4, Blue 4" in label
+    assert "Pirates at the start: Red 4, Blue 4" in label and "Lit" not in label
+    board.roll()  # the pirates that may move are lit (ringed) in the picture, and named
+    assert board.a11y.picture_label.endswith("Lit, where you can act: the start.")
     squares: list[int] = []
     while not squares:  # until a red pirate stands on the path (not fallen in)
         board.a11y.press_enter(0, board.a11y.version)
