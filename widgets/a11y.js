@@ -36,7 +36,8 @@ function decorate(board, app, model) {
   pictures.forEach((fig, k) => {
     const title = fig.querySelector(".mainheading");
     const label = k === 0 ? model.get("picture_label")
-      : (title && title.textContent.trim()) || "chart (its numbers are in the text beside it)";
+      : (title && title.textContent.trim())
+        || "part of the board picture (see the board picture's description)";
     setAttrs(fig, { role: "img", "aria-label": label || "the board" });
   });
   for (const root of [board, app]) {
