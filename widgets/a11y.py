@@ -40,8 +40,8 @@ from .picture_words import move_words, picture_words
 if TYPE_CHECKING:
     from .base import GameBoard
 
-__all__ = ["KeyboardMoves", "cancel_choice", "insert_after", "keyboard_words",
-           "picture_viewer"]
+__all__ = ["KeyboardMoves", "cancel_choice", "covered_by", "insert_after",
+           "keyboard_words", "picture_viewer"]
 
 _HERE = Path(__file__).parent
 
@@ -66,6 +66,15 @@ def picture_viewer(board: GameBoard, shown: Any, seat: int | None) -> int:
     if seat is not None and board.is_human(seat):
         return seat
     return next((p for p in range(board.game.num_players) if board.is_human(p)), 0)
+
+
+def covered_by(board: GameBoard) -> str:
+    """Why the board hides everything now ("" if it does not): the board's
+    ``a11y_hidden()`` if it has one (a hot-seat "pass to X" screen returns its words),
+    so that neither the moves list nor the picture's label shows the next player's
+    moves or view before they are ready."""
+    own = getattr(board, "a11y_hidden", None)
+    return str(own() or "") if callable(own) else ""
 
 
 def keyboard_words(board: GameBoard, move: Any) -> str:
@@ -125,6 +134,17 @@ class KeyboardMoves(anywidget.AnyWidget):
         seat whose turn it is there (None: chance or nobody).
         """
         board = self._board
+        covered = covered_by(board)
+        if covered:  # a hot-seat pass screen: nothing of the next player's until ready
+            self._key = self._label_key = None
+            self.moves = []
+            with self.hold_sync():
+                if self.items:
+                    self.items = []
+                    self.version += 1
+                self.idle = covered
+                self.picture_label = f"Hidden: {covered}"
+            return
         key = (board.state.history, id(board.state), live, seat, board.is_human(seat),
                shown.ply)
         viewer = picture_viewer(board, shown, seat)

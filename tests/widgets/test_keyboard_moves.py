@@ -186,3 +186,20 @@ def test_insert_after() -> None:
     assert insert_after([a, b], a, c) == (a, c, b)
     assert insert_after([a, b], object(), c) == (a, b, c)
     assert insert_after([a, c, b], b, c) == (a, b, c)
+
+
+def test_a_pass_screen_hides_the_next_players_moves_and_view() -> None:
+    """Silver and a pirate both human (hot-seat): while the board says it hides everything
+    (its ``a11y_hidden``: the pass screen), Silver's moves (his hints name the treasure's
+    whereabouts) and his view's label are not sent; once ready, they are."""
+    board = LongJohnBoard(players=2, seed=21, seats={0: "human", 1: "human"})
+    assert board.a11y.items and board.turn_of(board.state) == 0
+    silver_items = list(board.a11y.items)
+    board.a11y_hidden = lambda: "Pass to Long John Silver: press when ready"  # type: ignore[attr-defined]
+    board.refresh()
+    assert board.a11y.items == [] and board.a11y.moves == []
+    assert board.a11y.idle.startswith("Pass to Long John Silver")
+    assert "Silver sees" not in board.a11y.picture_label
+    board.a11y_hidden = lambda: ""  # type: ignore[attr-defined]
+    board.refresh()
+    assert board.a11y.items == silver_items
