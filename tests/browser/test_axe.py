@@ -99,4 +99,11 @@ def test_notebook_boards_are_axe_clean(lab_url: str, page: Any, name: str,
     board.scroll_into_view_if_needed()
     board.locator(".tk-keys-list").focus()  # the focus ring and the list, in the screenshot
     screenshot(page, tmp_path_factory.getbasetemp() / "screenshots", f"axe-{name}")
+    # keys typed in the moves list stay there: JupyterLab's command-mode shortcuts
+    # ("a", "b": insert a cell) never see them
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    page.keyboard.type("ab")
+    assert board.locator(".tk-keys-filter").input_value() == "ab"
+    page.keyboard.press("Escape")
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
     check(page, f"{name} in JupyterLab")
