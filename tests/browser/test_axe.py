@@ -65,6 +65,7 @@ def play_some(page: Any, moves: int) -> None:
                                       != (state["status"], state["items"]))(read(page)), 30)
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize("game", GAMES)
 def test_apps_are_axe_clean(voila: Any, chromium: Any, game: str) -> None:

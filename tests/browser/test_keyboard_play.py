@@ -46,6 +46,7 @@ def pick(k: int, n: int) -> int:
     return (7 * k + 3) % min(n, 40)
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_by_keyboard(voila: Any, chromium: Any, game: str) -> None:
@@ -67,6 +68,7 @@ def test_a_whole_game_by_keyboard(voila: Any, chromium: Any, game: str) -> None:
         context.close()
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(180)
 def test_focus_never_falls_to_the_page_when_roll_disables_itself(voila: Any,
                                                                   chromium: Any) -> None:
