@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from axecheck import axe_violations
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_browser
+from conftest import require_browser
 from keyboard import LIST, read, start_by_keyboard, tab_to, wait_for
 from labdriver import open_and_run, screenshot
 from voiladriver import voila_server, wait_for_app
@@ -31,16 +31,11 @@ def voila() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                     args=CHROMIUM_ARGS, timeout=60_000)
-        yield browser
-        browser.close()
+@pytest.fixture
+def chromium(browser: Any) -> Any:
+    """The session's Chromium (conftest's ``browser``: one Playwright per session, so the
+    JupyterLab tests can share it)."""
+    return browser
 
 
 def check(page: Any, where: str) -> None:

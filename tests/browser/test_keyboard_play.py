@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_browser
+from conftest import require_browser
 from keyboard import LIST, play_by_keyboard, read, start_by_keyboard, tab_to
 from voiladriver import page_problems, voila_server, wait_for_app
 
@@ -29,16 +29,11 @@ def voila() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                     args=CHROMIUM_ARGS, timeout=60_000)
-        yield browser
-        browser.close()
+@pytest.fixture
+def chromium(browser: Any) -> Any:
+    """The session's Chromium (conftest's ``browser``: one Playwright per session, so the
+    JupyterLab tests can share it)."""
+    return browser
 
 
 def pick(k: int, n: int) -> int:
