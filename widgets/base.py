@@ -50,6 +50,7 @@ from treasurekit import Event, IllegalMoveError
 from treasurekit.core.game import Game, State
 from treasurekit.core.inputs import seed_problem
 
+from .a11y import KeyboardMoves, insert_after
 from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
 from .fair_undo import FairUndo
@@ -193,6 +194,8 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         self.children = [self.status, *main, self.slot, controls, self.error_box,
                          *panels, self.log_box, self.replay_slider, self.cover]
         self._covers = [*main, self.slot, *panels, self.log_box, self.replay_slider]
+        self.a11y = KeyboardMoves(self)  # "Your moves" by keyboard, ARIA, focus (a11y.py)
+        self.children = list(insert_after(self.children, controls, self.a11y))
         self.add_class("tk-board")
         self._advance()
         self._refresh()
@@ -493,6 +496,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
             with self._held():
                 self.roll_button.disabled = True
                 self._undo_state()
+            self.a11y.update(self.state, True, None)  # emptied: a11y_hidden() says why
             after_redraw(self)  # the move before the cover is saved too
             return
         shown = self.shown_state()
@@ -520,6 +524,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
                 slider.max = self.state.ply
             finally:
                 self._syncing = False
+        self.a11y.update(shown, live, seat)  # after the picture: the moves list, its label
         after_redraw(self)  # a saving board (board.saver) saves the game if it changed
 
     def _undo_state(self, live: bool = True) -> None:

@@ -94,6 +94,13 @@ class HotSeat:
         """True while the cover asks to pass the screen to another human."""
         return self._cover_for is not None
 
+    def a11y_hidden(self) -> str:
+        """While the cover is up, its words (the keyboard list and the picture's label
+        then show nothing of the next player's, :func:`.a11y.covered_by`); else ``""``."""
+        if self._cover_for is None:
+            return ""
+        return f"pass the screen to {self.seat_name(self._cover_for)}"
+
     def ready(self) -> None:
         """The cover's button: the human to move is at the screen; draw their view."""
         if self._cover_for is None:
