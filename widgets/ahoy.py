@@ -97,7 +97,7 @@ class AhoyBoard(GameBoard):
         return [self.pass_button, self.hint_button]
 
     def _panels(self) -> list[w.Widget]:
-        return [self.hint_panel]
+        return [self.hint_panel, self.picture.letter_css]
 
     def _sync_widgets(self) -> list[w.Widget]:
         return [*self.picture.marks, self.pass_button, self.hint_panel]

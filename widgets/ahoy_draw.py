@@ -26,13 +26,14 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.ahoy import SHIP, AhoyView
 from treasurekit.ahoy.board import AhoyBoard as BoardData
 
+from .palette import LETTER_OFFSETS, PIECE_LETTER_CLASS, PIECE_LETTER_CSS, SEAT_COLOURS, seat_letter
 from .updates import assign
 
 __all__ = ["SEAT_COLOURS", "AhoyPicture", "Piece", "layout_pieces", "pile_badges",
            "points_label"]
 
-#: Screen colours for the board's colour names (anything else is used as CSS as is).
-SEAT_COLOURS = {"red": "#d7312a", "blue": "#2563c9", "green": "#23964a", "yellow": "#f5c518"}
+# SEAT_COLOURS (from .palette): screen colours for the board's colour names (anything
+# else is used as CSS as is); every pirate also shows its colour's letter (R, B, G, Y).
 SEA, SEA_EDGE = "#b9deee", "#8cc3dc"
 SAND, SAND_EDGE = "#f2dca0", "#b99457"
 WATER, WATER_EDGE = "#2b7bbd", "#16568c"
@@ -180,7 +181,8 @@ class AhoyPicture:
         self.halo = self._scatter([], [], marker="circle", default_size=_area(0.64),
                                   stroke=HALO_EDGE, stroke_width=3, colors=["white"])
         self.pirates = self._scatter([], [], marker="circle", default_size=_area(0.4),
-                                     stroke=INK, stroke_width=1.5)
+                                     stroke=INK, stroke_width=1.5, names=[],
+                                     display_names=True, **LETTER_OFFSETS)
         self.pirates.on_element_click(self._clicked)
         die = self._die_marks()
         score = self._score_marks()
@@ -199,6 +201,9 @@ class AhoyPicture:
                             min_height=f"{HEIGHT_PX}px", flex="none"),
         )
         self.figure.add_class("tk-ahoy-figure")
+        self.figure.add_class(PIECE_LETTER_CLASS)
+        #: the CSS of the pirates' letters (an invisible widget shown with the figure)
+        self.letter_css = w.HTML(PIECE_LETTER_CSS, layout=w.Layout(display="none"))
 
     # ----- building ----------------------------------------------------------------------
     def _scatter(self, x: Sequence[float], y: Sequence[float], **kw: Any) -> bq.Scatter:
@@ -388,7 +393,8 @@ class AhoyPicture:
             assign(self.badges, x=[x for x, _, _ in badges], y=[y for _, y, _ in badges],
                    text=[t for _, _, t in badges])
             assign(self.pirates, x=[p.x for p in self.pieces], y=[p.y for p in self.pieces],
-                   colors=[seat_colour(board, p.seat) for p in self.pieces])
+                   colors=[seat_colour(board, p.seat) for p in self.pieces],
+                   names=[seat_letter(board.colours[p.seat].name) for p in self.pieces])
             self._draw_die(view.die, turn)
             assign(self.score_labels, text=[points_label(board.colours[p].name, scores[p])
                                             for p in range(self.players)])

@@ -453,7 +453,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         elif blown:
             legend = f"ghosts and arrows: where the gust ({gust}) carried the cards"
         elif view.table:
-            legend = "orange outline: uncovered · ½ ¼ map piece · ☠ pirate · ? face down"
+            legend = ("orange outline: uncovered · R½ B¼ map piece (colour letter, size) · "
+                      "☠ pirate · ? face down")
         else:
             legend = "the Sand Pile is empty"
         deck = self.game.deck
