@@ -207,9 +207,11 @@ class MapPicture:
                 base.append(bq.Lines(x=xs, y=ys, scales=self.scales, colors=[colour],
                                      line_style=style, stroke_width=1.2))
         hx, hy = hatch(layers["volcano"], HATCH_STEP)
-        if hx:
-            base.append(bq.Lines(x=_padded(hx), y=_padded(hy), scales=self.scales,
-                                 colors=[VOLCANO_HATCH], stroke_width=1.2))
+        #: the volcano's hatch lines (it is grey and hatched, unlike any probability)
+        self.volcano_hatch = bq.Lines(x=_padded(hx) or [[0.0]], y=_padded(hy) or [[0.0]],
+                                      scales=self.scales, colors=[VOLCANO_HATCH],
+                                      stroke_width=1.2, visible=bool(hx))
+        base.append(self.volcano_hatch)
         names = [(d.polygon.representative_point(), f"{d.id}") for d in imap.districts]
         base.append(bq.Label(x=[p.x for p, _ in names], y=[p.y for p, _ in names],
                              text=[t for _, t in names], scales=self.scales, default_size=11,

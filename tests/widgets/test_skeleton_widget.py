@@ -28,7 +28,7 @@ from treasurekit.skeleton_island import (
 )
 from treasurekit.skeleton_island.pile import card_corners
 from treasurekit_widgets import GameBoard, SkeletonBoard
-from treasurekit_widgets.skeleton_draw import MAP_COLOURS, pile_window, visible_spot
+from treasurekit_widgets.skeleton_draw import BACK_INNER, MAP_COLOURS, pile_window, visible_spot
 
 HUMANS3 = {0: "human", 1: "human", 2: "human"}
 
@@ -455,7 +455,7 @@ def test_face_down_cards_show_their_back_and_face_up_cards_their_kind() -> None:
     assert "Uncovered cards" in board.hint_panel.value
     assert all(html.escape(n) in board.hint_panel.value for n in names)
     fills = list(board.picture.cards.fill_colors)
-    assert fills[1] == "#ecd8a6"  # the sand-coloured back of card 0
+    assert fills[1] == BACK_INNER  # the sand-grey back of card 0
     assert fills[3] == MAP_COLOURS["red"]
 
 
