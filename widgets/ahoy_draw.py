@@ -197,7 +197,9 @@ class AhoyPicture:
             min_aspect_ratio=WIDTH_PX / HEIGHT_PX, max_aspect_ratio=WIDTH_PX / HEIGHT_PX,
             animation_duration=0,
             display_toolbar=False,  # no pan/zoom toolbar: a drag must never move the board
-            layout=w.Layout(width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px",
+            # as wide as the board up to WIDTH_PX: narrower (a 700 px window), bqplot keeps
+            # the aspect ratio and draws the whole board smaller instead of cutting it
+            layout=w.Layout(width="100%", max_width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px",
                             min_height=f"{HEIGHT_PX}px", flex="none"),
         )
         self.figure.add_class("tk-ahoy-figure")

@@ -119,8 +119,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         self._news: list[str] = []  # what befell a human seat during the bots' last plies
         self._init_clicks()
 
-        self.status = w.HTML(layout=w.Layout(height=STATUS_HEIGHT, min_height=STATUS_HEIGHT,
-                                             overflow="hidden", width="100%"))
+        self.status = w.HTML(layout=w.Layout(min_height=STATUS_HEIGHT, width="100%"))
         self.notice_box = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="0",
                                                  overflow="hidden", margin="0 0 0 4px"))
         self.roll_button = w.Button(description="Roll the die", button_style="primary")
@@ -160,16 +159,19 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         main = self._build_main()
         self.slot = w.HBox(
             [*self._slot_widgets(), self.choice_buttons.box, self.notice_box],
-            layout=w.Layout(height=SLOT_HEIGHT, min_height=SLOT_HEIGHT, max_width="800px",
-                            align_items="center", overflow="hidden"),
+            layout=w.Layout(min_height=SLOT_HEIGHT, max_width="800px", flex_flow="row wrap",
+                            align_items="center"),
         )
         self.slot.add_class("tk-slot")
         controls = w.HBox(
             [self.roll_button, *self._extra_controls(), self.undo_button,
              w.HTML(layout=w.Layout(flex="1")), self.seed_note, self.seed_input,
              self.new_button],
-            layout=w.Layout(align_items="center", max_width="800px"),
+            layout=w.Layout(align_items="center", max_width="800px", flex_flow="row wrap"),
         )
+        for button in controls.children:  # buttons wrap to a new row rather than shrink
+            if isinstance(button, w.Button):
+                button.layout.flex = "none"
         self.children = [self.status, *main, self.slot, controls, self.error_box,
                          *self._panels(), self.log_box, self.replay_slider]
         self.add_class("tk-board")

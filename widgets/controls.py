@@ -3,9 +3,10 @@
 Pure functions from engine objects to HTML strings, so they are easy to test and
 keep the widget classes short. Everything user-visible is escaped.
 
-The status area and the notice slot have a fixed height (:data:`STATUS_HEIGHT`,
-:data:`SLOT_HEIGHT`): every line is cut with an ellipsis (the full text is in the
-line's tooltip), so a long message never pushes the board down.
+The status area and the slot under the picture keep at least their height
+(:data:`STATUS_HEIGHT`, :data:`SLOT_HEIGHT`), so a short message never moves the board;
+a status line too long for the width wraps rather than being cut (issue 24: a 700 px
+window, 200% zoom), and the notice is clamped to two lines (its full text in its tooltip).
 
 >>> from treasurekit import Event
 >>> log_html([(1, Event("Red rolls 4", "AHOY §5 The die"))])[:21]
@@ -36,7 +37,7 @@ _LOG_BOX = (
     "border:1px solid #e5e7eb;border-radius:6px;padding:4px 8px;background:#fafafa;"
     "font-size:12.5px;line-height:1.45"
 )
-_ONE_LINE = "white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
+_WRAPPED = "overflow-wrap:anywhere"  # a status line wraps, never cut (issue 24.5)
 
 
 def muted(text: str) -> str:
@@ -59,7 +60,7 @@ def _plain(markup: str) -> str:
 
 
 def _line(markup: str, style: str, title: str, cls: str) -> str:
-    return (f'<div class="{cls}" title="{html.escape(title)}" style="{_ONE_LINE};{style}">'
+    return (f'<div class="{cls}" title="{html.escape(title)}" style="{_WRAPPED};{style}">'
             f"{markup}</div>")
 
 
@@ -70,13 +71,13 @@ def status_html(main: str, detail: str = "", last: str = "", colour: str | None 
     ``news`` (plain text: what befell the human's seat during the bots' plies) replaces
     the "last:" line, in dark red on a pale background (class ``tk-news``).
 
-    Always three single lines (empty ones keep their place), each cut with an ellipsis
-    and carrying its full text as a tooltip, so the area never changes height.
+    Always three lines (empty ones keep their place), each carrying its full text as a
+    tooltip; a line too long for the board's width wraps (the area grows, never cuts).
     ``main`` is already HTML (it may contain a coloured name); ``detail`` and ``last``
     are plain text and get escaped. ``detail_tip`` is an extra tooltip for the detail
     line (e.g. what "ply 25" counts).
 
-    >>> status_html("Red to roll", "ply 0").count("text-overflow:ellipsis")
+    >>> status_html("Red to roll", "ply 0").count('class="tk-')
     3
     """
     lead = chip(colour) if colour else ""

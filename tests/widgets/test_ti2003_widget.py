@@ -429,8 +429,8 @@ def test_the_turn_box_draws_the_dice_and_greys_a_used_die() -> None:
 # ----- layout, repr, classes, views --------------------------------------------------------
 def test_fixed_heights_keep_the_layout_from_jumping() -> None:
     board = small_board(seed=1)
-    assert board.status.layout.height == STATUS_HEIGHT
-    assert board.slot.layout.height == SLOT_HEIGHT
+    assert board.status.layout.min_height == STATUS_HEIGHT
+    assert board.slot.layout.min_height == SLOT_HEIGHT
     panel = board.decision_panel.layout
     assert panel.height == panel.min_height and panel.overflow == "hidden"
     assert board.players_box.layout.height == board.players_box.layout.min_height
