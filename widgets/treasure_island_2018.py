@@ -147,7 +147,7 @@ class LongJohnBoard(MoveBox, GameBoard):
                                     value="latest", description="Draw",
                                     layout=w.Layout(width="290px"))
         self.hint_pick.add_class("tk-ti18-hint-select")
-        self.calendar = w.HTML(layout=w.Layout(overflow="hidden", max_width="950px"))
+        self.calendar = w.HTML(layout=w.Layout(max_width="950px"))
         self.calendar.add_class("tk-ti18-calendar")
         self.side_info = w.HTML(layout=w.Layout(width=f"{SIDE_PX}px", flex="none",
                                                 margin="0 0 0 12px"))
