@@ -200,7 +200,7 @@ class AhoyPicture:
             # as wide as the board up to WIDTH_PX: narrower (a 700 px window), bqplot keeps
             # the aspect ratio and draws the whole board smaller instead of cutting it
             layout=w.Layout(width="100%", max_width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px",
-                            min_height=f"{HEIGHT_PX}px", flex="none"),
+                            min_height=f"{HEIGHT_PX}px", flex="none", margin="2px 0"),
         )
         self.figure.add_class("tk-ahoy-figure")
         self.figure.add_class(PIECE_LETTER_CLASS)

@@ -119,7 +119,10 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         self._news: list[str] = []  # what befell a human seat during the bots' last plies
         self._init_clicks()
 
-        self.status = w.HTML(layout=w.Layout(min_height=STATUS_HEIGHT, width="100%"))
+        # (margin 2px 0: a full-width widget with ipywidgets' 2 px side margins overflowed
+        # its output area by 2 px, cutting the status in a narrow window)
+        self.status = w.HTML(layout=w.Layout(min_height=STATUS_HEIGHT, width="100%",
+                                             margin="2px 0"))
         self.notice_box = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="0",
                                                  overflow="hidden", margin="0 0 0 4px"))
         self.roll_button = w.Button(description="Roll the die", button_style="primary")
@@ -141,7 +144,8 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
                                          continuous_update=False,
                                          tooltip="drag back to see the position after an "
                                                  "earlier move (read-only)",
-                                         layout=w.Layout(width="100%", max_width="800px"))
+                                         layout=w.Layout(width="100%", max_width="800px",
+                                                         margin="2px 0"))
         for widget, cls in [(self.status, "tk-status"), (self.notice_box, "tk-notice-box"),
                             (self.roll_button, "tk-roll"),
                             (self.undo_button, "tk-undo"), (self.seed_input, "tk-seed"),
