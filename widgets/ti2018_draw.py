@@ -100,7 +100,7 @@ def heat_png(mass: np.ndarray) -> bytes:
 def hatch(geom: Any, step: float) -> tuple[list[list[float]], list[list[float]]]:
     """Diagonal hatch lines ``step`` apart (map units) clipped to ``geom`` (a shapely
     area): x and y of each segment, ``([], [])`` for an empty area."""
-    from shapely.geometry import LineString
+    from shapely.geometry import LineString  # type: ignore[import-untyped]
 
     if geom.is_empty:
         return [], []

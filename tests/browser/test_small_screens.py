@@ -59,13 +59,21 @@ CLIPPED_JS = """() => {
     if (box.left < -0.5 || box.right > width + 0.5)
       found.push(`${name(el)}: outside the window (${box.left.toFixed(0)}-`
                  + `${box.right.toFixed(0)} of ${width} px)`);
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    // ancestors that cut: overflow hidden or clip, up to the first scrolling one in that
+    // direction (what a scroller hides can be scrolled to, e.g. the page below the fold)
+    let alongX = true, alongY = true;
+    for (let a = el.parentElement; a && a !== document.body && (alongX || alongY);
+         a = a.parentElement) {
       const s = getComputedStyle(a);
       const cuts = (v) => v === 'hidden' || v === 'clip';
-      if (!cuts(s.overflowX) && !cuts(s.overflowY)) continue;
+      const scrolls = (v) => v === 'auto' || v === 'scroll';
       const outer = a.getBoundingClientRect();
-      const x = cuts(s.overflowX) && (box.left < outer.left - 0.5 || box.right > outer.right + 0.5);
-      const y = cuts(s.overflowY) && (box.top < outer.top - 0.5 || box.bottom > outer.bottom + 0.5);
+      const x = alongX && cuts(s.overflowX)
+        && (box.left < outer.left - 0.5 || box.right > outer.right + 0.5);
+      const y = alongY && cuts(s.overflowY)
+        && (box.top < outer.top - 0.5 || box.bottom > outer.bottom + 0.5);
+      if (scrolls(s.overflowX)) alongX = false;
+      if (scrolls(s.overflowY)) alongY = false;
       if (x || y) {
         found.push(`${name(el)}: cut by ${a.tagName.toLowerCase()}.`
                    + `${[...a.classList].join('.')} (overflow ${s.overflowX}/${s.overflowY})`);
