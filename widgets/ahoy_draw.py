@@ -386,7 +386,10 @@ class AhoyPicture:
                 for s in self._path_squares()], stroke=WATER_EDGE)
             colours = [seat_colour(board, p) if p is not None else GOLD for p in view.chests]
             assign(self.chests, colors=colours)
-            assign(self.chest_labels, colors=[_ink_on(c) for c in colours])
+            # a won chest shows its winner's letter beside its number ("3R"): not colour alone
+            assign(self.chest_labels, colors=[_ink_on(c) for c in colours],
+                   text=[f"{c.number}{'' if p is None else seat_letter(board.colours[p].name)}"
+                         for c, p in zip(board.chests, view.chests, strict=True)])
             hi = [p for p in self.pieces if p.top and p.seat == turn and p.square in movable]
             assign(self.halo, x=[p.x for p in hi], y=[p.y for p in hi])
             chosen = [p for p in hi if p.square == selected]
