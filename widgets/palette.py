@@ -69,8 +69,10 @@ PIECE_LETTER_CSS = (
 
 #: Scatter traits that put a point's name on the point (bqplot offsets it by the marker's
 #: radius when an offset is 0 or None, so a tiny one stands for none; the CSS centres it).
+#: ``names_unique=False``: many pieces share a letter, and bqplot would otherwise key its
+#: points by name (points with one name merged: pieces undrawn or wrongly coloured).
 LETTER_OFFSETS = {"label_display_horizontal_offset": 0.01,
-                  "label_display_vertical_offset": 0.01}
+                  "label_display_vertical_offset": 0.01, "names_unique": False}
 
 
 def screen_colour(name: str) -> str:

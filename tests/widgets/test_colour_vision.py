@@ -176,6 +176,7 @@ def test_every_ahoy_pirate_carries_its_colour_letter() -> None:
     pirates, pieces = board.picture.pirates, board.picture.pieces
     colours = board.game.board.colours
     assert pirates.display_names and len(pieces) == 16
+    assert not pirates.names_unique  # points keyed by index: letters repeat
     assert list(pirates.names) == [seat_letter(colours[p.seat].name) for p in pieces]
     assert {seat_letter(c.name) for c in colours} == {"R", "B", "G", "Y"}
     assert any(p.square > 0 for p in pieces)
@@ -191,6 +192,7 @@ def test_every_ti2003_counter_carries_its_colour_letter() -> None:
     sq = board.game.board.square
     letters = dict(zip(pic._counter_squares, pic.counters.names, strict=True))
     assert pic.counters.display_names and pic.chest_counters.display_names
+    assert not pic.counters.names_unique and not pic.chest_counters.names_unique
     assert letters == {sq("d3"): "R", sq("b4"): "R", sq("c5"): "R", sq("e2"): "K",
                        sq("f6"): "W"}
     assert letters_shown(board, pic.figure)
