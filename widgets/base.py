@@ -28,10 +28,11 @@ The status always says whose turn it is and what the human can do; what happened
 human seat during the bots' plies since the human's last action (events for which
 :meth:`GameBoard.concerns` is true) stays in the status until the human acts again.
 
-The layout never jumps: the status area above the picture has a fixed height (single
-lines cut with an ellipsis), and everything that comes and goes (a refused move's
-notice, choice buttons) lives in a fixed-height slot under the picture. Panels that
-open and close (hints) sit below the controls.
+The layout does not jump: the status area above the picture keeps at least its three
+lines' height, and everything that comes and goes (a refused move's notice, choice
+buttons) lives in a slot of at least one row under the picture. In a narrow window
+(issue 24: 700 px) status lines, choice buttons and controls wrap rather than being cut.
+Panels that open and close (hints) sit below the controls.
 """
 
 from __future__ import annotations
