@@ -156,8 +156,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         self.double_button.on_click(lambda _: self._quietly(lambda: self.play(Double())))
         self.stop_button.on_click(lambda _: self._quietly(lambda: self.play(Stop())))
         self.main = w.HBox([self.picture.figure, self.table.figure],
-                           layout=w.Layout(align_items="flex-start", max_width="800px",
-                                           flex_flow="row wrap"))
+                           layout=w.Layout(align_items="flex-start", max_width="812px",
+                                           flex_flow="row wrap"))  # 500 + 300 px + margins
         self.hint_button = w.ToggleButton(description="Hint", icon="lightbulb-o",
                                           tooltip="what the greedy bot would play, and why")
         self.hint_button.add_class("tk-hint")

@@ -7,8 +7,11 @@ box, a drop-down, a slider, the status lines) is clipped:
 - its box lies inside the window's width (no sideways scrolling to reach it);
 - no ancestor with ``overflow: hidden`` (or ``clip``) cuts into its box (scrolling
   containers, such as the move log, are fine: what they hide can be scrolled to);
-- its text is whole: a button's or a status line's ``scrollWidth`` is at most its
-  ``clientWidth`` (an ellipsis or a cut word would show as a wider scroll width).
+- its text is whole: a button's or the prompt's ``scrollWidth`` is at most its
+  ``clientWidth`` (an ellipsis or a cut word would show as a wider scroll width). The
+  status's two muted lines (detail, "last:") may end in an ellipsis: their full text is
+  their tooltip and the move log, and they stay one line so that a bot's move never
+  moves the picture under the mouse.
 
 And in the Ahoy app, after a ship roll, the five step buttons all show (only two fitted
 in the slot even at 1400 px). ``TK_SMALL_SCREENS_SHOTS=dir`` also saves a screenshot of
@@ -51,8 +54,8 @@ CLIPPED_JS = """() => {
     return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${t.slice(0, 40)}"`;
   };
   const controls = [...app.querySelectorAll(
-    'button, input, select, textarea, .widget-slider, .tk-status .tk-prompt, '
-    + '.tk-status .tk-detail, .tk-status .tk-last, .tk-status .tk-news')].filter(shown);
+    'button, input, select, textarea, .widget-slider, .tk-status .tk-prompt')]
+    .filter(shown);
   const found = [];
   for (const el of controls) {
     const box = el.getBoundingClientRect();

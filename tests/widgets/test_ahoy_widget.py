@@ -406,7 +406,9 @@ def test_the_status_area_keeps_its_height_and_always_three_lines_never_cut() -> 
     board.show_ply(0)
     seen.append(board.status.value)
     board.show_ply(None)
-    assert all(lines_of(v) == 3 and "nowrap" not in v and "ellipsis" not in v for v in seen)
+    # the prompt wraps (never cut); the two muted lines are single lines (tooltip, log)
+    assert all(lines_of(v) == 3 and v.count("text-overflow:ellipsis") == 2 for v in seen)
+    assert all("overflow-wrap:anywhere" in v.split('class="tk-detail"')[0] for v in seen)
     assert "last: Red rolls 3" in status_text(board)
     assert "last:" not in status_text(board).split("last:")[0]  # once, on its own line
 
