@@ -123,7 +123,7 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
         # (margin 2px 0: a full-width widget with ipywidgets' 2 px side margins overflowed
         # its output area by 2 px, cutting the status in a narrow window)
         self.status = w.HTML(layout=w.Layout(min_height=STATUS_HEIGHT, width="100%",
-                                             margin="2px 0"))
+                                             margin="2px 0", overflow="hidden"))
         self.notice_box = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="0",
                                                  overflow="hidden", margin="0 0 0 4px"))
         self.roll_button = w.Button(description="Roll the die", button_style="primary")
