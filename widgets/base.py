@@ -51,6 +51,7 @@ from treasurekit.core.inputs import seed_problem
 
 from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
+from .responsive import BOARD_CSS
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
 from .updates import MoveLog, assign
@@ -178,7 +179,8 @@ class GameBoard(StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[mis
             if isinstance(button, w.Button):
                 button.layout.flex = "none"
         self.children = [self.status, *main, self.slot, controls, self.error_box,
-                         *self._panels(), self.log_box, self.replay_slider]
+                         *self._panels(), self.log_box, self.replay_slider,
+                         w.HTML(BOARD_CSS, layout=w.Layout(display="none"))]
         self.add_class("tk-board")
         self._advance()
         self._refresh()
