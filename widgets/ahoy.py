@@ -101,7 +101,7 @@ class AhoyBoard(GameBoard):
         return [self.pass_button, self.hint_button]
 
     def _panels(self) -> list[w.Widget]:
-        return [self.hint_panel]
+        return [self.hint_panel, self.picture.letter_css]
 
     def _sync_widgets(self) -> list[w.Widget]:
         return [*self.picture.marks, self.pass_button, self.hint_panel]
@@ -135,12 +135,13 @@ class AhoyBoard(GameBoard):
                     "move: press <b>Pass</b>")
         if die != SHIP:
             squares = f"{die} square{'s' if die != 1 else ''}"
-            return (f"Your turn, {name}: you rolled {rolled}: click one of your pirates with "
-                    f"an orange ring to move it {squares}")
+            # (short enough for one line of the 800 px board: a prompt too long wraps)
+            return (f"Your turn, {name}: you rolled {rolled}: click a pirate with an orange "
+                    f"ring to move it {squares}")
         source = self._picked()
         if source is None:
-            return (f"Your turn, {name}: you rolled the ship: click one of your pirates with "
-                    "an orange ring, then choose 1 to 5 squares")
+            return (f"Your turn, {name}: you rolled the ship: click a pirate with an orange "
+                    "ring, then choose 1 to 5 squares")
         return (f"Your turn, {name}: the ship: how many squares for the pirate on "
                 f"{self._where(source)}? Choose below")
 

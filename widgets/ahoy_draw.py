@@ -26,13 +26,14 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.ahoy import SHIP, AhoyView
 from treasurekit.ahoy.board import AhoyBoard as BoardData
 
+from .palette import LETTER_OFFSETS, PIECE_LETTER_CLASS, PIECE_LETTER_CSS, SEAT_COLOURS, seat_letter
 from .updates import assign
 
 __all__ = ["SEAT_COLOURS", "AhoyPicture", "Piece", "layout_pieces", "pile_badges",
            "points_label"]
 
-#: Screen colours for the board's colour names (anything else is used as CSS as is).
-SEAT_COLOURS = {"red": "#d7312a", "blue": "#2563c9", "green": "#23964a", "yellow": "#f5c518"}
+# SEAT_COLOURS (from .palette): screen colours for the board's colour names (anything
+# else is used as CSS as is); every pirate also shows its colour's letter (R, B, G, Y).
 SEA, SEA_EDGE = "#b9deee", "#8cc3dc"
 SAND, SAND_EDGE = "#f2dca0", "#b99457"
 WATER, WATER_EDGE = "#2b7bbd", "#16568c"
@@ -180,7 +181,8 @@ class AhoyPicture:
         self.halo = self._scatter([], [], marker="circle", default_size=_area(0.64),
                                   stroke=HALO_EDGE, stroke_width=3, colors=["white"])
         self.pirates = self._scatter([], [], marker="circle", default_size=_area(0.4),
-                                     stroke=INK, stroke_width=1.5)
+                                     stroke=INK, stroke_width=1.5, names=[],
+                                     display_names=True, **LETTER_OFFSETS)
         self.pirates.on_element_click(self._clicked)
         die = self._die_marks()
         score = self._score_marks()
@@ -195,10 +197,15 @@ class AhoyPicture:
             min_aspect_ratio=WIDTH_PX / HEIGHT_PX, max_aspect_ratio=WIDTH_PX / HEIGHT_PX,
             animation_duration=0,
             display_toolbar=False,  # no pan/zoom toolbar: a drag must never move the board
-            layout=w.Layout(width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px",
-                            min_height=f"{HEIGHT_PX}px", flex="none"),
+            # as wide as the board up to WIDTH_PX: narrower (a 700 px window), bqplot keeps
+            # the aspect ratio and draws the whole board smaller instead of cutting it
+            layout=w.Layout(width="100%", max_width=f"{WIDTH_PX}px", height=f"{HEIGHT_PX}px",
+                            min_height=f"{HEIGHT_PX}px", flex="none", margin="2px 0"),
         )
         self.figure.add_class("tk-ahoy-figure")
+        self.figure.add_class(PIECE_LETTER_CLASS)
+        #: the CSS of the pirates' letters (an invisible widget shown with the figure)
+        self.letter_css = w.HTML(PIECE_LETTER_CSS, layout=w.Layout(display="none"))
 
     # ----- building ----------------------------------------------------------------------
     def _scatter(self, x: Sequence[float], y: Sequence[float], **kw: Any) -> bq.Scatter:
@@ -379,7 +386,10 @@ class AhoyPicture:
                 for s in self._path_squares()], stroke=WATER_EDGE)
             colours = [seat_colour(board, p) if p is not None else GOLD for p in view.chests]
             assign(self.chests, colors=colours)
-            assign(self.chest_labels, colors=[_ink_on(c) for c in colours])
+            # a won chest shows its winner's letter beside its number ("3R"): not colour alone
+            assign(self.chest_labels, colors=[_ink_on(c) for c in colours],
+                   text=[f"{c.number}{'' if p is None else seat_letter(board.colours[p].name)}"
+                         for c, p in zip(board.chests, view.chests, strict=True)])
             hi = [p for p in self.pieces if p.top and p.seat == turn and p.square in movable]
             assign(self.halo, x=[p.x for p in hi], y=[p.y for p in hi])
             chosen = [p for p in hi if p.square == selected]
@@ -388,7 +398,8 @@ class AhoyPicture:
             assign(self.badges, x=[x for x, _, _ in badges], y=[y for _, y, _ in badges],
                    text=[t for _, _, t in badges])
             assign(self.pirates, x=[p.x for p in self.pieces], y=[p.y for p in self.pieces],
-                   colors=[seat_colour(board, p.seat) for p in self.pieces])
+                   colors=[seat_colour(board, p.seat) for p in self.pieces],
+                   names=[seat_letter(board.colours[p.seat].name) for p in self.pieces])
             self._draw_die(view.die, turn)
             assign(self.score_labels, text=[points_label(board.colours[p].name, scores[p])
                                             for p in range(self.players)])

@@ -30,10 +30,11 @@ The status always says whose turn it is and what the human can do; what happened
 human seat during the bots' plies since the human's last action (events for which
 :meth:`GameBoard.concerns` is true) stays in the status until the human acts again.
 
-The layout never jumps: the status area above the picture has a fixed height (single
-lines cut with an ellipsis), and everything that comes and goes (a refused move's
-notice, choice buttons) lives in a fixed-height slot under the picture. Panels that
-open and close (hints) sit below the controls.
+The layout does not jump: the status area above the picture keeps at least its three
+lines' height, and everything that comes and goes (a refused move's notice, choice
+buttons) lives in a slot of at least one row under the picture. In a narrow window
+(issue 24: 700 px) status lines, choice buttons and controls wrap rather than being cut.
+Panels that open and close (hints) sit below the controls.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
 from .fair_undo import FairUndo
 from .hot_seat import HotSeat
 from .reseed import seeded_bot
+from .responsive import BOARD_CSS
 from .saving import after_redraw
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
@@ -139,8 +141,10 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         self._init_clicks()
         self._init_hot_seat()
 
-        self.status = w.HTML(layout=w.Layout(height=STATUS_HEIGHT, min_height=STATUS_HEIGHT,
-                                             overflow="hidden", width="100%"))
+        # (margin 2px 0: a full-width widget with ipywidgets' 2 px side margins overflowed
+        # its output area by 2 px, cutting the status in a narrow window)
+        self.status = w.HTML(layout=w.Layout(min_height=STATUS_HEIGHT, width="100%",
+                                             margin="2px 0", overflow="hidden"))
         self.notice_box = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="0",
                                                  overflow="hidden", margin="0 0 0 4px"))
         self.roll_button = w.Button(description="Roll the die", button_style="primary")
@@ -162,7 +166,8 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
                                          continuous_update=False,
                                          tooltip="drag back to see the position after an "
                                                  "earlier move (read-only)",
-                                         layout=w.Layout(width="100%", max_width="800px"))
+                                         layout=w.Layout(width="100%", max_width="800px",
+                                                         margin="2px 0"))
         for widget, cls in [(self.status, "tk-status"), (self.notice_box, "tk-notice-box"),
                             (self.roll_button, "tk-roll"),
                             (self.undo_button, "tk-undo"), (self.seed_input, "tk-seed"),
@@ -180,19 +185,23 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         main = self._build_main()
         self.slot = w.HBox(
             [*self._slot_widgets(), self.choice_buttons.box, self.notice_box],
-            layout=w.Layout(height=SLOT_HEIGHT, min_height=SLOT_HEIGHT, max_width="800px",
-                            align_items="center", overflow="hidden"),
+            layout=w.Layout(min_height=SLOT_HEIGHT, max_width="800px", flex_flow="row wrap",
+                            align_items="center"),
         )
         self.slot.add_class("tk-slot")
         controls = w.HBox(
             [self.roll_button, *self._extra_controls(), self.undo_button,
              w.HTML(layout=w.Layout(flex="1")), self.seed_note, self.seed_input,
              self.new_button],
-            layout=w.Layout(align_items="center", max_width="800px"),
+            layout=w.Layout(align_items="center", max_width="800px", flex_flow="row wrap"),
         )
+        for button in controls.children:  # buttons wrap to a new row rather than shrink
+            if isinstance(button, w.Button):
+                button.layout.flex = "none"
         panels = self._panels()
         self.children = [self.status, *main, self.slot, controls, self.error_box,
-                         *panels, self.log_box, self.replay_slider, self.cover]
+                         *panels, self.log_box, self.replay_slider, self.cover,
+                         w.HTML(BOARD_CSS, layout=w.Layout(display="none"))]
         self._covers = [*main, self.slot, *panels, self.log_box, self.replay_slider]
         self.a11y = KeyboardMoves(self)  # "Your moves" by keyboard, ARIA, focus (a11y.py)
         self.children = list(insert_after(self.children, controls, self.a11y))

@@ -95,9 +95,10 @@ class ChoiceButtons:
         self._extra_class = extra_class
         self.label = w.HTML(layout=w.Layout(flex="none", margin="0 4px 0 0"))
         self.buttons: list[w.Button] = []
+        # the buttons wrap (all of them show, however many and however narrow the board)
         self.box = w.HBox([self.label], layout=w.Layout(display="none", flex="0 1 auto",
                                                         align_items="center",
-                                                        overflow="hidden"))
+                                                        flex_flow="row wrap"))
         self.box.add_class("tk-choices")
         self._grow(FIRST_CHOICES)
 

@@ -3,9 +3,11 @@
 Pure functions from engine objects to HTML strings, so they are easy to test and
 keep the widget classes short. Everything user-visible is escaped.
 
-The status area and the notice slot have a fixed height (:data:`STATUS_HEIGHT`,
-:data:`SLOT_HEIGHT`): every line is cut with an ellipsis (the full text is in the
-line's tooltip), so a long message never pushes the board down.
+The status area and the slot under the picture keep at least their height
+(:data:`STATUS_HEIGHT`, :data:`SLOT_HEIGHT`), so a short message never moves the board;
+a prompt too long for the width wraps rather than being cut (issue 24: a 700 px window,
+200% zoom); the detail and "last:" lines are cut with an ellipsis (full text in their
+tooltip and the log), and the notice is clamped to two lines (its full text in its tooltip).
 
 >>> from treasurekit import Event
 >>> log_html([(1, Event("Red rolls 4", "AHOY §5 The die"))])[:21]
@@ -36,6 +38,7 @@ _LOG_BOX = (
     "border:1px solid #e5e7eb;border-radius:6px;padding:4px 8px;background:#fafafa;"
     "font-size:12.5px;line-height:1.45"
 )
+_WRAPPED = "overflow-wrap:anywhere"  # the prompt wraps, never cut (issue 24.5)
 _ONE_LINE = "white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
 
 
@@ -58,9 +61,9 @@ def _plain(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
-def _line(markup: str, style: str, title: str, cls: str) -> str:
-    return (f'<div class="{cls}" title="{html.escape(title)}" style="{_ONE_LINE};{style}">'
-            f"{markup}</div>")
+def _line(markup: str, style: str, title: str, cls: str, wrap: bool = False) -> str:
+    return (f'<div class="{cls}" title="{html.escape(title)}" '
+            f'style="{_WRAPPED if wrap else _ONE_LINE};{style}">{markup}</div>')
 
 
 def status_html(main: str, detail: str = "", last: str = "", colour: str | None = None,
@@ -70,20 +73,23 @@ def status_html(main: str, detail: str = "", last: str = "", colour: str | None 
     ``news`` (plain text: what befell the human's seat during the bots' plies) replaces
     the "last:" line, in dark red on a pale background (class ``tk-news``).
 
-    Always three single lines (empty ones keep their place), each cut with an ellipsis
-    and carrying its full text as a tooltip, so the area never changes height.
+    Always three lines (empty ones keep their place), each carrying its full text as a
+    tooltip. The prompt wraps when it is too long for the board's width (the area grows:
+    what to do is never cut); the detail and "last:" lines stay single lines cut with an
+    ellipsis (their full text is also in the move log), so a bot's move never moves the
+    picture under the mouse.
     ``main`` is already HTML (it may contain a coloured name); ``detail`` and ``last``
     are plain text and get escaped. ``detail_tip`` is an extra tooltip for the detail
     line (e.g. what "ply 25" counts).
 
-    >>> status_html("Red to roll", "ply 0").count("text-overflow:ellipsis")
+    >>> status_html("Red to roll", "ply 0").count("<div")
     3
     """
     lead = chip(colour) if colour else ""
     tip = detail + (f" ({detail_tip})" if detail_tip and detail else "")
     return (
         _line(f"{lead}{main}", "font-size:15px;font-weight:600;line-height:24px",
-              _plain(main), "tk-prompt")
+              _plain(main), "tk-prompt", wrap=True)
         + _line(muted(detail) if detail else "&nbsp;", "line-height:19px", tip, "tk-detail")
         + (_line(f"<b>While you waited:</b> {html.escape(news)}",
                  "line-height:19px;color:#9a3412;background:#fff7ed", f"While you waited: {news}",

@@ -42,16 +42,22 @@ from treasurekit.sjorovaron import SjoMap, SjoView
 from treasurekit.sjorovaron.flow import Phase
 from treasurekit.sjorovaron.moves import LETTERS
 
+from .palette import screen_colour
 from .ti2018_draw import CLEAR_PNG
 from .updates import assign
 
 __all__ = ["FIGURE_PX", "HILITE", "KIND_COLOURS", "RING", "SEAT_COLOURS", "SjoPicture",
            "key_html", "pirates_html", "seat_colour"]
 
-KIND_COLOURS = {"sea": "#9ccbe6", "river": "#3f8fd2", "lake": "#c6b23c",
-                "lowland": "#cfe3a0", "plateau": "#a9c46c", "slope": "#bfae78",
-                "ravine": "#8a7552", "tower": "#b8b0a4", "rock": "#4b4b4b"}
-SEAT_COLOURS = ("#d7312a", "#2563c9", "#23964a", "#f08c00", "#7048e8", "#f8f9fa")
+#: Ground colours. The land kinds a move depends on differ in lightness (CAM02-UCS J'
+#: 92, 80, 68, 56, 42: lowland, Sulfur Lake, slope, plateau, ravine), so that they part in
+#: greys and for every kind of colour vision, not by hue alone.
+KIND_COLOURS = {"sea": "#9ccbe6", "river": "#3f8fd2", "lake": "#d4c048",
+                "lowland": "#d9edaa", "plateau": "#718939", "slope": "#ad9d68",
+                "ravine": "#6d5a39", "tower": "#b8b0a4", "rock": "#4b4b4b"}
+#: Seat colours (palette.py), in seat order: red, blue, green, orange, purple, white.
+SEAT_COLOURS = tuple(screen_colour(c) for c in ("red", "blue", "green", "orange", "purple",
+                                                 "white"))
 HILITE, RING = "#ffe066", "#7c3aed"
 INK, MUTED = "#1f2d3a", "#6b7280"
 CHEST, RAFT, BOAT = "#d4a017", "#8b5a2b", "#5c3d1e"

@@ -160,6 +160,7 @@ class SjoBoard(GameBoard):
         self.key_box = w.HTML(key_html(), layout=w.Layout(overflow="hidden"))
         self.side = w.VBox([self.decision_panel, self.pirates_box, self.key_box],
                            layout=w.Layout(width=f"{SIDE_PX}px", height=f"{FIGURE_PX}px",
+                                           min_width=f"{SIDE_PX}px", flex="none",
                                            margin="0 0 0 8px", overflow="hidden"))
         self.side.add_class("tk-sjo-side")
         self.pick_choice = w.Dropdown(options=[(PIRATE_NAMES[p], p) for p in PIRATES],
@@ -182,7 +183,8 @@ class SjoBoard(GameBoard):
 
     def _build_main(self) -> list[w.Widget]:
         return [w.HBox([self.picture.figure, self.side],
-                       layout=w.Layout(align_items="flex-start", max_width="900px"))]
+                       layout=w.Layout(align_items="flex-start", max_width="900px",
+                                       flex_flow="row wrap"))]
 
     def _slot_widgets(self) -> list[w.Widget]:
         return [self.pick_choice]

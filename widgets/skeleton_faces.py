@@ -17,15 +17,19 @@ from typing import Any
 
 from treasurekit.skeleton_island import Deck, HandView
 
+from .palette import screen_colour, seat_letter
 from .updates import assign
 
 __all__ = ["CLEAR_PNG", "MAP_COLOURS", "CardFace", "card_face", "hand_text", "set_lines",
            "set_text"]
 
-MAP_COLOURS = {"red": "#d64541", "blue": "#2f6fd0", "green": "#23945a", "yellow": "#f2c12e",
-               "purple": "#8852b8"}
+#: Map colours (palette.py: apart under every simulated colour-vision deficiency); a map
+#: card also shows its colour's letter before its size ("R½"), so colour is not the only code.
+MAP_COLOURS = {c: screen_colour(c) for c in ("red", "blue", "green", "yellow", "purple")}
 TABLE = "#bcdcea"  # the table under the pile
-BACK, BACK_INNER, BACK_EDGE = "#e3c888", "#ecd8a6", "#a8894f"  # a face-down card
+# a face-down card: greyish sand, apart from every map colour for every kind of colour
+# vision (a sand yellow looked like a yellow map to a tritan), and marked "?"
+BACK, BACK_INNER, BACK_EDGE = "#cac3b2", "#cac3b2", "#8a7a55"
 FRAME, FRAME_EDGE = "#fffaf0", "#4b3b25"  # the white frame of a face-up card
 PIRATE, COIN, COIN_EDGE = "#3b3748", "#f3b631", "#9a6b10"
 COIN_CARD = "#ffffff"  # a gold coin card is white with a gold disc: never like a yellow map
@@ -78,18 +82,19 @@ def card_face(kind: str | None, deck: Deck) -> CardFace:
 
     >>> from treasurekit.skeleton_island import load_cards
     >>> card_face("map-red-half", load_cards()).symbol
-    '½'
+    'R½'
     >>> card_face(None, load_cards()).caption
     'face down'
     >>> card_face("coin-2", load_cards())
     CardFace(fill='#ffffff', ink='#1f2933', symbol='2', caption='coins', disc='#f3b631')
     """
     if kind is None:
-        return CardFace(BACK_INNER, "#8a6d35", "?", "face down")
+        return CardFace(BACK_INNER, "#4d3d1c", "?", "face down")
     info = deck.kinds[kind]
     if info.is_map:
         fill = MAP_COLOURS.get(info.colour or "", info.colour or INK)
-        symbol = {"half": "½", "quarter": "¼"}.get(info.piece or "", info.piece or "")
+        symbol = seat_letter(info.colour or "") + {"half": "½", "quarter": "¼"}.get(
+            info.piece or "", info.piece or "")
         return CardFace(fill, _ink_on(fill) if fill.startswith("#") else LIGHT, symbol,
                         f"{info.colour} map")
     if info.is_coin:

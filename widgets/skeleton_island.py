@@ -162,7 +162,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         self.double_button.on_click(lambda _: self._quietly(lambda: self.play(Double())))
         self.stop_button.on_click(lambda _: self._quietly(lambda: self.play(Stop())))
         self.main = w.HBox([self.picture.figure, self.table.figure],
-                           layout=w.Layout(align_items="flex-start", max_width="800px"))
+                           layout=w.Layout(align_items="flex-start", max_width="812px",
+                                           flex_flow="row wrap"))  # 500 + 300 px + margins
         self.hint_button = w.ToggleButton(description="Hint", icon="lightbulb-o",
                                           tooltip="what the greedy bot would play, and why")
         self.hint_button.add_class("tk-hint")
@@ -459,7 +460,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         elif blown:
             legend = f"ghosts and arrows: where the gust ({gust}) carried the cards"
         elif view.table:
-            legend = "orange outline: uncovered · ½ ¼ map piece · ☠ pirate · ? face down"
+            legend = ("orange outline: uncovered · R½ B¼ map piece (colour letter, size) · "
+                      "☠ pirate · ? face down")
         else:
             legend = "the Sand Pile is empty"
         deck = self.game.deck

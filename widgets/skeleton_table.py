@@ -19,6 +19,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.skeleton_island import Deck, SkeletonView
 from treasurekit.skeleton_island.flow import Phase
 
+from .palette import seat_letter
 from .skeleton_faces import (
     BACK,
     CLEAR_PNG,
@@ -171,7 +172,8 @@ class TablePicture:
             fill = MAP_COLOURS.get(colour, colour)
             boxes.append((*_box(x0, y0, x0 + TILE, y0 + TILE),
                           fill if owner is None else "#e5e7eb", FRAME_EDGE))
-            text = "5" if owner is None else names[owner].split()[0]
+            # a free Island card shows its colour's letter (colour is never the only code)
+            text = seat_letter(colour) if owner is None else names[owner].split()[0]
             tiles.append((x0 + TILE / 2, y0 + TILE / 2, text,
                           _ink_on(fill) if owner is None else MUTED))
         hx = TABLE_W - CARD_W - 16
@@ -197,7 +199,8 @@ class TablePicture:
                 x0 = TABLE_W - 8 - (len(won) - k) * 19
                 ink = MAP_COLOURS.get(colour, colour)
                 boxes.append((*_box(x0, top + 3, x0 + 16, top + 19), ink, FRAME_EDGE))
-                tiles.append((x0 + 8, top + 11, "5", _ink_on(ink) if ink.startswith("#") else INK))
+                tiles.append((x0 + 8, top + 11, seat_letter(colour),
+                              _ink_on(ink) if ink.startswith("#") else INK))
             held = sorted(view.collections[seat], key=lambda e: (self._group(e[1]), e[1], e[0]))
             if not held:
                 notes.append((8, top + ROW_TOP + 14, "no cards yet", MUTED))

@@ -31,7 +31,15 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import numpy as np
 
 from treasurekit.treasure_island_2003 import Board, CardSet, TIView
+from treasurekit.treasure_island_2003.moves import COLOURS
 
+from .palette import (
+    LETTER_OFFSETS,
+    PIECE_LETTER_CLASS,
+    PIECE_LETTER_CSS,
+    screen_colour,
+    seat_letter,
+)
 from .updates import assign
 
 __all__ = [
@@ -50,7 +58,9 @@ __all__ = [
 ]
 
 #: Screen colours of the six seat colours, in seat order.
-SEAT_COLOURS = ("#d7312a", "#2563c9", "#23964a", "#f5c518", "#2b2b2b", "#f8f9fa")
+SEAT_COLOURS = tuple(screen_colour(c) for c in COLOURS)  # (palette.py: colour-vision safe)
+#: The letter on each seat's counters (R, B, G, Y, K for black, W).
+SEAT_LETTERS = tuple(seat_letter(c) for c in COLOURS)
 SEA, LAKE, LAND = "#b9deee", "#5b9fd0", "#f2dca0"
 ANCHOR, TREASURE = "#f0a15a", "#3b3530"
 HILITE = "#ffe066"  # fill of a square the dice allow
@@ -65,7 +75,8 @@ PALETTE = [SEA, LAKE, LAND, ANCHOR, TREASURE, HILITE]
 
 #: CSS the board shows once: the numbers and names printed on squares let clicks
 #: through to the square (bqplot's Label mark sends no click messages of its own).
-CLICK_THROUGH_CSS = "<style>.tk-ti-figure text.label { pointer-events: none; }</style>"
+CLICK_THROUGH_CSS = ("<style>.tk-ti-figure text.label { pointer-events: none; }</style>"
+                     + PIECE_LETTER_CSS)
 ENCLOSED_OPACITY = 0.5  # a counter an enclosure placed is drawn paler
 FIGURE_PX = 520
 #: The smallest text on a board, in pixels (issue 9: nothing smaller is readable).
@@ -155,14 +166,16 @@ class TIPicture:
         self.last.on_element_click(lambda m, e: self._indexed(self._last_squares)(m, e))
         self.counters = self._scatter(marker="circle",
                                       default_size=round((self.unit * 0.66) ** 2),
-                                      stroke=INK, stroke_width=1.5)
+                                      stroke=INK, stroke_width=1.5, names=[],
+                                      display_names=True, **LETTER_OFFSETS)
         self._counter_squares: list[int] = []
         self.counters.on_element_click(
             lambda m, e: self._indexed(self._counter_squares)(m, e))
         # on an opened treasure square the counter is smaller, above the pirate's name
         self.chest_counters = self._scatter(marker="circle",
                                             default_size=round((self.unit * 0.5) ** 2),
-                                            stroke="#ffd43b", stroke_width=1.5)
+                                            stroke="#ffd43b", stroke_width=1.5, names=[],
+                                            display_names=True, **LETTER_OFFSETS)
         self._chest_counter_squares: list[int] = []
         self.chest_counters.on_element_click(
             lambda m, e: self._indexed(self._chest_counter_squares)(m, e))
@@ -185,6 +198,7 @@ class TIPicture:
                             flex="none"),
         )
         self.figure.add_class("tk-ti-figure")
+        self.figure.add_class(PIECE_LETTER_CLASS)
         self.highlighted: list[int] = []
 
     # ----- building ----------------------------------------------------------------------
@@ -271,6 +285,7 @@ class TIPicture:
                 assign(mark, x=[s % size + 0.5 for s in squares],
                        y=[s // size + dy for s in squares],
                        colors=[seat_colour(view.owner[s]) for s in squares],
+                       names=[SEAT_LETTERS[view.owner[s]] for s in squares],
                        opacities=[ENCLOSED_OPACITY if view.enclosed[s] else 1.0
                                   for s in squares])
             self._counter_squares = [s for s in self.land if view.owner[s] >= 0
@@ -406,6 +421,12 @@ def locker_html(view: TIView, cards: CardSet) -> str:
         f"unseen cards {unseen}</div></div>")
 
 
+def _paler(colour: str, opacity: float) -> str:
+    """``colour`` (#rrggbb) drawn at ``opacity`` over white."""
+    rgb = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - (255 - c) * opacity):02x}" for c in rgb)
+
+
 def key_html() -> str:
     """What the colours of the board mean."""
     def swatch(colour: str, label: str, border: str = "#8a8a8a", round_: bool = False) -> str:
@@ -420,7 +441,8 @@ def key_html() -> str:
              f'<span style="white-space:nowrap;margin-right:10px"><span style="display:'
              f"inline-block;width:14px;height:0;border-top:4px solid {RIVER};vertical-align:"
              f'3px;margin-right:4px"></span>river (dashed: part way)</span>',
-             swatch(SEAT_COLOURS[0], "counter", INK, True),
-             swatch("#eb9894", "filled by an enclosure", INK, True)]
+             swatch(SEAT_COLOURS[0], "counter (letter: its colour)", INK, True),
+             swatch(_paler(SEAT_COLOURS[0], ENCLOSED_OPACITY), "filled by an enclosure", INK,
+                    True)]
     return (f'<div class="tk-ti-key" style="font-size:11.5px;line-height:1.6;color:#30404f">'
             f'{"".join(items)}</div>')

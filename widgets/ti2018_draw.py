@@ -33,13 +33,14 @@ import numpy as np
 from treasurekit.treasure_island_2018 import IslandMap, Posterior, TIView, drawings
 from treasurekit.treasure_island_2018.geometry import outlines
 
+from .palette import screen_colour
 from .updates import assign
 
-__all__ = ["MINI_COLOURS", "MapPicture", "heat_png", "legend_html", "png_rgba"]
+__all__ = ["MINI_COLOURS", "MapPicture", "hatch", "heat_png", "legend_html", "png_rgba"]
 
 #: Screen colours of the miniatures (anything else is used as CSS as is).
-MINI_COLOURS = {"red": "#d6336c", "blue": "#1c7ed6", "yellow": "#f59f00", "green": "#2b8a3e",
-                "purple": "#7048e8", "silver": "#495057"}
+MINI_COLOURS = {c: screen_colour(c) for c in ("red", "blue", "yellow", "green", "purple",
+                                              "silver")}  # palette.py; names beside them
 SEA, ISLAND, ISLAND_EDGE = "#a5d8ff", "#f3e9c6", "#8d6e3f"
 LAYER_STYLE = {  # layer: (fill, edge, fill opacity)
     "deep_water": ("#4dabf7", "#1971c2", 0.9),
@@ -47,10 +48,15 @@ LAYER_STYLE = {  # layer: (fill, edge, fill opacity)
     "water": ("#74c0fc", "#1c7ed6", 0.7),
     "buildings": ("#ced4da", "#495057", 0.8),
     "mountains": ("#a1887f", "#5d4037", 0.85),
-    "volcano": ("#e8590c", "#862e0b", 0.85),
+    # grey and hatched: no colour of the probability map's (a volcano is no likely place)
+    "volcano": ("#9a9a9a", "#343a40", 0.9),
     "ruined_temple": ("#b197fc", "#5f3dc4", 0.8),
 }
-HINT_INK = "#c2255c"  # what Silver draws for a hint
+HINT_INK = "#c2255c"  # what Silver draws for a hint area
+#: A hint line: black dash-dots on a white band, readable on the red probability shading,
+#: on every ground colour and for every kind of colour vision.
+HINT_LINE_INK, HINT_HALO = "#000000", "#ffffff"
+VOLCANO_HATCH, HATCH_STEP = "#343a40", 0.6  # hatch lines on the volcano, miles apart
 CLICK_INK = "#000000"  # the ring round the clicked point
 SEARCH_INK = "#343a40"
 HEAT_RGB = (201, 42, 42)  # the probability map's colour; mass sets the opacity
@@ -89,6 +95,26 @@ def heat_png(mass: np.ndarray) -> bytes:
     rgba[..., 0], rgba[..., 1], rgba[..., 2] = HEAT_RGB
     rgba[..., 3] = alpha
     return png_rgba(rgba[::-1])
+
+
+def hatch(geom: Any, step: float) -> tuple[list[list[float]], list[list[float]]]:
+    """Diagonal hatch lines ``step`` apart (map units) clipped to ``geom`` (a shapely
+    area): x and y of each segment, ``([], [])`` for an empty area."""
+    from shapely.geometry import LineString  # type: ignore[import-untyped]
+
+    if geom.is_empty:
+        return [], []
+    x0, y0, x1, y1 = geom.bounds
+    xs: list[list[float]] = []
+    ys: list[list[float]] = []
+    span = (x1 - x0) + (y1 - y0)
+    for k in np.arange(0.0, span + step, step):
+        cut = geom.intersection(LineString([(x0 + k, y0), (x0 + k - (y1 - y0), y1)]))
+        for part in getattr(cut, "geoms", [cut]):
+            if part.geom_type == "LineString" and not part.is_empty:
+                xs.append([float(v) for v in part.xy[0]])
+                ys.append([float(v) for v in part.xy[1]])
+    return xs, ys
 
 
 def _paths(geoms: Sequence[Any]) -> tuple[list[list[float]], list[list[float]]]:
@@ -180,6 +206,12 @@ class MapPicture:
             if xs:
                 base.append(bq.Lines(x=xs, y=ys, scales=self.scales, colors=[colour],
                                      line_style=style, stroke_width=1.2))
+        hx, hy = hatch(layers["volcano"], HATCH_STEP)
+        #: the volcano's hatch lines (it is grey and hatched, unlike any probability)
+        self.volcano_hatch = bq.Lines(x=_padded(hx) or [[0.0]], y=_padded(hy) or [[0.0]],
+                                      scales=self.scales, colors=[VOLCANO_HATCH],
+                                      stroke_width=1.2, visible=bool(hx))
+        base.append(self.volcano_hatch)
         names = [(d.polygon.representative_point(), f"{d.id}") for d in imap.districts]
         base.append(bq.Label(x=[p.x for p, _ in names], y=[p.y for p, _ in names],
                              text=[t for _, t in names], scales=self.scales, default_size=11,
@@ -200,7 +232,8 @@ class MapPicture:
         self.hint_areas = _lines(self.scales, fill="inside", close_path=True,
                                  colors=[HINT_INK], fill_colors=[HINT_INK],
                                  fill_opacities=[0.12], stroke_width=1)
-        self.hint_lines = _lines(self.scales, colors=[HINT_INK], stroke_width=2.5,
+        self.hint_halo = _lines(self.scales, colors=[HINT_HALO], stroke_width=6)
+        self.hint_lines = _lines(self.scales, colors=[HINT_LINE_INK], stroke_width=2.5,
                                  line_style="dash_dotted")
         self.searches = _lines(self.scales, colors=[SEARCH_INK], stroke_width=1.8,
                                line_style="dashed", fill="inside", fill_colors=["#868e96"],
@@ -218,7 +251,8 @@ class MapPicture:
                                    default_size=160, colors=["#ffd43b"], stroke="#000",
                                    stroke_width=2, visible=False)
         self.figure = bq.Figure(
-            marks=[*base, self.hint_areas, self.searches, self.heat, self.hint_lines,
+            marks=[*base, self.hint_areas, self.searches, self.heat, self.hint_halo,
+                   self.hint_lines,
                    self.moves, self.crosses, self.treasure, self.minis, self.mini_names,
                    self.clicked, self.catcher],
             fig_margin={"top": 4, "bottom": 4, "left": 4, "right": 4},
@@ -232,7 +266,8 @@ class MapPicture:
     @property
     def marks(self) -> list[Any]:
         """The marks that change on a redraw (for ``hold_sync``)."""
-        return [self.heat, self.hint_areas, self.hint_lines, self.searches, self.moves,
+        return [self.heat, self.hint_areas, self.hint_halo, self.hint_lines, self.searches,
+                self.moves,
                 self.crosses, self.minis, self.mini_names, self.treasure, self.clicked]
 
     def mark_click(self, point: tuple[float, float] | None) -> None:
@@ -282,6 +317,7 @@ class MapPicture:
                     lx += px
                     ly += py
         _set(self.hint_areas, ax, ay)
+        _set(self.hint_halo, lx, ly)
         _set(self.hint_lines, lx, ly)
         on = [m for m in view.miniatures if m.at is not None]
         xs_on = [m.at[0] for m in on if m.at]
@@ -348,7 +384,9 @@ def legend_html(minis: Sequence[str] = ("red", "blue", "yellow", "green", "silve
         _item(_svg(f"<circle cx='11' cy='7' r='5.5' fill='#868e96' fill-opacity='0.18' "
                    f"stroke='{SEARCH_INK}' stroke-width='1.5' stroke-dasharray='3 2'/>"),
               "searched in vain"),
-        _item(_swatch_line(HINT_INK, "6 2 1 2"), "hint: line"),
+        _item(_svg("<line x1='1' y1='7' x2='21' y2='7' stroke='#fff' stroke-width='6'/>"
+                   f"<line x1='1' y1='7' x2='21' y2='7' stroke='{HINT_LINE_INK}' "
+                   "stroke-width='2.5' stroke-dasharray='6 2 1 2'/>"), "hint: line"),
         _item(_swatch_area(HINT_INK, HINT_INK, 0.12), "hint: area"),
         _item(_svg("<path d='M11 2 L17 12 L5 12 Z' fill='#212529' stroke='#fff'/>"),
               "black tower"),
@@ -367,7 +405,11 @@ def legend_html(minis: Sequence[str] = ("red", "blue", "yellow", "green", "silve
                         ("volcano", "volcano"), ("forest", "forest"), ("water", "fresh water"),
                         ("buildings", "buildings"), ("ruined_temple", "ruined temple")):
         fill, edge, opacity = LAYER_STYLE[name]
-        items.append(_item(_swatch_area(fill, edge, opacity), label))
+        swatch = _swatch_area(fill, edge, opacity)
+        if name == "volcano":  # hatched, as on the map
+            swatch = swatch.replace("</svg>", f"<path d='M4 12 L12 2 M10 12 L18 2' stroke="
+                                    f"'{VOLCANO_HATCH}' stroke-width='1.2'/></svg>")
+        items.append(_item(swatch, label))
     restricted = "<i>deep water, mountains, volcano: no move ends or crosses there</i>"
     rows = "".join(items)
     heat_row = ""

@@ -36,7 +36,9 @@ def calendar_html(view: TIView) -> str:
     esc = "background:#ffc9c9;font-weight:bold" if view.escape_round else "background:#fff"
     cells.append(f"<span style='{esc};border:1px solid #ced4da;padding:1px 3px;"
                  f"font-size:11px'>{view.escape_day}: Escape</span>")
-    return "<div style='white-space:nowrap;overflow:hidden'>" + "".join(cells) + "</div>"
+    # the days wrap to a second row in a narrow window (never cut); a day stays whole
+    return ("<div class='tk-ti18-days' style='display:flex;flex-wrap:wrap;row-gap:3px;"
+            "white-space:nowrap'>" + "".join(cells) + "</div>")
 
 
 def info_html(view: TIView, post: Posterior | None) -> str:

@@ -229,6 +229,7 @@ class TreasureIslandBoard(GameBoard):
         self.key_box = w.HTML(CLICK_THROUGH_CSS + key_html(), layout=w.Layout(overflow="hidden"))
         self.side = w.VBox([self.turn_box, self.decision_panel, self.locker_box, self.key_box],
                            layout=w.Layout(width=f"{SIDE_PX}px", height=f"{FIGURE_PX}px",
+                                           min_width=f"{SIDE_PX}px", flex="none",
                                            margin="0 0 0 8px", overflow="hidden"))
         self.side.add_class("tk-ti-side")
         players_px = ROW_PX * -(-game.num_players // 2)  # two seats a row
@@ -254,7 +255,8 @@ class TreasureIslandBoard(GameBoard):
 
     def _build_main(self) -> list[w.Widget]:
         top = w.HBox([self.picture.figure, self.side],
-                     layout=w.Layout(align_items="flex-start", max_width="812px"))
+                     layout=w.Layout(align_items="flex-start", max_width="812px",
+                                     flex_flow="row wrap"))
         return [top, self.players_box]
 
     def _extra_controls(self) -> list[w.Widget]:

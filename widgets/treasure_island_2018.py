@@ -159,7 +159,7 @@ class LongJohnBoard(MoveBox, GameBoard):
                                     value="latest", description="Draw",
                                     layout=w.Layout(width="290px"))
         self.hint_pick.add_class("tk-ti18-hint-select")
-        self.calendar = w.HTML(layout=w.Layout(overflow="hidden", max_width="950px"))
+        self.calendar = w.HTML(layout=w.Layout(max_width="950px"))
         self.calendar.add_class("tk-ti18-calendar")
         self.side_info = w.HTML(layout=w.Layout(width=f"{SIDE_PX}px", flex="none",
                                                 margin="0 0 0 12px"))
@@ -199,12 +199,14 @@ class LongJohnBoard(MoveBox, GameBoard):
                            self.hint_pick])
         side = w.VBox([move_box, view_box],
                       layout=w.Layout(width=f"{SIDE_PX}px", margin="0 0 0 8px",
+                                      min_width=f"{SIDE_PX}px", flex="none",
                                       height=f"{MAP_H}px", overflow="hidden"))
-        return [self.calendar, w.HBox([self.picture.figure, side]), self.key]
+        return [self.calendar, w.HBox([self.picture.figure, side],
+                                      layout=w.Layout(flex_flow="row wrap")), self.key]
 
     def _panels(self) -> list[w.Widget]:
         return [w.HBox([self.hint_panel, self.side_info],
-                       layout=w.Layout(max_width="950px"))]
+                       layout=w.Layout(max_width="950px", flex_flow="row wrap"))]
 
     def _sync_widgets(self) -> list[w.Widget]:
         return [*self.picture.marks, self.calendar, self.side_info, self.hint_panel, self.key,

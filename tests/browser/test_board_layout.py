@@ -79,6 +79,7 @@ MEASURE_JS = """(board) => {
       svgText.getScreenCTM().a, svgText.getScreenCTM().b) : 1;
     texts.push({text: n.data.trim().slice(0, 40), px: parseFloat(st.fontSize) * scale,
                 svg: !!svgText, pile: !!el.closest('.tk-skeleton-pile'),
+                piece: el.classList.contains('dot_text'),
                 box: [r.left, r.top, r.right, r.bottom]});
   }
   // cards of Skeleton Island's sand pile lie on each other: a covered card's text is
@@ -87,6 +88,9 @@ MEASURE_JS = """(board) => {
   const overlaps = [];
   for (let i = 0; i < labels.length; i++) {
     for (let j = i + 1; j < labels.length; j++) {
+      // the letters on pieces (issue 24): pieces pile up like the cards, a lower piece's
+      // letter under the piece above it; a letter must not overlap any other label
+      if (labels[i].piece && labels[j].piece) continue;
       const a = labels[i].box, b = labels[j].box;
       const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
       const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);

@@ -28,7 +28,7 @@ from treasurekit.skeleton_island import (
 )
 from treasurekit.skeleton_island.pile import card_corners
 from treasurekit_widgets import GameBoard, SkeletonBoard
-from treasurekit_widgets.skeleton_draw import pile_window, visible_spot
+from treasurekit_widgets.skeleton_draw import BACK_INNER, MAP_COLOURS, pile_window, visible_spot
 
 HUMANS3 = {0: "human", 1: "human", 2: "human"}
 
@@ -447,7 +447,7 @@ def test_face_down_cards_show_their_back_and_face_up_cards_their_kind() -> None:
     game, board = hand_made()
     at(board, game.position([(None, 0, 0, 0), ("map-red-half", 10, 0, 0),
                              ("coin-3", 20, 0, 0), ("pirate-parrot", 30, 0, 0)]))
-    assert list(board.picture.symbols.text) == ["?", "½", "3", "☠"]
+    assert list(board.picture.symbols.text) == ["?", "R½", "3", "☠"]
     # the captions fit the cards as drawn (here too small for any); the hint panel names them
     assert list(board.picture.captions.text) == []
     names = ["0 face down", "1 red map half", "2 3-coin gold card", "3 parrot"]
@@ -456,8 +456,8 @@ def test_face_down_cards_show_their_back_and_face_up_cards_their_kind() -> None:
     assert "Uncovered cards" in board.hint_panel.value
     assert all(html.escape(n) in board.hint_panel.value for n in names)
     fills = list(board.picture.cards.fill_colors)
-    assert fills[1] == "#ecd8a6"  # the sand-coloured back of card 0
-    assert fills[3] == "#d64541"  # red
+    assert fills[1] == BACK_INNER  # the sand-grey back of card 0
+    assert fills[3] == MAP_COLOURS["red"]
 
 
 def test_board_is_drawn_from_views(monkeypatch: Any) -> None:
@@ -760,7 +760,7 @@ def test_sand_pile_captions_lie_inside_their_cards_clear_of_the_other_labels(
                                             h - 2 * INSET_CM))
                 mine = box(float(x), float(y), str(text), CAPTION_PX, scale)
                 assert face.contains(mine), (seed, text, card)
-                assert not mine.intersects(box(card.x, card.y + SYMBOL_DY, "½", SYMBOL_PX,
+                assert not mine.intersects(box(card.x, card.y + SYMBOL_DY, "R½", SYMBOL_PX,
                                                scale))
                 assert not mine.intersects(box(card.x, card.y + ID_DY, str(card.id), ID_PX,
                                                scale))

@@ -14,6 +14,7 @@ from treasurekit import IllegalMoveError, load_game
 from treasurekit.treasure_island_2003 import GreedyBot, Open, Pass, TIState
 from treasurekit_widgets import GameBoard, TreasureIslandBoard
 from treasurekit_widgets.controls import SLOT_HEIGHT, STATUS_HEIGHT
+from treasurekit_widgets.palette import SEAT_COLOURS
 from treasurekit_widgets.ti2003_draw import CODES, RING, river_segment, short_pirate
 
 TWO_HUMANS = {0: "human", 1: "human"}
@@ -411,9 +412,9 @@ def test_counters_are_drawn_by_colour_and_enclosed_ones_paler() -> None:
     by_square = dict(zip(pic._counter_squares, zip(pic.counters.colors, pic.counters.opacities,
                                                    strict=True), strict=True))
     sq = board.game.board.square
-    assert by_square[sq("c3")] == ("#d7312a", 0.5)
-    assert by_square[sq("c4")] == ("#d7312a", 1.0)
-    assert by_square[sq("e2")][0] == "#2563c9"
+    assert by_square[sq("c3")] == (SEAT_COLOURS["red"], 0.5)
+    assert by_square[sq("c4")] == (SEAT_COLOURS["red"], 1.0)
+    assert by_square[sq("e2")][0] == SEAT_COLOURS["blue"]
     assert list(pic.last.x) == [2.5]  # the last square taken is ringed
 
 
@@ -428,8 +429,8 @@ def test_the_turn_box_draws_the_dice_and_greys_a_used_die() -> None:
 # ----- layout, repr, classes, views --------------------------------------------------------
 def test_fixed_heights_keep_the_layout_from_jumping() -> None:
     board = small_board(seed=1)
-    assert board.status.layout.height == STATUS_HEIGHT
-    assert board.slot.layout.height == SLOT_HEIGHT
+    assert board.status.layout.min_height == STATUS_HEIGHT
+    assert board.slot.layout.min_height == SLOT_HEIGHT
     panel = board.decision_panel.layout
     assert panel.height == panel.min_height and panel.overflow == "hidden"
     assert board.players_box.layout.height == board.players_box.layout.min_height

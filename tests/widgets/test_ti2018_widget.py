@@ -16,7 +16,7 @@ from treasurekit import IllegalMoveError, load_game
 from treasurekit.treasure_island_2018 import GreedyBot, SilverBot
 from treasurekit.treasure_island_2018 import map as ti_map
 from treasurekit_widgets import GameBoard, LongJohnBoard
-from treasurekit_widgets.ti2018_draw import CLEAR_PNG, heat_png
+from treasurekit_widgets.ti2018_draw import CLEAR_PNG, MINI_COLOURS, heat_png
 
 ALL_BOTS = {0: SilverBot(seed=0), 1: GreedyBot(seed=1), 2: GreedyBot(seed=2),
             3: GreedyBot(seed=3)}
@@ -292,7 +292,7 @@ def test_the_key_names_every_kind_of_drawing_and_the_probability_colours() -> No
                   "impossible", "most likely"):
         assert words in key, words
     assert "#ffd43b" not in board.key.value  # a pirate's view holds no treasure
-    for colour in ("#d6336c", "#1c7ed6", "#f59f00"):  # the miniatures in play
+    for colour in (MINI_COLOURS["red"], MINI_COLOURS["blue"], MINI_COLOURS["yellow"]):
         assert colour in board.key.value
     assert "tk-ti18-key" in board.key.value
     board.heat_toggle.value = False
