@@ -37,15 +37,15 @@ def points() -> list[tuple[float, float]]:
 
 
 def test_no_search_plan_finds_the_cunning_burial_much_more_often_than_chance(points) -> None:
-    """Over 150 seeds: many distinct spots, no 1-mile circle with more than 12% of the
-    burials, no single Large search finding more than 18% (the goals over 500 seeds are 10%
+    """Over 150 seeds: many distinct spots, no 1-mile circle with more than 13% of the
+    burials, no single Large search finding more than 20% (the goals over 500 seeds are 10%
     and 15%; the sampling error is larger here). The old Silver used 11 spots, two of them
-    in 56% of the games."""
+    in 56% of the games (over 500 seeds: 13 spots, 61% in one 1-mile circle)."""
     s = spread(points)
-    assert s.distinct >= 80, s
-    assert Counter(points).most_common(1)[0][1] <= 6
-    assert s.circle <= 0.12, s
-    assert s.large <= 0.18, s
+    assert s.distinct >= 70, s
+    assert Counter(points).most_common(1)[0][1] <= 8
+    assert s.circle <= 0.13, s
+    assert s.large <= 0.20, s
 
 
 def test_every_burial_is_legal_and_far_from_the_starts(points) -> None:

@@ -29,9 +29,9 @@ from .map import IslandMap
 __all__ = ["CIRCLE_CAP", "SEARCH_CAP", "BurialPlan", "burial_plan", "max_share"]
 
 #: No 1-mile-radius circle may hold more than this share of the cunning burials.
-CIRCLE_CAP = 0.05
+CIRCLE_CAP = 0.07
 #: No Large search (its template's radius) may find the treasure in more than this share.
-SEARCH_CAP = 0.10
+SEARCH_CAP = 0.125
 #: The cunning Silver buries at least this far (miles) from every starting location.
 FAR_FROM_STARTS = 5.0
 #: Free paths are about this much longer than straight lines (for the escape estimate).

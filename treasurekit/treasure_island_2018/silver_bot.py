@@ -49,8 +49,8 @@ class SilverBot:
       the first hint is least: few valid miles within 2 miles of it (a search that finds
       it wastes its circle on water, rock or a starting circle) and a large region left by
       the best true Starting Hint of a likely hand (the expected best of 3 random kinds).
-      The weights are as sharp as they can be while no 1-mile circle holds more than 5%
-      and no Large search more than 10% of the burials, so no fixed search plan beats
+      The weights are as sharp as they can be while no 1-mile circle holds more than 7%
+      and no Large search more than 12.5% of the burials, so no fixed search plan beats
       chance by much;
     * hints: every legal hint (and CONFESSION answer) is scored by the danger it leaves;
       a lie under a Bluff token that points the pirates away scores best, a true hint that
