@@ -244,12 +244,17 @@ class State(ABC, Generic[M]):
         The moves are new objects on every call: a game may keep its legal moves in a
         cache, and changing a move handed out (even with ``object.__setattr__``) must not
         change what is legal (issue 23 point 7)."""
+        return [fresh_move(m) for m in self._offered()]
+
+    def _offered(self) -> list[M]:
+        """What :meth:`legal_moves` lists, as the rules' own (possibly shared) objects:
+        for the engine only, never handed out."""
         player = self._current_player()
         if player == TERMINAL:
             return []
         if player == CHANCE:
-            return [fresh_move(m) for m, _ in self._chance_outcomes()]
-        return [fresh_move(m) for m in self._legal_moves()]
+            return [m for m, _ in self._chance_outcomes()]
+        return self._legal_moves()
 
     def chance_outcomes(self) -> list[tuple[M, Fraction]]:
         """``[(move, Fraction)]`` at a chance node (sums to exactly 1); ``[]`` elsewhere."""

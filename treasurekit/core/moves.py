@@ -37,6 +37,7 @@ MAX_MOVE_INT = 10**9
 
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 _T = TypeVar("_T")
+_NEW = object.__new__
 
 
 def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
@@ -161,10 +162,10 @@ def fresh_move(move: _T) -> _T:
     >>> b == a and b is not a
     True
     """
-    state = getattr(move, "__dict__", None)
-    if state is None:
+    try:
+        state = move.__dict__
+    except AttributeError:
         return move
-    new: _T = object.__new__(type(move))
-    new.__dict__.update(state)
-    return new
-
+    fresh: _T = _NEW(move.__class__)
+    fresh.__dict__.update(state)
+    return fresh

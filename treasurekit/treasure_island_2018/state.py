@@ -292,7 +292,7 @@ class TIState(State[TIMove]):
     def legal_moves(self) -> list[TIMove]:
         pos = self._position
         if self._legal_for is not pos:
-            self._legal_cache = super().legal_moves()
+            self._legal_cache = self._offered()
             self._legal_set = None
             self._legal_for = pos
         # new objects on every call: the cache (and the set _check reads) stays private
