@@ -90,6 +90,6 @@ def test_a_rest_off_the_table_is_refused_and_never_offered() -> None:
 def test_a_far_rest_is_written_exactly() -> None:
     """The notation wrote 6 significant digits: rest -10000.01 read back as -10000."""
     game = treasurekit.load_game("skeleton_island")
-    for x in (-10000.01, 12345.67, -9999.99, 0.01, 59.99):
+    for x in (-10000.01, 12345.67, -9999.99, 0.01, 149.99):
         m = Rest(x, 3.25, 359.9)
         assert game.parse_move(str(m)) == m
