@@ -11,6 +11,8 @@ clicks in JupyterLab in headless Chromium (benchmarks/board_latency.py; ``--help
 together against the ``make play`` server and play (benchmarks/class_load.py; ``--help``).
 ``python -m benchmarks silver`` runs only Long John Silver against three GreedyBots
 (benchmarks/silver.py) and replaces its section.
+``python -m benchmarks burial_spread`` measures how spread Silver's cunning burial is
+(benchmarks/burial_spread.py) and replaces its section.
 """
 
 from __future__ import annotations
@@ -102,9 +104,17 @@ def main(argv: list[str]) -> None:
         print(section)
         _replace_in_results(section, SILVER_SECTION)
         return
+    if argv[:1] == ["burial_spread"]:
+        from . import burial_spread
+
+        section = burial_spread.run()
+        print(section)
+        _replace_in_results(section, burial_spread.SECTION)
+        return
     if argv:
         raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder', "
-                         "'board_latency', 'class_load', 'silver' or nothing for all")
+                         "'board_latency', 'class_load', 'silver', 'burial_spread' or nothing "
+                         "for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()

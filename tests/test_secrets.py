@@ -87,7 +87,7 @@ def play(name: str, seed: int, *, players: int | None = None, bots: str = "rando
 @pytest.mark.parametrize("name", GAMES)
 def test_seat_record_replays_what_the_seat_saw_at_every_ply(name: str) -> None:
     state, views, events = play(name, BIG + 11, max_plies=250)
-    assert state.ply > 40
+    assert state.ply > 30  # random Skeleton Island games may end sooner by ruling SKEL-21
     for p in range(state.game.num_players):
         record = state.to_record(seat=p)
         text = record.to_json()

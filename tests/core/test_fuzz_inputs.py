@@ -350,6 +350,85 @@ def test_fuzz_tampered_records_replay_or_raise_a_record_error(text: str) -> None
     assert state.history == tuple(state.parse_move(m) for m in json.loads(text)["moves"])
 
 
+# ----- seat records (issue 23 point 6) ------------------------------------------------------
+@functools.cache
+def seat_records() -> tuple[str, ...]:
+    return tuple(s.to_record(seat=p).to_json() for g in GAMES for s in positions(g)[-2:]
+                 for p in (0, s.game.num_players - 1))
+
+
+def _tamper_view(draw: st.DrawFn, data: dict[str, Any]) -> None:
+    """A field of one stored view replaced by any JSON value (or dropped, or invented)."""
+    ply = draw(st.integers(0, len(data["views"]) - 1))
+    view = data["views"][ply]
+    key = draw(st.sampled_from([*sorted(view), "no_such_field"]))
+    if draw(st.booleans()) and key in view:
+        del view[key]
+    else:
+        view[key] = draw(st.one_of(JSON_VALUE, st.sampled_from(
+            ["1/0", "x/y", "9" * 500 + "/1", [[[[]]]], {"a": {"b": 1}}, [None] * 5])))
+
+
+@st.composite
+def tampered_seat_records(draw: st.DrawFn) -> str:
+    text = draw(st.sampled_from(seat_records()))
+    kind = draw(st.integers(0, 8))
+    if kind == 0:  # truncated
+        return text[: draw(st.integers(0, len(text)))]
+    if kind == 1:  # a character replaced
+        i = draw(st.integers(0, len(text) - 1))
+        return text[:i] + draw(st.characters()) + text[i + 1:]
+    data = json.loads(text)
+    if kind == 2:  # a view tampered
+        _tamper_view(draw, data)
+    elif kind == 3:  # the wrong game, or another seat
+        key = draw(st.sampled_from(["game", "seat"]))
+        data[key] = draw(st.one_of(st.sampled_from([*GAMES, "chess", "", 1, -1, 99]),
+                                   JSON_VALUE))
+    elif kind == 4:  # a key's value replaced by any value
+        key = draw(st.sampled_from(["game", "options", "seat", "moves", "views", "events",
+                                    "format"]))
+        data[key] = draw(JSON_VALUE)
+    elif kind == 5:  # an option tampered
+        key = draw(st.sampled_from([*sorted(data["options"]), "players", "x"]))
+        data["options"][key] = draw(JSON_VALUE)
+    elif kind == 6:  # nesting
+        depth = draw(st.sampled_from([5, 40, 2000]))
+        key = draw(st.sampled_from(["options", "views", "events"]))
+        value: Any = data[key]
+        for _ in range(min(depth, 60)):
+            value = [value]
+        data[key] = value
+        if depth > 60:
+            return json.dumps(data).replace("[", "[" * 40, 1).replace("]", "]" * 40, 1)
+    elif kind == 7:  # a key written twice, NaN or Infinity
+        text = json.dumps(data)
+        return draw(st.sampled_from([
+            text.replace('"seat": ', '"seat": 0, "seat": ', 1),
+            text.replace('"options": {', '"options": {"players": NaN, ', 1),
+            text.replace('"views": [{', '"views": [{"x": Infinity, ', 1)]))
+    else:  # huge
+        n = draw(st.sampled_from([10, 200_000]))
+        data["moves"] = data["moves"] + ["pass"] * n
+        data["events"] = data["events"] + [[]] * n
+        data["views"] = data["views"] + [{}] * n
+    return json.dumps(data)
+
+
+@FUZZ
+@given(text=tampered_seat_records())
+def test_fuzz_tampered_seat_records_replay_or_raise_a_record_error(text: str) -> None:
+    """replay_seat: only a RecordError, never RecursionError, AttributeError, TypeError or
+    a plain ValueError, whatever the seat record holds."""
+    try:
+        back = treasurekit.replay_seat(text)
+    except RecordError as exc:
+        assert type(exc) is RecordError
+        assert len(str(exc)) < 1500
+        return
+    assert len(back.views) == len(json.loads(text)["moves"]) + 1
+
+
 # ----- data files -----------------------------------------------------------------------
 
 _TMP = tempfile.TemporaryDirectory(prefix="tk-fuzz-")

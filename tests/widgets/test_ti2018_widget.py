@@ -183,7 +183,9 @@ def test_repr_is_short_and_stable() -> None:
 
 
 def test_hint_drawings_and_panels() -> None:
-    board = LongJohnBoard(players=4, seed=3)
+    # seed 4: the default (cunning) Silver's first hint is a BEARINGS (since issue 23 his
+    # burial is a spread draw, so seed 3 now gives A FEW MORE MILES)
+    board = LongJohnBoard(players=4, seed=4)
     assert "Hints so far" in board.hint_panel.value
     assert "BEARINGS" in board.hint_panel.value
     assert board.picture.hint_lines.visible  # the east-west line of the latest hint
@@ -340,7 +342,7 @@ def test_the_board_draws_the_games_own_map(tmp_path: Path) -> None:
 
 
 def test_the_last_line_follows_the_game_and_skips_silvers_draws() -> None:
-    board = LongJohnBoard(players=4, seed=3)
+    board = LongJohnBoard(players=4, seed=4)  # Silver's first hint: BEARINGS (issue 23)
     assert last_of(board).startswith("last: Hint 1: DON'T LOSE YOUR BEARINGS")
     board.play("done")
     told = [e for events in board._entries for e in events if e.kind not in ("draw", "deal")]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event, Outcome
 from ..core.game import State
+from ..core.moves import fresh_move
 from . import clicks, flow, text
 from .moves import AhoyMove, Pass, Roll, Step
 from .position import AhoyPosition
@@ -181,7 +182,8 @@ class AhoyState(State[AhoyMove]):
         Raises:
             PlaceError: ``place`` is not a square or pirate of this game.
         """
-        return clicks.moves_at(self._position, self.game, place)
+        # new objects: the rules may keep their moves in a cache (issue 23 point 7)
+        return [fresh_move(m) for m in clicks.moves_at(self._position, self.game, place)]
 
     # ----- result, views and text ----------------------------------------------------
     def scores(self) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from .chance import check_distribution, sample_outcome, sample_table
 from .errors import IllegalMoveError, MoveParseError, OptionError, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
-from .moves import field_problem
+from .moves import field_problem, fresh_move
 from .records import GameRecord
 from .seat import SeatRecord, view_delta
 
@@ -229,8 +229,9 @@ class State(ABC, Generic[M]):
 
     @property
     def history(self) -> tuple[M, ...]:
-        """Every move played so far, chance moves included."""
-        return tuple(self._history)
+        """Every move played so far, chance moves included (new objects: changing one
+        changes nothing in the state)."""
+        return tuple(fresh_move(m) for m in self._history)
 
     @property
     def ply(self) -> int:
@@ -238,7 +239,16 @@ class State(ABC, Generic[M]):
         return len(self._history)
 
     def legal_moves(self) -> list[M]:
-        """The moves the player to move may make (chance outcomes at a chance node)."""
+        """The moves the player to move may make (chance outcomes at a chance node).
+
+        The moves are new objects on every call: a game may keep its legal moves in a
+        cache, and changing a move handed out (even with ``object.__setattr__``) must not
+        change what is legal (issue 23 point 7)."""
+        return [fresh_move(m) for m in self._offered()]
+
+    def _offered(self) -> list[M]:
+        """What :meth:`legal_moves` lists, as the rules' own (possibly shared) objects:
+        for the engine only, never handed out."""
         player = self._current_player()
         if player == TERMINAL:
             return []
@@ -252,7 +262,7 @@ class State(ABC, Generic[M]):
             return []
         outcomes = self._chance_outcomes()
         check_distribution(outcomes)
-        return outcomes
+        return [(fresh_move(m), p) for m, p in outcomes]
 
     def parse_move(self, move: M | str) -> M:
         """Turn move text into a move object (moves pass through).
@@ -352,6 +362,7 @@ class State(ABC, Generic[M]):
         (fast playouts on a throw-away copy) no undo information is kept, and
         :meth:`undo` refuses to take such a move back.
         """
+        move = fresh_move(move)  # the state keeps its own object, never the caller's
         if not undoable:
             events = self._apply(move)
             self._history.append(move)
@@ -371,6 +382,7 @@ class State(ABC, Generic[M]):
         """Play a move already known to be legal, for search on a throw-away copy: no
         check, no undo information (:meth:`undo` refuses to take it back) and no events.
         The position reached is the one :meth:`apply` reaches."""
+        move = fresh_move(move)
         self._advance(move)
         self._history.append(move)
         self._undo_stack.append(None)
@@ -385,15 +397,15 @@ class State(ABC, Generic[M]):
             moves, sums = table
             for move, total in zip(moves, sums, strict=True):
                 if x < total:
-                    return move
-            return moves[-1]
+                    return fresh_move(move)
+            return fresh_move(moves[-1])
         outcomes = self._chance_outcomes()
         acc = 0.0
         for move, p in outcomes:
             acc += p.numerator / p.denominator  # float(p), without the numbers-ABC detour
             if x < acc:
-                return move
-        return outcomes[-1][0]
+                return fresh_move(move)
+        return fresh_move(outcomes[-1][0])
 
     def resolve_chance(self) -> list[Event]:
         """Sample the chance node from the seeded stream (a pure function of seed and ply)."""
@@ -418,7 +430,7 @@ class State(ABC, Generic[M]):
         if self._undo_stack[-1] is None:
             raise IndexError("the last move was applied with undoable=False; it cannot be undone")
         self._restore(self._undo_stack.pop())
-        return self._history.pop()
+        return fresh_move(self._history.pop())
 
     def copy(self: S) -> S:
         """An independent copy with the same history (undo works on it too)."""

@@ -128,6 +128,17 @@ def _constant_hook(text: str) -> Any:
     raise BoundedJSONError(f"{text} is not a number JSON allows")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members as a dict, refusing a key written twice (``json.loads`` would
+    keep the last one silently, so a record could read as two different things)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise BoundedJSONError(f"the key {short(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
 def _depth(data: Any, limit: int) -> bool:
     """True if ``data`` nests arrays/objects no deeper than ``limit`` (iterative)."""
     stack: list[tuple[Any, int]] = [(data, 1)]
@@ -145,7 +156,9 @@ def bounded_json(text: str | bytes, max_chars: int, max_depth: int = MAX_DEPTH) 
     """``json.loads`` for untrusted text, in bounded time and memory.
 
     Refuses text longer than ``max_chars``, bytes that are not UTF-8, nesting deeper
-    than ``max_depth``, NaN/Infinity and numbers of more than a few dozen digits.
+    than ``max_depth``, NaN/Infinity, numbers of more than a few dozen digits and an
+    object that names a key twice. The one JSON reader of records, seat records and data
+    files.
 
     Raises:
         BoundedJSONError: what is wrong, in plain words (callers add the file or
@@ -161,7 +174,8 @@ def bounded_json(text: str | bytes, max_chars: int, max_depth: int = MAX_DEPTH) 
                 f"it is not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
         data = json.loads(
-            text, parse_float=_number_hook, parse_int=_int_hook, parse_constant=_constant_hook)
+            text, parse_float=_number_hook, parse_int=_int_hook, parse_constant=_constant_hook,
+            object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise BoundedJSONError(
             f"it is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"

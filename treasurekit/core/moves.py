@@ -26,16 +26,18 @@ import numbers
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, Literal, Union
+from typing import Any, Literal, TypeVar, Union
 
 from .inputs import MAX_MOVE_CHARS, short
 
-__all__ = ["MAX_MOVE_INT", "field_problem"]
+__all__ = ["MAX_MOVE_INT", "field_problem", "fresh_move"]
 
 #: Whole-number fields of a move lie within +-MAX_MOVE_INT (ids, steps, seats...).
 MAX_MOVE_INT = 10**9
 
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+_T = TypeVar("_T")
+_NEW = object.__new__
 
 
 def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
@@ -141,3 +143,29 @@ def field_problem(move: Any, move_types: tuple[type, ...], title: str) -> str | 
         if (quick is None or not quick(value)) and not _conforms(value, tp):
             return f"the move's field {name!r} is {short(value)}; expected {_name(tp)}"
     return None
+
+
+def fresh_move(move: _T) -> _T:
+    """A new move object equal to ``move`` (same type, same field values), so that what
+    the engine hands out or takes in is never an object it keeps: a caller who changes a
+    move with ``object.__setattr__`` changes only its own copy, never a legality cache,
+    a chance table or a state's history (issue 23 point 7). The fields themselves are
+    immutable (numbers, strings, tuples, frozensets). Strings and other objects without
+    a ``__dict__`` are returned as they are.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Step:
+    ...     steps: int
+    >>> a = Step(3)
+    >>> b = fresh_move(a)
+    >>> b == a and b is not a
+    True
+    """
+    try:
+        state = move.__dict__
+    except AttributeError:
+        return move
+    fresh: _T = _NEW(move.__class__)
+    fresh.__dict__.update(state)
+    return fresh

@@ -171,22 +171,32 @@ class SeatReplay:
         return self.record.events
 
 
-def replay_seat(record: SeatRecord | str) -> SeatReplay:
+def replay_seat(record: SeatRecord | str | bytes) -> SeatReplay:
     """Play a seat record back ply by ply: the views its seat saw, as view objects.
+
+    The JSON text is read as :func:`replay` reads a full record (the one bounded reader:
+    size, nesting, numbers, NaN, Infinity and duplicate keys refused; see
+    :meth:`SeatRecord.from_json`), and every failure is a :class:`RecordError`.
 
     Raises:
         RecordError: the record is malformed, names an unknown game or bad options, or a
             stored view does not fit the game's view type (the message gives the ply).
     """
-    rec = SeatRecord.from_json(record) if isinstance(record, str) else record
+    if isinstance(record, (str, bytes)):
+        rec = SeatRecord.from_json(record)
+    elif isinstance(record, SeatRecord):
+        rec = record
+    else:
+        raise RecordError(f"expected a SeatRecord or its JSON text, not {short(record)}")
     try:
         game = load_game(rec.game, **rec.options)
-    except (KeyError, ValueError) as exc:
-        raise RecordError(f"seat record cannot be loaded: {exc}") from exc
-    if rec.seat >= game.num_players:
-        raise RecordError(f"seat record key 'seat' is {rec.seat}; the game has seats "
+        view_type = type(game.new_initial_state(0).view(rec.seat)) \
+            if isinstance(rec.seat, int) and 0 <= rec.seat < game.num_players else None
+    except (LookupError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+        raise RecordError(f"seat record cannot be loaded: {short(str(exc), 300)}") from exc
+    if view_type is None:
+        raise RecordError(f"seat record key 'seat' is {short(rec.seat)}; the game has seats "
                           f"0-{game.num_players - 1}")
-    view_type = type(game.new_initial_state(0).view(rec.seat))
     fields = field_decoders(typing.cast(Any, view_type))
     current: dict[str, Any] = {}
     views = []
@@ -194,10 +204,11 @@ def replay_seat(record: SeatRecord | str) -> SeatReplay:
         try:
             unknown = set(delta) - set(fields)
             if unknown:
-                raise RecordError(f"no field(s) {sorted(unknown)}")
+                raise RecordError(f"no field(s) {short(sorted(unknown), 80)}")
             current.update({k: fields[k](v) for k, v in delta.items()})
             views.append(view_type(**current))
-        except (RecordError, TypeError) as exc:
+        except (RecordError, ValueError, TypeError, AttributeError, ArithmeticError,
+                RecursionError) as exc:
             raise RecordError(f"seat record view after move {ply} does not fit "
-                              f"{view_type.__name__}: {exc}") from exc
+                              f"{view_type.__name__}: {short(str(exc), 300)}") from exc
     return SeatReplay(rec, tuple(views))

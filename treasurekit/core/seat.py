@@ -33,6 +33,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -41,9 +42,13 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import RecordError
+from .inputs import MAX_MOVE_CHARS, BoundedJSONError, bounded_json, short
+from .records import MAX_RECORD_MOVES
 
 __all__ = [
     "HIDDEN",
+    "MAX_EVENT_CHARS",
+    "MAX_SEAT_RECORD_CHARS",
     "SEAT_RECORD_FORMAT",
     "SeatRecord",
     "field_decoders",
@@ -54,6 +59,16 @@ __all__ = [
 SEAT_RECORD_FORMAT = "treasurekit-seat-record/1"
 #: How a hidden part of a move is written in a seat record.
 HIDDEN = "?"
+#: Longest seat record text accepted (characters). A seat record also holds the seat's
+#: view changes and event texts at every ply (about 3 KB a ply in Skeleton Island), so
+#: it may be longer than a full record (``MAX_RECORD_CHARS``); every other bound is the same.
+MAX_SEAT_RECORD_CHARS = 16_000_000
+#: Longest event text accepted in a seat record (characters).
+MAX_EVENT_CHARS = 2_000
+#: Seat numbers in a seat record are below this.
+MAX_SEATS = 64
+#: Longest Fraction text ``"n/d"`` accepted in a seat record's view.
+_FRACTION = re.compile(r"-?[0-9]{1,80}/[0-9]{1,80}")
 
 
 def to_jsonable(value: Any) -> Any:
@@ -103,7 +118,7 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
     if tp is Any:
         return lambda data: data
     if tp is None or tp is type(None):
-        return lambda data: None if data is None else _fail(f"expected null, got {data!r}")
+        return lambda data: None if data is None else _fail(f"expected null, got {short(data)}")
     if origin in (typing.Union, types.UnionType):
         options = [_decoder(a) for a in args if a is not type(None)]
         nullable = type(None) in args
@@ -117,7 +132,7 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
                     return option(data)
                 except RecordError as exc:
                     problems.append(str(exc))
-            return _fail(f"{data!r} fits none of {tp}: {'; '.join(problems)}")
+            return _fail(f"{short(data)} fits none of {tp}: {short('; '.join(problems), 300)}")
 
         return union
     if origin in (tuple, frozenset):
@@ -127,7 +142,7 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
 
             def homogeneous(data: Any) -> Any:
                 if not isinstance(data, list):
-                    return _fail(f"expected a list for {tp}, got {data!r}")
+                    return _fail(f"expected a list for {tp}, got {short(data)}")
                 return kind(item(x) for x in data)
 
             return homogeneous
@@ -135,7 +150,7 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
 
         def fixed(data: Any) -> Any:
             if not isinstance(data, list) or len(data) != len(items):
-                return _fail(f"expected {len(items)} items for {tp}, got {data!r}")
+                return _fail(f"expected {len(items)} items for {tp}, got {short(data)}")
             return tuple(f(x) for f, x in zip(items, data, strict=True))
 
         return fixed
@@ -145,24 +160,26 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
 
         def record(data: Any) -> Any:
             if not isinstance(data, dict):
-                return _fail(f"expected an object for {cls.__name__}, got {data!r}")
+                return _fail(f"expected an object for {cls.__name__}, got {short(data)}")
             if set(data) - set(fields):
-                return _fail(f"{cls.__name__} has no field(s) {sorted(set(data) - set(fields))}")
+                return _fail(f"{cls.__name__} has no field(s) "
+                             f"{short(sorted(set(data) - set(fields)), 80)}")
             return cls(**{k: fields[k](v) for k, v in data.items()})
 
         return record
     if tp is Fraction:
-        return lambda data: (Fraction(data) if isinstance(data, str)
-                             else _fail(f"expected a fraction 'n/d', got {data!r}"))
+        return lambda data: (Fraction(data) if isinstance(data, str) and _FRACTION.fullmatch(data)
+                             and data.split("/")[1].strip("0")
+                             else _fail(f"expected a fraction 'n/d', got {short(data)}"))
     if tp is float:
         return lambda data: (float(data) if isinstance(data, (int, float))
                              and not isinstance(data, bool)
-                             else _fail(f"expected a number, got {data!r}"))
+                             else _fail(f"expected a number, got {short(data)}"))
     if tp in (int, str, bool):
 
         def plain(data: Any) -> Any:
             if not isinstance(data, tp) or (tp is int and isinstance(data, bool)):
-                return _fail(f"expected {tp.__name__}, got {data!r}")
+                return _fail(f"expected {tp.__name__}, got {short(data)}")
             return data
 
         return plain
@@ -212,43 +229,58 @@ class SeatRecord:
         return json.dumps(payload, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> SeatRecord:
-        """Parse JSON text.
+    def from_json(cls, text: str | bytes) -> SeatRecord:
+        """Parse JSON text (untrusted: read by the same bounded reader as
+        :meth:`GameRecord.from_json <treasurekit.core.records.GameRecord.from_json>`).
 
         Raises:
-            RecordError: not JSON, not a seat record, or a key missing or malformed
-                (the message names the key).
+            RecordError: the text is not JSON, longer than ``MAX_SEAT_RECORD_CHARS``,
+                nested deeper than ``MAX_DEPTH``, holds NaN, Infinity, an out-of-range
+                number or a key written twice; or it is not a seat record, or a key is
+                missing or malformed (more than ``MAX_RECORD_MOVES`` moves, a move longer
+                than ``MAX_MOVE_CHARS``, an event text longer than ``MAX_EVENT_CHARS``);
+                the message names the key and quotes at most a short prefix.
         """
+        if not isinstance(text, (str, bytes)):
+            raise RecordError(f"a seat record is JSON text, not {short(text)}")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"seat record is not valid JSON: {exc.msg} at line "
-                              f"{exc.lineno} column {exc.colno}") from exc
+            data = bounded_json(text, MAX_SEAT_RECORD_CHARS)
+        except BoundedJSONError as exc:
+            raise RecordError(f"seat record refused: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != SEAT_RECORD_FORMAT:
             raise RecordError(f"not a seat record: key 'format' must be {SEAT_RECORD_FORMAT!r}"
                               " (a full record replays with treasurekit.replay)")
         unknown = set(data) - {"format", "game", "options", "seat", "moves", "views",
                                "events"}
         if unknown:
-            raise RecordError(f"seat record has unknown key(s) {sorted(unknown)}")
+            raise RecordError(f"seat record has unknown key(s) {short(sorted(unknown), 80)}")
         game, options, seat = data.get("game"), data.get("options"), data.get("seat")
         moves, views, events = data.get("moves"), data.get("views"), data.get("events")
-        if not isinstance(game, str) or not game:
-            raise RecordError("seat record key 'game' must be a non-empty string")
+        if not isinstance(game, str) or not game or len(game) > 100:
+            raise RecordError(f"seat record key 'game' must be a game name, not {short(game)}")
         if not isinstance(options, dict):
             raise RecordError("seat record key 'options' must be an object")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-            raise RecordError("seat record key 'seat' must be a seat number (0, 1, ...)")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("seat record key 'moves' must be a list of move texts")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
+            raise RecordError(f"seat record key 'seat' must be a seat number (0, 1, ...), "
+                              f"not {short(seat)}")
+        if not isinstance(moves, list) or len(moves) > MAX_RECORD_MOVES:
+            raise RecordError(f"seat record key 'moves' must be a list of at most "
+                              f"{MAX_RECORD_MOVES:,} move texts")
+        for i, m in enumerate(moves):
+            if not isinstance(m, str) or len(m) > MAX_MOVE_CHARS:
+                raise RecordError(f"seat record move {i + 1} is {short(m)}; expected move "
+                                  f"text of at most {MAX_MOVE_CHARS} characters")
         if (not isinstance(views, list) or len(views) != len(moves) + 1
                 or not all(isinstance(v, dict) for v in views)):
             raise RecordError("seat record key 'views' must hold one object per move, "
                               "plus the first view")
         if (not isinstance(events, list) or len(events) != len(moves)
-                or not all(isinstance(e, list) and all(isinstance(t, str) for t in e)
+                or not all(isinstance(e, list) and all(isinstance(t, str)
+                                                       and len(t) <= MAX_EVENT_CHARS
+                                                       for t in e)
                            for e in events)):
-            raise RecordError("seat record key 'events' must hold a list of texts per move")
+            raise RecordError("seat record key 'events' must hold a list of texts per move "
+                              f"(each at most {MAX_EVENT_CHARS:,} characters)")
         return cls(game, dict(options), seat, tuple(moves), tuple(views),
                    tuple(tuple(e) for e in events))
 

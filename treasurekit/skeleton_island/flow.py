@@ -92,7 +92,16 @@ def is_over(pos: SkeletonPosition, game: SkeletonGame) -> bool:
         return False
     if len(pos.islands) == len(game.deck.colours):
         return True
+    if idle_round(pos, game):
+        return True
     return not pos.pile.cards and pos.hand is None
+
+
+def idle_round(pos: SkeletonPosition, game: SkeletonGame) -> bool:
+    """Ruling SKEL-21: ``idle_rounds`` full rounds of standard turns passed in which each
+    seat rested its card on the edge and kept none (take, rest, no second card could go
+    on for ever: the pile never shrinks)."""
+    return pos.hand is None and pos.idle >= game.num_players * game.options["idle_rounds"]
 
 
 def current_player(pos: SkeletonPosition, game: SkeletonGame) -> int:
@@ -103,6 +112,8 @@ def current_player(pos: SkeletonPosition, game: SkeletonGame) -> int:
     hand = pos.hand
     if len(pos.islands) == len(game.deck.colours) or (hand is None and not pos.pile.cards):
         return TERMINAL  # is_over, inlined: this is asked several times a ply
+    if pos.idle and idle_round(pos, game):
+        return TERMINAL
     if pos.phase == GUST or pos.phase == STEAL or (hand is not None and hand[1] is None):
         return CHANCE
     return pos.turn

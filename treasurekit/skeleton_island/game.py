@@ -89,6 +89,12 @@ class SkeletonGame(Game[SkeletonMove]):
             "'shared': equal coins share the win (ruling SKEL-19)",
             choices=("islands", "shared"),
         ),
+        "idle_rounds": Option(
+            1,
+            "the game ends when this many full rounds pass in which every standard turn "
+            "rests its card and keeps none (ruling SKEL-21; the rulebook has no bound)",
+            validate=whole_number(1, 20),
+        ),
         "cards": Option("standard", "'standard', or cards of your own: a pathlib.Path of a "
                         "card JSON file or a Deck",
                         validate=data_option("card data", BUNDLED, Deck)),

@@ -58,7 +58,10 @@ __all__ = [
 
 
 def _num(v: float) -> str:
-    return f"{v:g}"
+    """A coordinate (0.01 cm) or angle (0.1 degree) written exactly: ``:g`` keeps only 6
+    significant digits, so ``-10000.01`` was written ``-10000`` and read back as
+    another move (issue 23 point 8)."""
+    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True)

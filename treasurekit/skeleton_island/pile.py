@@ -59,6 +59,10 @@ __all__ = [
 AREA_EPS = 1e-4
 #: A rested card "touches" the pile when it comes this close (cm, a tenth of a millimetre).
 TOUCH_CM = 0.01
+#: A rest lies on the table: its centre within this many cm of the spread's centre
+#: (ruling SKEL-21: a large table; the standard spread is a disc of 18 cm radius, and
+#: the longest bot games stored in tests reach about 1 m).
+TABLE_CM = 150.0
 #: Unit vectors of the gust directions ("n" points to +y, "e" to +x).
 COMPASS: dict[str, tuple[float, float]] = {
     "n": (0.0, 1.0),
@@ -434,6 +438,9 @@ class Pile:
         """
         if not self.cards:
             return "the Sand Pile is empty: there is no edge to rest the card on"
+        if math.hypot(where.x, where.y) > TABLE_CM:
+            return (f"a card resting at {where.x:g},{where.y:g} would be off the table: a rest "
+                    f"lies within {TABLE_CM:g} cm of the spread's centre (ruling SKEL-21)")
         poly = _poly(where, self.size)
         polys = np.array([self.polygon(i) for i in self.cards], dtype=object)
         gaps = shapely.distance(polys, poly)
@@ -486,7 +493,7 @@ class Pile:
                 reach = h / 2 - overlap if k % 2 == 0 else h / 2
                 # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
                 cx, cy = round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0
-                if (cx, cy, angle) not in seen:
+                if (cx, cy, angle) not in seen and math.hypot(cx, cy) <= TABLE_CM:
                     seen.add((cx, cy, angle))
                     spots.append(_placement(cx, cy, angle))
         result = tuple(spots)

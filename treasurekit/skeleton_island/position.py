@@ -48,6 +48,8 @@ class SkeletonPosition:
         collections: per seat, its :data:`Collection`.
         islands: ``(colour, seat)`` of each Island card won, in the order won.
         out: ``(id, kind, why)`` of the cards out of the game (``"discarded"``/``"island"``).
+        idle: standard turns in a row that ended with the card rested and none kept
+            (ruling SKEL-21: a full round of them ends the game).
     """
 
     pile: Pile
@@ -65,6 +67,7 @@ class SkeletonPosition:
     victim: int | None = None
     islands: tuple[tuple[str, int], ...] = ()
     out: tuple[tuple[int, str, str], ...] = ()
+    idle: int = 0
 
     def island_of(self, colour: str) -> int | None:
         """The seat holding the Island card of ``colour``, or None."""
@@ -106,6 +109,7 @@ def evolve(
     victim: int | None = _SAME,
     islands: tuple[tuple[str, int], ...] = _SAME,
     out: tuple[tuple[int, str, str], ...] = _SAME,
+    idle: int = _SAME,
 ) -> SkeletonPosition:
     """``dataclasses.replace(pos, ...)``, written out: three times as fast, which
     matters as every move builds a position and bots' playouts build many.
@@ -131,6 +135,7 @@ def evolve(
     _set(new, 'victim', pos.victim if victim is _SAME else victim)
     _set(new, 'islands', pos.islands if islands is _SAME else islands)
     _set(new, 'out', pos.out if out is _SAME else out)
+    _set(new, 'idle', pos.idle if idle is _SAME else idle)
     return new
 
 

@@ -57,4 +57,9 @@ def spread_layout(
     >>> len(p), sum(c.face_up for c in p.cards.values()) in (24, 25)
     (49, True)
     """
-    return _layout_pile(layout, n, radius, size)
+    cached = _layout_pile(layout, n, radius, size)
+    # a new Pile each call: the cached one is shared by every game of this layout, so no
+    # caller may hold it (issue 23 point 7); its geometry cache is copied, not recomputed
+    pile = Pile._make(dict(cached.cards), cached.size, dict(cached._above))
+    pile._cache = dict(cached._cache)
+    return pile

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import check_seat
 from ..core.events import Event, Outcome
 from ..core.game import State
+from ..core.moves import fresh_move
 from . import clicks, flow
 from .build import build
 from .flow import OVER, REVEAL, SKIRMISH, Phase, expecting
@@ -199,7 +200,8 @@ class TIState(State[TIMove]):
         Raises:
             PlaceError: ``place`` is not a square of this board.
         """
-        return clicks.moves_at(self._position, self.game, place)
+        # new objects: the rules may keep their moves in a cache (issue 23 point 7)
+        return [fresh_move(m) for m in clicks.moves_at(self._position, self.game, place)]
 
     def expecting(self) -> str:
         """What the player to move has to do now, in words."""

@@ -5,15 +5,15 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 import shapely  # type: ignore[import-untyped]
 
 from ..core.bots import Candidate
+from .burial import burial_plan
 from .clues import chest_clue, clues_for
-from .danger import Danger, burial_danger, cards_at, escape_distances, sample_points
+from .danger import Danger, cards_at, escape_distances, sample_points
 from .flow import SILVER, Phase
 from .geometry import distance
 from .hints import truthful
@@ -29,14 +29,7 @@ from .moves import (
 from .regions import question_region, region
 from .state import TIState
 
-__all__ = ["BURY_SAMPLE", "POLICIES", "SilverBot"]
-
-#: How many valid points the cunning Silver weighs when he buries the treasure.
-BURY_SAMPLE = 240
-#: Free paths are about this much longer than straight lines (for the escape estimate).
-ESCAPE_DETOUR = 1.1
-#: How much worse a burial point is for each ride more from the farthest tower.
-ESCAPE_RIDE_COST = 1.3
+__all__ = ["POLICIES", "SilverBot"]
 
 POLICIES = ("cunning", "truthful", "deceptive")
 
@@ -51,11 +44,14 @@ class SilverBot:
     pirate gives to the Large-search circle (2 miles) around the treasure, averaged over the
     pirates. Then:
 
-    * burying: among valid points at least 5 miles from every starting location, the one
-      whose danger after the first hint is least: few valid miles within 2 miles of it
-      (a search that finds it wastes its circle on water, rock or a starting circle) and a
-      large region left by the best true Starting Hint of a likely hand (the expected best
-      of 3 random kinds);
+    * burying: a seeded draw over the valid points at least 5 miles from every starting
+      location (:func:`~.burial.burial_plan`), weighted towards those whose danger after
+      the first hint is least: few valid miles within 2 miles of it (a search that finds
+      it wastes its circle on water, rock or a starting circle) and a large region left by
+      the best true Starting Hint of a likely hand (the expected best of 3 random kinds).
+      The weights are as sharp as they can be while no 1-mile circle holds more than 7%
+      and no Large search more than 12.5% of the burials, so no fixed search plan beats
+      chance by much;
     * hints: every legal hint (and CONFESSION answer) is scored by the danger it leaves;
       a lie under a Bluff token that points the pirates away scores best, a true hint that
       leaves the treasure's neighbourhood a small share of a large region next;
@@ -271,25 +267,20 @@ class SilverBot:
         return Danger(state, self.trust)
 
     def _bury_far_from_searches(self, state: TIState) -> list[Candidate]:
-        imap = state.map
-        starts = list(imap.starts.values())
-        far = [p for p in imap.lattice if min(distance(p, s) for s in starts) >= 5.0]
-        pool = far or list(imap.lattice)
-        picks = self.rng.sample(pool, min(len(pool), BURY_SAMPLE))
         kinds = tuple(sorted({h.id for h in state.decks.starting if not h.chest}))
-        danger = burial_danger(imap, state.situation(), tuple(picks), kinds, state.n)
-        towers = [t.xy for t in imap.towers]
-        ride = imap.scale.horse_miles
+        plan = burial_plan(state.map, state.situation(), kinds, state.n)
+        drawn = plan.draw(self.rng.random())
         rows = []
-        for p, (d, share) in zip(picks, danger, strict=True):
-            # the pirates jail Silver in the tower farthest from where they think it is:
-            # each ride more on the escape gives them a round of searches more
-            rides = math.ceil(ESCAPE_DETOUR * max(distance(p, t) for t in towers) / ride)
-            score = d * ESCAPE_RIDE_COST ** (rides - 2)
-            rows.append(Candidate(Bury(*p), -score, (
-                f"expected chance a pirate gives its 2-mile neighbourhood after the first "
-                f"hint: {d:.3f}", f"{share:.0%} of that neighbourhood is valid ground",
-                f"{rides} rides from the farthest tower")))
+        for i, p in enumerate(plan.points):
+            why = (f"expected chance a pirate gives its 2-mile neighbourhood after the first "
+                   f"hint: {plan.dangers[i]:.3f}",
+                   f"{plan.shares[i]:.0%} of that neighbourhood is valid ground",
+                   f"{plan.rides[i]} rides from the farthest tower",
+                   f"drawn with probability {plan.probs[i]:.2%}")
+            # the seeded draw's point first; the others ranked by their chance to be drawn
+            score = 1.0 + plan.probs[i] if i == drawn else plan.probs[i]
+            rows.append(Candidate(Bury(*p), score, why + (("the seeded draw chose it",)
+                                                          if i == drawn else ())))
         return rows
 
     def _hint_least_danger(self, state: TIState) -> list[Candidate]:

@@ -30,6 +30,7 @@ from typing import Any, cast
 
 from ..core.events import Event, Outcome
 from ..core.game import Game, State
+from ..core.moves import fresh_move
 from . import clicks as _clicks
 from . import flow
 from .decks import CalendarSpace, Character, Decks
@@ -291,10 +292,11 @@ class TIState(State[TIMove]):
     def legal_moves(self) -> list[TIMove]:
         pos = self._position
         if self._legal_for is not pos:
-            self._legal_cache = super().legal_moves()
+            self._legal_cache = self._offered()
             self._legal_set = None
             self._legal_for = pos
-        return list(self._legal_cache)
+        # new objects on every call: the cache (and the set _check reads) stays private
+        return [fresh_move(m) for m in self._legal_cache]
 
     def _legal_moves(self) -> list[TIMove]:
         legal = _LEGAL.get(self._position.phase)

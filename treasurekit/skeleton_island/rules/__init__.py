@@ -40,6 +40,7 @@ BLOW = "SKEL §3 Game Turn: blowing on the pile"
 MAP = "SKEL §3 Game Turn: completing a treasure map"
 END = "SKEL §4 End of the Game"
 VICTORY = "SKEL §4 Victory"
+IDLE = "SKEL §4 End of the Game; ruling SKEL-21"
 
 
 def ruling(n: int) -> str:

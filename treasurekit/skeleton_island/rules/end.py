@@ -36,10 +36,12 @@ def outcome(pos: SkeletonPosition, game: SkeletonGame) -> Outcome | None:
     """Scores and winners once the game is over, else None (SKEL §4; ruling SKEL-19)."""
     if not is_over(pos, game):
         return None
-    termination = (
-        "every Island card has been won" if len(pos.islands) == len(game.deck.colours)
-        else "the Sand Pile is empty"
-    )
+    if len(pos.islands) == len(game.deck.colours):
+        termination = "every Island card has been won"
+    elif pos.pile.cards or pos.hand is not None:
+        termination = "a full round passed with no card kept (ruling SKEL-21)"
+    else:
+        termination = "the Sand Pile is empty"
     totals = scores(pos, game)
     best = max(totals)
     tied = [p for p, s in enumerate(totals) if s == best]

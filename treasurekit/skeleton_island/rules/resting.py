@@ -16,7 +16,7 @@ from ...core.events import Event
 from .. import flow
 from ..moves import Rest, SkeletonMove, Stop
 from ..position import SkeletonPosition, evolve
-from . import REST, SECOND, Problem, label, seat_name
+from . import IDLE, REST, SECOND, Problem, label, seat_name
 from .taking import finish_standard_turn, no_hand, second_optional
 
 if TYPE_CHECKING:
@@ -66,9 +66,9 @@ def apply(
     take no second card."""
     who = seat_name(pos.turn)
     if isinstance(move, Stop):
-        pos, events = finish_standard_turn(pos, game)
+        pos, events = finish_standard_turn(pos, game, idle=pos.idle + 1)
         return pos, [Event(f"{who} takes no second card (ruling SKEL-7)", SECOND, "stop"),
-                     *events]
+                     *events, *_idle_end(pos, game)]
     assert isinstance(move, Rest) and pos.hand is not None
     card, kind = pos.hand
     pile = pos.pile.with_card_on_top(card, move.placement, kind)
@@ -80,6 +80,16 @@ def apply(
         events.append(Event(
             f"No other card is uncovered: {who} takes no second card (ruling SKEL-7)",
             SECOND, "info"))
-        pos, more = finish_standard_turn(pos, game)
-        events += more
+        pos, more = finish_standard_turn(pos, game, idle=pos.idle + 1)
+        events += more + _idle_end(pos, game)
     return pos, events
+
+
+def _idle_end(pos: SkeletonPosition, game: SkeletonGame) -> list[Event]:
+    """The event of the game ending by ruling SKEL-21, if it just did."""
+    if not flow.idle_round(pos, game):
+        return []
+    rounds = game.options["idle_rounds"]
+    return [Event(f"{'A full round' if rounds == 1 else f'{rounds} full rounds'} passed with "
+                  "every card taken rested again and none kept: the game ends (ruling "
+                  "SKEL-21)", IDLE, "info")]

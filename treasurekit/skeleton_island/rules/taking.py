@@ -121,7 +121,7 @@ def keep_hand(pos: SkeletonPosition, game: SkeletonGame) -> tuple[SkeletonPositi
                     rule, "keep")]
     changes, more = collect(pos, game, seat, card, kind)
     events += more
-    pos, more = finish_standard_turn(pos, game, **changes)
+    pos, more = finish_standard_turn(pos, game, idle=0, **changes)
     return pos, events + more
 
 
