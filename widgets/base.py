@@ -54,7 +54,7 @@ from treasurekit.core.inputs import seed_problem
 from .a11y import KeyboardMoves, insert_after
 from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
-from .fair_undo import FairUndo
+from .fair_undo import NOTHING_TO_UNDO, FairUndo
 from .hot_seat import HotSeat
 from .reseed import seeded_bot
 from .responsive import BOARD_CSS
@@ -537,9 +537,11 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         after_redraw(self)  # a saving board (board.saver) saves the game if it changed
 
     def _undo_state(self, live: bool = True) -> None:
-        """Enable Undo only when it may take something back; its tooltip says why not."""
+        """Undo is disabled when there is nothing to take back (or during replay); when
+        a fair-play rule refuses it, it stays pressable and a press shows the reason in
+        the notice (read out as an alert), not only in the tooltip."""
         why = self.undo_blocker() if live else "back to the present first (replay is read-only)"
-        self.undo_button.disabled = why is not None
+        self.undo_button.disabled = not live or (why or "").startswith(NOTHING_TO_UNDO)
         self.undo_button.tooltip = (why if why is not None else
                                     "take back moves until your previous decision")
 

@@ -28,7 +28,10 @@ if TYPE_CHECKING:
     from treasurekit import Event
     from treasurekit.core.game import Game, State
 
-__all__ = ["FairUndo"]
+__all__ = ["NOTHING_TO_UNDO", "FairUndo"]
+
+#: How a refusal starts when no human decision has been played (the button is then off).
+NOTHING_TO_UNDO = "nothing to take back"
 
 #: Plies whose reveal check is kept (a cache, keyed by the history up to the ply).
 _CACHE_SIZE = 512
@@ -76,9 +79,12 @@ class FairUndo:
         human decision (a notice: "cannot take back: the die has been rolled since ...")."""
         humans = [i for i, p in enumerate(self._movers) if p >= 0 and self.is_human(p)]
         if not humans:
-            return "nothing to take back: no human move has been played yet"
+            return f"{NOTHING_TO_UNDO}: no human move has been played yet"
         if self.teaching:
             return None
+        if getattr(self, "covered", False):  # hot seat: the screen is passed to the next human
+            return ("cannot take back: the screen is covered; the next player presses "
+                    "the pass button first")
         if self.state.is_terminal():
             return "cannot take back: the game is over, and a finished game is final"
         last = humans[-1]

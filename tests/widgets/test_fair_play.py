@@ -54,9 +54,9 @@ def act_until_a_reveal_follows(board: GameBoard, seed: int = 1) -> None:
 
 def refused(board: GameBoard, words: str) -> None:
     """Undo is refused with ``words`` in the notice and the button's tooltip, the button
-    is disabled, and nothing changed."""
+    stays pressable (a press shows the reason on the board), and nothing changed."""
     history = board.state.history
-    assert board.undo_button.disabled and words in board.undo_button.tooltip
+    assert not board.undo_button.disabled and words in board.undo_button.tooltip
     with pytest.raises(IndexError, match=f"cannot take back: {words}"):
         board.undo()
     board.undo_button.click()  # refused quietly: the notice says why
@@ -247,6 +247,10 @@ def test_hot_seat_cover_hides_the_board_until_the_next_human_presses() -> None:
     ply = board.state.ply
     board.click_at(10.0, 10.0)
     assert board.state.ply == ply and "press the Pass button" in board.notice
+    board.undo_button.click()  # Undo on the cover would draw p1's view for p2 to see
+    assert board.state.ply == ply and board.covered and board.shown_seat == 1
+    assert "the screen is covered" in board.notice
+    assert all(part.layout.display == "none" for part in board._coverable())
     board.cover_button.click()
     assert not board.covered and board.facing_seat == board.shown_seat == 2
     assert [s for _, s in board.seat_pick.options] == [2]
