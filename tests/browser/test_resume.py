@@ -84,6 +84,15 @@ def wait_for_ply(board: Any, ply: int, timeout_s: float = 60) -> None:
         time.sleep(0.2)
 
 
+def wait_for_log(board: Any, log: str, timeout_s: float = 15) -> None:
+    """The log comes back to ``log`` (a board's widgets update one by one: the log may
+    arrive after the status that says the ply)."""
+    deadline = time.monotonic() + timeout_s
+    while (shown := board.locator(".tk-log").text_content() or "") != log:
+        assert time.monotonic() < deadline, f"the log did not come back: {shown[-200:]!r}"
+        time.sleep(0.2)
+
+
 def resume_offered(page: Any) -> Any:
     offer = page.locator(".tk-resume-offer")
     offer.wait_for(state="visible", timeout=30_000)
@@ -120,7 +129,7 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         board = page.locator(".tk-app .tk-board").first
         resume_offered(page).locator(".tk-resume").click()
         wait_for_ply(board, ply)
-        assert (board.locator(".tk-log").text_content() or "") == log
+        wait_for_log(board, log)
         page.locator(".tk-resume-offer").wait_for(state="hidden", timeout=10_000)
 
         before = set(kernel_pids(proc))
@@ -140,7 +149,7 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         wait_for_app(page)
         board = page.locator(".tk-app .tk-board").first
         wait_for_ply(board, ply)
-        assert (board.locator(".tk-log").text_content() or "") == log
+        wait_for_log(board, log)
         page.locator(".tk-lost").wait_for(state="hidden", timeout=10_000)
         # Voila's own icon font CSS and MathJax are class-load's part of 27.3 ("no CDN"):
         # here, nothing of the saving widget comes from outside (anywidget's ES module
@@ -222,7 +231,7 @@ def test_a_kernel_that_no_longer_answers_is_not_silent(voila: tuple[str, Any], b
         wait_for_app(page)
         board = page.locator(".tk-app .tk-board").first
         wait_for_ply(board, ply)
-        assert (board.locator(".tk-log").text_content() or "") == log
+        wait_for_log(board, log)
     finally:
         context.close()
 
@@ -251,6 +260,6 @@ def test_a_game_resumes_after_the_server_restarts(browser: Any, saves: Path) -> 
             board = open_app(page, url, name)
             resume_offered(page).locator(".tk-resume").click()
             wait_for_ply(board, ply)
-            assert (board.locator(".tk-log").text_content() or "") == log
+            wait_for_log(board, log)
     finally:
         context.close()
