@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -96,3 +97,21 @@ def page(browser: Any, lab_url: str) -> Iterator[Any]:
     context.close()
     for session in http("GET", f"{lab_url}/api/sessions"):
         http("DELETE", f"{lab_url}/api/sessions/{session['id']}")
+
+
+@pytest.fixture(scope="module")
+def voila() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A play server (``make play`` without preheating) for one test module: its base URL
+    and process. Modules that need another server define their own ``voila``."""
+    from voiladriver import voila_server
+
+    require_browser()
+    with voila_server() as server:
+        yield server
+
+
+@pytest.fixture
+def chromium(browser: Any) -> Any:
+    """The session's Chromium (``browser``: one Playwright per session, so the JupyterLab
+    tests can share it)."""
+    return browser

@@ -6,36 +6,19 @@ JupyterLab's or Voilà's own markup are printed, not counted.
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from axecheck import axe_violations
-from conftest import require_browser
 from keyboard import LIST, read, start_by_keyboard, tab_to, wait_for
 from labdriver import open_and_run, screenshot
-from voiladriver import voila_server, wait_for_app
+from voiladriver import wait_for_app
 
 GAMES = ["ahoy", "treasure_island_2003", "treasure_island_2018", "sjorovaron",
          "skeleton_island"]
 NOTEBOOKS = ["01-ahoy-treasures.ipynb", "02-treasure-island-2003.ipynb",
              "03-treasure-island-2018.ipynb", "04-sjorovaron.ipynb",
              "05-skeleton-island.ipynb"]
-
-
-@pytest.fixture(scope="module")
-def voila() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    require_browser()
-    with voila_server() as server:
-        yield server
-
-
-@pytest.fixture
-def chromium(browser: Any) -> Any:
-    """The session's Chromium (conftest's ``browser``: one Playwright per session, so the
-    JupyterLab tests can share it)."""
-    return browser
 
 
 def check(page: Any, where: str) -> None:

@@ -9,31 +9,14 @@ game is over. Focus must stay on the list the whole game (it never falls to <bod
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import require_browser
 from keyboard import LIST, play_by_keyboard, read, start_by_keyboard, tab_to
-from voiladriver import page_problems, voila_server, wait_for_app
+from voiladriver import page_problems, wait_for_app
 
 GAMES = ["ahoy", "treasure_island_2003", "treasure_island_2018", "sjorovaron",
          "skeleton_island"]
-
-
-@pytest.fixture(scope="module")
-def voila() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    require_browser()
-    with voila_server() as server:
-        yield server
-
-
-@pytest.fixture
-def chromium(browser: Any) -> Any:
-    """The session's Chromium (conftest's ``browser``: one Playwright per session, so the
-    JupyterLab tests can share it)."""
-    return browser
 
 
 def pick(k: int, n: int) -> int:

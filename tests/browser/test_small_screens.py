@@ -21,17 +21,14 @@ each page there, to look at.
 from __future__ import annotations
 
 import os
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import require_browser
 from labdriver import steady_click
 from test_ahoy_board import HALO
 from test_apps_in_voila import PLAYS, move_of, wait_for_move_after
-from voiladriver import app_names, page_problems, voila_server, wait_for_app
+from voiladriver import app_names, page_problems, wait_for_app
 
 WIDTHS = (700, 1400)
 SHOTS = os.environ.get("TK_SMALL_SCREENS_SHOTS")
@@ -96,13 +93,6 @@ CLIPPED_JS = """() => {
       found.push(`${name(el)}: label cut (${el.scrollWidth} px in ${el.clientWidth} px)`);
   return found;
 }"""
-
-
-@pytest.fixture(scope="module")
-def voila() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    require_browser()
-    with voila_server() as server:
-        yield server
 
 
 def open_app(browser: Any, url: str, name: str, width: int) -> tuple[Any, Any]:
