@@ -191,19 +191,23 @@ def browser_assets(url: str) -> list[str] | None:
 
 
 async def _protocol_class(url: str, n: int, play_s: float, interval: float,
-                          assets: list[str] | None) -> list[StudentResult]:
+                          assets: list[str] | None, answer_timeout: float = 15.0,
+                          ) -> list[StudentResult]:
     from tornado.httpclient import AsyncHTTPClient
 
     AsyncHTTPClient.configure(None, max_clients=max(10, 2 * n))
     t0 = time.monotonic()
-    students = [Student(url, APP, interval=interval, assets=assets) for _ in range(n)]
+    students = [Student(url, APP, interval=interval, answer_timeout=answer_timeout,
+                        assets=assets) for _ in range(n)]
     return list(await asyncio.gather(*(s.run(t0, play_s) for s in students)))
 
 
 def run_class(n: int, *, play_s: float = 60, interval: float = 3.0, browsers: bool = False,
-              class_only: bool = False, record_assets: bool = True) -> ClassReport:
+              class_only: bool = False, record_assets: bool = True,
+              answer_timeout: float = 15.0) -> ClassReport:
     """Start a server with a pool of ``n``, let ``n`` students play; their figures.
 
+    ``answer_timeout``: seconds after which a protocol student counts a click unanswered.
     ``record_assets``: the protocol students fetch the files a real page fetched
     (:func:`browser_assets`, one more kernel in the pool for that page), not only those
     the page names.
@@ -233,7 +237,8 @@ def run_class(n: int, *, play_s: float = 60, interval: float = 3.0, browsers: bo
 
             results = browser_class(url, APP, n, play_s, interval)
         else:
-            results = asyncio.run(_protocol_class(url, n, play_s, interval, assets))
+            results = asyncio.run(_protocol_class(url, n, play_s, interval, assets,
+                                                answer_timeout))
         driver_after = resource.getrusage(resource.RUSAGE_SELF)
         after = _tree_cpu(server)
         report.server_cpu_s = after[0] - before[0]

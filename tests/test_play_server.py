@@ -150,18 +150,17 @@ def test_preheated_kernels_start_spaced_and_a_pages_own_kernel_at_once(
         return f"k{len(started)}"
 
     monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
-    manager = PlayKernelManager(preheat_spacing=0.3)
+    manager = PlayKernelManager(preheat_spacing=1.0)
 
     async def class_arrives() -> list[str]:
         pool = [manager.start_kernel(env={"VOILA_PREHEAT": "True"}) for _ in range(3)]
         page = manager.start_kernel(env={"VOILA_PREHEAT": "False"})
         return list(await asyncio.gather(*pool, page))
 
-    t0 = time.monotonic()
     ids = asyncio.run(class_arrives())
     assert sorted(ids) == ["k1", "k2", "k3", "k4"]
-    pool_times = [t - t0 for kind, t in started if kind == "True"]
-    page_time = next(t - t0 for kind, t in started if kind == "False")
-    assert page_time < 0.2  # not held back behind the pool
-    assert len(pool_times) == 3 and pool_times[0] < 0.2
-    assert all(b - a >= 0.28 for a, b in itertools.pairwise(pool_times))
+    # the page's kernel starts at once, before the second and third of the pool (an order,
+    # not a wall-clock bound: a loaded CI machine may take its time for every start)
+    assert [kind for kind, _ in started] == ["True", "False", "True", "True"]
+    pool_times = [t for kind, t in started if kind == "True"]
+    assert all(b - a >= 0.95 for a, b in itertools.pairwise(pool_times))
