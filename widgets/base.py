@@ -135,6 +135,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         self._movers: list[int] = []  # who played each ply (CHANCE for chance)
         self._seen: tuple[Any, ...] = ()  # the history the two lists describe
         self._notice = ""  # a refused action's reason, "[rule]" at the end (may be set directly)
+        self._notice_said = 0  # how many times in a row the same notice was told
         self._view_ply: int | None = None  # None: live; else the replayed ply
         self._syncing = False
         self._news: list[str] = []  # what befell a human seat during the bots' last plies
@@ -458,8 +459,14 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         self._tell(exc.reason, exc.rule)
 
     def _tell(self, notice: str, rule: str | None = None) -> None:
-        """Show ``notice`` (and its rule reference) in the slot under the picture."""
-        self._notice = f"{notice} [{rule}]" if rule else notice
+        """Show ``notice`` (and its rule reference) in the slot under the picture.
+
+        The same notice told again is counted on screen ("again, 2nd time"): an unchanged
+        text would send nothing, and the click would look unanswered (and an alert with
+        the same words is not read out again)."""
+        text = f"{notice} [{rule}]" if rule else notice
+        self._notice_said = self._notice_said + 1 if text == self._notice else 1
+        self._notice = text
         self._refresh()
 
     def _clear_notice(self) -> None:
@@ -501,7 +508,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         """
         if self._update_cover():  # hot seat: nothing is drawn until the next human is ready
             assign(self.status, value=self._cover_status())
-            assign(self.notice_box, value=notice_html(self._notice))
+            assign(self.notice_box, value=notice_html(self._notice, self._notice_said))
             with self._held():
                 self.roll_button.disabled = True
                 self._undo_state()
@@ -513,7 +520,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         seat = self.turn_of(shown)
         assign(self.status, value=self._status_html(shown, live, seat))
         assign(self.notice_box, value=(error_html(self._error) if self._error
-                                       else notice_html(self._notice)))
+                                       else notice_html(self._notice, self._notice_said)))
         with self._held():
             self._render(shown, live)
             self.error_box.value = trace_html(self._trace) if self._error else ""

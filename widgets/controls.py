@@ -113,11 +113,21 @@ def split_rule(text: str) -> tuple[str, str | None]:
     return text, None
 
 
-def notice_html(notice: str) -> str:
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``12th``, ``13th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def notice_html(notice: str, said: int = 1) -> str:
     """A refused action, in red with its "[rule]" muted; at most two lines (the full text
     is the tooltip). Returns ``""`` for no notice (the slot keeps its height anyway).
+    ``said``: the how-manieth time in a row this notice is told (from 2 on it says so,
+    so that a repeated refusal still changes the page and is read out).
 
     >>> "tk-notice" in notice_html("Red must roll the die first [AHOY §5 The die]")
+    True
+    >>> "again, 3rd time" in notice_html("Red must roll the die first", said=3)
     True
     """
     if not notice:
@@ -125,6 +135,8 @@ def notice_html(notice: str) -> str:
     title = notice
     notice, rule = split_rule(notice)
     ref = f" {muted('[' + rule + ']')}" if rule else ""
+    if said > 1:
+        ref += f" {muted(f'(again, {_ordinal(said)} time)')}"
     return (
         f'<div class="tk-notice" title="{html.escape(title)}" style="color:#b42318;'
         "font-size:13px;line-height:17px;max-height:34px;overflow:hidden;display:-webkit-box;"

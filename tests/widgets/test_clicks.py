@@ -235,3 +235,22 @@ def test_seed_and_words_say_ply_with_its_meaning() -> None:
     board.roll()
     board.show_ply(0)
     assert "the position after ply 0 of 1" in text_of(board.status.value)
+
+
+def test_the_same_refusal_twice_still_answers_the_click() -> None:
+    """A click refused for the same reason as the one before must still change the page
+    (an unchanged notice sends nothing: the click looked unanswered, and the alert was not
+    read out again). Found by `make latency` in the real notebooks (issue 24)."""
+    board = AhoyBoard(players=2, seed=1)
+    pirate = next(i for i, p in enumerate(board.pieces()) if p.seat == 0)
+    shown = []
+    for _ in range(3):
+        board.click(pirate)  # before the roll: refused, for the same reason each time
+        shown.append(board.notice_box.value)
+    assert len(set(shown)) == 3
+    assert "again" not in text_of(shown[0]) and "again, 2nd time" in text_of(shown[1])
+    assert "again, 3rd time" in text_of(shown[2])
+    assert "roll the die first" in board.notice and "again" not in board.notice
+    board.roll()
+    board.click(pirate)  # now played: the notice goes
+    assert board.notice == "" and board.notice_box.value == ""
