@@ -93,3 +93,22 @@ def test_the_plan_hands_out_only_tuples() -> None:
         assert isinstance(getattr(plan, field), tuple)
     with pytest.raises(AttributeError):
         plan.probs = ()  # type: ignore[misc]
+
+
+def test_circle_shares_count_every_point_within_the_radius_of_some_centre() -> None:
+    """The precomputed circles (built once per plan, asked forty times by the bisection)
+    give what a direct count over every centre gives, for any weights."""
+    from treasurekit.treasure_island_2018.burial import CircleShares
+
+    rng = np.random.default_rng(5)
+    pts = rng.uniform(0, 6, size=(80, 2))
+    bounds = (0.0, 0.0, 6.0, 6.0)
+    circles = CircleShares(pts, 1.0, bounds, 0.5)
+    for _ in range(5):
+        w = rng.dirichlet(np.ones(len(pts)))
+        direct = max(
+            float(w[np.hypot(pts[:, 0] - x, pts[:, 1] - y) <= 1.0 + 1e-9].sum())
+            for x in np.arange(0, 6.0 + 1e-9, 0.5) for y in np.arange(0, 6.0 + 1e-9, 0.5))
+        assert circles.largest(w) == pytest.approx(direct, abs=1e-12)
+        assert max_share(pts, w, 1.0, bounds, 0.5) == pytest.approx(direct, abs=1e-12)
+    assert CircleShares(pts, 0.0001, (10.0, 10.0, 11.0, 11.0), 0.5).largest(w) == 0.0

@@ -26,7 +26,7 @@ from .geometry import Pt, distance
 from .hints import Situation
 from .map import IslandMap
 
-__all__ = ["CIRCLE_CAP", "SEARCH_CAP", "BurialPlan", "burial_plan", "max_share"]
+__all__ = ["CIRCLE_CAP", "SEARCH_CAP", "BurialPlan", "CircleShares", "burial_plan", "max_share"]
 
 #: No 1-mile-radius circle may hold more than this share of the cunning burials.
 CIRCLE_CAP = 0.07
@@ -69,21 +69,46 @@ class BurialPlan:
         return len(self.probs) - 1
 
 
+class CircleShares:
+    """Which of ``points`` (an ``(n, 2)`` array, miles) lie within ``radius`` miles of each
+    centre of a ``step``-mile grid over ``bounds`` ``(x0, y0, x1, y1)``, found once, so
+    that :meth:`largest` is cheap for any weights (the burial plan's bisection asks for
+    forty sets of weights over the same points)."""
+
+    def __init__(self, points: np.ndarray, radius: float,
+                 bounds: tuple[float, float, float, float], step: float = CENTRE_STEP) -> None:
+        x0, y0, x1, y1 = bounds
+        cx, cy = np.meshgrid(np.arange(x0, x1 + 1e-9, step), np.arange(y0, y1 + 1e-9, step))
+        centres = np.column_stack([cx.ravel(), cy.ravel()])
+        rows, cols = [], []
+        offset = 0
+        for chunk in np.array_split(centres, max(1, len(centres) // 2048)):
+            d = np.hypot(chunk[:, None, 0] - points[None, :, 0],
+                         chunk[:, None, 1] - points[None, :, 1])
+            r, c = np.nonzero(d <= radius + 1e-9)
+            rows.append(r + offset)
+            cols.append(c)
+            offset += len(chunk)
+        self._rows = np.concatenate(rows) if rows else np.zeros(0, dtype=np.intp)
+        self._cols = np.concatenate(cols) if cols else np.zeros(0, dtype=np.intp)
+        self._centres = len(centres)
+
+    def largest(self, weights: np.ndarray) -> float:
+        """The largest total of ``weights`` (one per point) within the radius of a centre."""
+        if not len(self._rows):
+            return 0.0
+        return float(np.bincount(self._rows, weights=weights[self._cols],
+                                 minlength=self._centres).max())
+
+
 def max_share(points: np.ndarray, weights: np.ndarray, radius: float,
               bounds: tuple[float, float, float, float], step: float = CENTRE_STEP) -> float:
     """The largest total ``weights`` of ``points`` (an ``(n, 2)`` array, miles) within
     ``radius`` miles of any centre of a ``step``-mile grid over ``bounds``
     ``(x0, y0, x1, y1)``; ``weights`` sum to 1 for a share (burials' frequencies work too).
+    For many weights over the same points, build one :class:`CircleShares`.
     """
-    x0, y0, x1, y1 = bounds
-    cx, cy = np.meshgrid(np.arange(x0, x1 + 1e-9, step), np.arange(y0, y1 + 1e-9, step))
-    centres = np.column_stack([cx.ravel(), cy.ravel()])
-    best = 0.0
-    for chunk in np.array_split(centres, max(1, len(centres) // 2048)):
-        d = np.hypot(chunk[:, None, 0] - points[None, :, 0],
-                     chunk[:, None, 1] - points[None, :, 1])
-        best = max(best, float(((d <= radius + 1e-9) @ weights).max()))
-    return best
+    return CircleShares(points, radius, bounds, step).largest(weights)
 
 
 def _softmax(scores: np.ndarray, temperature: float) -> np.ndarray:
@@ -121,9 +146,11 @@ def burial_plan(imap: IslandMap, sit: Situation, kinds: tuple[str, ...],
     pts = np.array(pool, dtype=float)
     radius = imap.scale.large_search_radius
 
+    circles = CircleShares(pts, 1.0, imap.bounds)
+    searches = CircleShares(pts, radius, imap.bounds)
+
     def fits(probs: np.ndarray) -> bool:
-        return (max_share(pts, probs, 1.0, imap.bounds) <= CIRCLE_CAP
-                and max_share(pts, probs, radius, imap.bounds) <= SEARCH_CAP)
+        return circles.largest(probs) <= CIRCLE_CAP and searches.largest(probs) <= SEARCH_CAP
 
     lo, hi = math.log(1e-4), math.log(10.0)
     if fits(_softmax(scores, math.exp(lo))):
