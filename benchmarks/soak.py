@@ -175,8 +175,11 @@ def seats(game: Any, seed: int) -> list[Any]:
 
 def _fingerprint(state: State[Any], text: bool = True) -> tuple[Any, ...]:
     """What must be equal after an undo: the game's own snapshot (everything a move can
-    change), the history, the seat to move and (if ``text``) the board text."""
-    return (state._snapshot(), state.history, state.current_player,
+    change), the history, the seat to move and (if ``text``) the board text. The history is
+    read as the state keeps it: ``state.history`` hands out a fresh copy of every move, and
+    two of those a ply made a long game quadratic (Sjörövarön without a round limit: 400 s
+    of the CI soak)."""
+    return (state._snapshot(), tuple(state._history), state.current_player,
             str(state) if text else None)
 
 
