@@ -425,6 +425,7 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         self.board_box = w.VBox()
         self.board_box.add_class("tk-app-board")
         self.board: GameBoard = self._new_board(seed)
+        self.board.wait_for_start()  # "Choose the seats, then press Start" (start_gate)
         self.board_box.children = [self.board]
         head = w.HTML(
             f'<h2 style="margin:0 0 4px 0">{html.escape(spec.title)}</h2>'

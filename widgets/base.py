@@ -59,6 +59,7 @@ from .hot_seat import HotSeat
 from .reseed import seeded_bot
 from .responsive import BOARD_CSS
 from .saving import after_redraw
+from .start_gate import StartGate
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
 from .updates import MoveLog, assign
@@ -71,7 +72,7 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
+class GameBoard(FairUndo, HotSeat, StartGate, StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
@@ -140,6 +141,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         self._news: list[str] = []  # what befell a human seat during the bots' last plies
         self._init_clicks()
         self._init_hot_seat()
+        self._init_start_gate()  # a play app's first board waits for Start (start_gate)
 
         # (margin 2px 0: a full-width widget with ipywidgets' 2 px side margins overflowed
         # its output area by 2 px, cutting the status in a narrow window)
@@ -279,6 +281,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         """
         self._resync()
         self._resume()
+        self._check_started()  # before a play app's Start: a click is refused, code starts
         self.ready()  # a move played from code: the human to move is at the screen
         try:
             events = self._apply(lambda: self.state.play(move))
@@ -296,6 +299,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         """
         self._resync()
         self._resume()
+        self._check_started()
         self.ready()
         try:
             events = self._apply(self.state.resolve_chance)
@@ -511,7 +515,8 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         shown = self.shown_state()
         live = self._view_ply is None
         seat = self.turn_of(shown)
-        assign(self.status, value=self._status_html(shown, live, seat))
+        assign(self.status, value=self._start_status(shown) or self._status_html(shown, live,
+                                                                                 seat))
         assign(self.notice_box, value=(error_html(self._error) if self._error
                                        else notice_html(self._notice)))
         with self._held():

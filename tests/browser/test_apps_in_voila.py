@@ -58,7 +58,21 @@ def wait_for_move_after(board: Any, ply: int, timeout_s: float = 30) -> None:
         time.sleep(0.1)
 
 
+def started(page: Any, board: Any) -> None:
+    """Press the app's Start if the board still waits for it (its status says "press
+    Start": a click on it would be answered in words, not played) and wait for the new
+    board (``board``, a locator, then finds it)."""
+    if "press Start" not in (board.locator(".tk-status").text_content() or ""):
+        return
+    old = board.element_handle()
+    page.locator(".tk-app-start").click()
+    old.wait_for_element_state("hidden", timeout=60_000)  # detached: the new board is built
+    board.locator(".tk-status").wait_for(timeout=60_000)
+    board.scroll_into_view_if_needed()
+
+
 def play_ahoy(page: Any, board: Any) -> None:
+    started(page, board)
     ply = move_of(board)
     board.locator(".tk-roll").click()
     wait_for_move_after(board, ply)
@@ -68,6 +82,7 @@ def play_ahoy(page: Any, board: Any) -> None:
 
 
 def play_ti2003(page: Any, board: Any) -> None:
+    started(page, board)
     until_squares_are_lit(board)
     ply = move_of(board)
     steady_click(page, board.locator(CELLS).nth(lit_cells(board)[0]))
@@ -110,6 +125,7 @@ def play_ti2018(page: Any, board: Any) -> None:
 
 
 def play_sjo(page: Any, board: Any) -> None:
+    started(page, board)
     roll(board)  # the starting roll; bots roll and pick up to the human's pick
     until_hexes_are_lit(board)
     ply = move_of(board)
@@ -118,6 +134,7 @@ def play_sjo(page: Any, board: Any) -> None:
 
 
 def play_skeleton(page: Any, board: Any) -> None:
+    started(page, board)
     ply = move_of(board)
     click_uncovered_card(page, board)
     wait_for_move_after(board, ply)

@@ -1,0 +1,111 @@
+"""Issue 24's last board nits, found by a fresh user in the apps (widget level).
+
+* on a hot-seat cover, the "Your moves" list's one item presses the cover's Pass;
+* before a play app's Start, the board says what to do and answers a click, a button
+  or a key in words, playing nothing; code may still play on it;
+* Skeleton Island names its seats as the app's form does ("Player 1"), in the status,
+  the log, the notices, the table and the picture's words; the other apps' forms name
+  each seat as its board does ("Player 1 (Red)");
+* Skeleton Island's "keep" item says what it does; its legend fits its picture;
+* the Hint button is disabled once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from treasurekit import RandomBot
+from treasurekit.treasure_island_2018 import SilverBot
+from treasurekit_widgets import LongJohnBoard, stepping
+from treasurekit_widgets.a11y import READY
+from treasurekit_widgets.apps import APPS, play_app
+from treasurekit_widgets.base import HUMAN
+from treasurekit_widgets.start_gate import BEFORE_START
+
+BIG = 7_340_000_000_777
+
+
+@pytest.fixture
+def browser_click(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Handle what follows as a message from a widget in the browser (a click)."""
+    monkeypatch.setattr(stepping, "from_the_browser", lambda: True)
+    monkeypatch.setattr(stepping.BotStepping, "BOT_PAUSE_S", 0.0)
+    yield
+
+
+# ----- 1. the hot-seat cover by keyboard ---------------------------------------------------
+def test_enter_on_the_covers_one_item_presses_pass() -> None:
+    board = LongJohnBoard(players=3, seed=BIG + 1,
+                          seats={0: SilverBot(seed=1), 1: HUMAN, 2: HUMAN})
+    board.play("done")  # p1 ends the turn: the calendar passes it to p2
+    assert board.covered and board.turn_of(board.state) == 2
+    keys = board.a11y
+    assert keys.moves == [READY]
+    assert keys.items == [f"Pass the screen to {board.seat_name(2)}: press Enter when ready"]
+    keys._on_key(keys, {"play": 0, "version": keys.version}, [])  # as the browser sends it
+    assert not board.covered and board.facing_seat == 2
+    assert keys.moves and READY not in keys.moves  # p2's own moves now
+
+
+# ----- 5. before Start ----------------------------------------------------------------------
+@pytest.mark.parametrize("game", list(APPS))
+def test_before_start_the_board_says_what_to_do_and_plays_nothing(
+        game: str, browser_click: None) -> None:
+    app = play_app(game, seed=BIG + 2)
+    board = app.board
+    assert BEFORE_START in board.status.value and "Your turn" not in board.status.value
+    keys = board.a11y
+    assert keys.items == [] and BEFORE_START in keys.idle
+    history = board.state.history
+    keys._on_key(keys, {"idle": True}, [])  # Enter on the list's one line
+    assert "press Start" in board.notice
+    board._clear_notice()
+    board.click_place((0, 0))  # a click on the picture, whatever it hits
+    assert "press Start" in board.notice and board.state.history == history
+    moves = board.state.legal_moves() if not board.state.is_chance_node() else []
+    if board.roll_button.layout.display != "none" and not board.roll_button.disabled:
+        board._clear_notice()
+        board.roll_button.click()
+        assert "press Start" in board.notice
+    elif moves:
+        board._clear_notice()
+        board.guarded(lambda: board.play(moves[0]))  # what a board's own buttons do
+        assert "press Start" in board.notice
+    assert board.state.history == history and board.error == ""
+    app.start()  # the new board is a game: "Your turn" and the human's moves
+    assert app.board.waiting_for_start == "" and BEFORE_START not in app.board.status.value
+    assert app.board.a11y.items
+
+
+def test_code_plays_on_the_first_board_and_that_starts_it() -> None:
+    app = play_app("ahoy", seed=BIG + 3)
+    board = app.board
+    assert board.waiting_for_start
+    board.click_place(0)  # from code: no gate (a cell may drive the board)
+    board.roll()
+    assert board.state.ply >= 1 and board.waiting_for_start == ""
+    assert BEFORE_START not in board.status.value and board.a11y.items
+
+
+def test_an_empty_lists_line_is_answered_in_the_notice() -> None:
+    from treasurekit_widgets import AhoyBoard
+
+    board = AhoyBoard(players=2, seed=3, seats={0: HUMAN, 1: RandomBot(seed=1)})
+    board.roll()
+    board.play(board.state.legal_moves()[0])
+    board.show_ply(0)  # a replay: the list is empty and says why
+    keys = board.a11y
+    assert keys.moves == [] and "earlier position" in keys.idle
+    keys.press_idle()
+    assert "earlier position" in board.notice
+
+
+def test_an_idle_press_on_a_list_with_moves_does_nothing() -> None:
+    app = play_app("skeleton_island", seed=BIG + 4)
+    app.start()
+    board = app.board
+    assert board.a11y.moves
+    board.a11y.press_idle()
+    assert board.notice == "" and board.state.ply == len(board.state.history)
