@@ -503,6 +503,7 @@ class GameBoard(FairUndo, HotSeat, StartGate, StatusText, BotStepping, ClickPath
         whatever the picture costs to compute or to draw, the click is answered at once.
         The rest of the redraw follows in one batch (:meth:`_held`).
         """
+        self._hint_at_end()
         if self._update_cover():  # hot seat: nothing is drawn until the next human is ready
             assign(self.status, value=self._cover_status())
             assign(self.notice_box, value=notice_html(self._notice))
@@ -540,6 +541,16 @@ class GameBoard(FairUndo, HotSeat, StartGate, StatusText, BotStepping, ClickPath
                 self._syncing = False
         self.a11y.update(shown, live, seat)  # after the picture: the moves list, its label
         after_redraw(self)  # a saving board (board.saver) saves the game if it changed
+
+    def _hint_at_end(self) -> None:
+        """A board's Hint toggle (``hint_button``) is closed and disabled once the game is
+        over: nothing is left to hint (the page's companion hands its focus on)."""
+        hint = getattr(self, "hint_button", None)
+        if hint is None or hint.disabled == self.state.is_terminal():
+            return
+        hint.disabled = self.state.is_terminal()
+        if hint.disabled and hint.value:
+            hint.value = False  # its observer redraws: the hint panel closes
 
     def _undo_state(self, live: bool = True) -> None:
         """Undo is disabled when there is nothing to take back (or during replay); when

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -109,3 +110,39 @@ def test_an_idle_press_on_a_list_with_moves_does_nothing() -> None:
     assert board.a11y.moves
     board.a11y.press_idle()
     assert board.notice == "" and board.state.ply == len(board.state.history)
+
+
+# ----- 6. no Hint after the end ------------------------------------------------------------
+@pytest.mark.parametrize("game", ["ahoy", "treasure_island_2003", "sjorovaron",
+                                  "skeleton_island"])
+def test_the_hint_button_closes_and_disables_at_the_end(game: str) -> None:
+    app = play_app(game)
+    app.players.value = 2  # the human and a bot
+    app.board.seed_input.value = str(BIG + 5)
+    app.start()
+    board: Any = app.board
+    board.teaching = True  # Undo after the end, to end the game again with the hint open
+    hint = board.hint_button
+    pick = 0
+    while not board.state.is_terminal():
+        assert not hint.disabled
+        if board.state.is_chance_node():
+            board.roll()
+        else:
+            moves = board.state.legal_moves()
+            board.play(moves[pick % len(moves)])
+            pick += 1
+    assert hint.disabled and not hint.value
+    last = board.undo()[-1]  # the human's last decision, and the bots' plies after it
+    assert not hint.disabled
+    hint.value = True  # the panel is open when the game ends
+    assert board.hint_panel.layout.display == "block"
+    board.play(last)
+    if not board.state.is_terminal():  # the bots may answer otherwise: play on
+        while not board.state.is_terminal():
+            if board.state.is_chance_node():
+                board.roll()
+            else:
+                board.play(board.state.legal_moves()[0])
+    assert hint.disabled and not hint.value
+    assert board.hint_panel.layout.display == "none"
