@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 from treasurekit import RandomBot
+from treasurekit.skeleton_island.moves import Keep
 from treasurekit.treasure_island_2018 import SilverBot
-from treasurekit_widgets import LongJohnBoard, stepping
+from treasurekit_widgets import AhoyBoard, LongJohnBoard, SkeletonBoard, stepping
 from treasurekit_widgets.a11y import READY
 from treasurekit_widgets.apps import APPS, play_app
 from treasurekit_widgets.base import HUMAN
@@ -91,8 +92,6 @@ def test_code_plays_on_the_first_board_and_that_starts_it() -> None:
 
 
 def test_an_empty_lists_line_is_answered_in_the_notice() -> None:
-    from treasurekit_widgets import AhoyBoard
-
     board = AhoyBoard(players=2, seed=3, seats={0: HUMAN, 1: RandomBot(seed=1)})
     board.roll()
     board.play(board.state.legal_moves()[0])
@@ -146,3 +145,19 @@ def test_the_hint_button_closes_and_disables_at_the_end(game: str) -> None:
                 board.play(board.state.legal_moves()[0])
     assert hint.disabled and not hint.value
     assert board.hint_panel.layout.display == "none"
+
+
+# ----- 3. Skeleton Island's one-word items --------------------------------------------------
+def test_skeleton_moves_without_a_card_are_said_in_words() -> None:
+    board = SkeletonBoard(players=2, seed=BIG + 6, seats={0: HUMAN, 1: RandomBot(seed=1)})
+    keys = board.a11y
+    take = next(k for k, m in enumerate(keys.moves) if type(m).__name__ == "Take")
+    keys.press_enter(take, keys.version)  # a card in hand: Keep or Rest
+    hand = board.state.view(0).hand
+    assert hand is not None and Keep() in keys.moves
+    item = keys.items[keys.moves.index(Keep())]
+    assert item.startswith(f"Keep the card you hold (card {hand.id}, ")
+    assert item.endswith("[keep]")
+    for move, item in zip(keys.moves, keys.items, strict=True):
+        words = item.split("  [")[0]
+        assert words != str(move) and len(words.split()) >= 3, f"bare item {item!r}"
