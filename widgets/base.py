@@ -59,6 +59,7 @@ from .hot_seat import HotSeat
 from .reseed import seeded_bot
 from .responsive import BOARD_CSS
 from .saving import after_redraw
+from .seat_words import SeatWords
 from .start_gate import StartGate
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
@@ -72,7 +73,8 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameBoard(FairUndo, HotSeat, StartGate, StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
+class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,  # type: ignore[misc]
+                BotStepping, ClickPath, w.VBox):
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
@@ -432,7 +434,7 @@ class GameBoard(FairUndo, HotSeat, StartGate, StatusText, BotStepping, ClickPath
     def _apply(self, act: Any) -> list[Event]:
         mover = self.state.current_player
         events: list[Event] = act()
-        self._entries.append(tuple(events))
+        self._entries.append(self._seat_events(events))
         self._movers.append(mover)
         self._seen = self.state.history
         self._clear_notice()
@@ -450,7 +452,7 @@ class GameBoard(FairUndo, HotSeat, StartGate, StatusText, BotStepping, ClickPath
         self._entries, self._movers = [], []
         for move in history:
             self._movers.append(replayed.current_player)
-            self._entries.append(tuple(replayed.apply(move)))
+            self._entries.append(self._seat_events(replayed.apply(move)))
         self._seen = history
         self._view_ply = None
 
@@ -463,6 +465,7 @@ class GameBoard(FairUndo, HotSeat, StartGate, StatusText, BotStepping, ClickPath
 
     def _tell(self, notice: str, rule: str | None = None) -> None:
         """Show ``notice`` (and its rule reference) in the slot under the picture."""
+        notice = self._seat_text(notice)
         self._notice = f"{notice} [{rule}]" if rule else notice
         self._refresh()
 

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -161,3 +163,51 @@ def test_skeleton_moves_without_a_card_are_said_in_words() -> None:
     for move, item in zip(keys.moves, keys.items, strict=True):
         words = item.split("  [")[0]
         assert words != str(move) and len(words.split()) >= 3, f"bare item {item!r}"
+
+
+# ----- 2. one name per seat -------------------------------------------------------------
+SEAT_CODE = re.compile(r"(?<![\w-])p\d(?![\w-])")
+
+
+def student_texts(board: Any) -> str:
+    """What a student reads on the board: status, notice, log, the picture's words and
+    the moves list's words (the notation in brackets aside)."""
+    items = " ".join(item.split("  [")[0] for item in board.a11y.items)
+    return " ".join([board.status.value, board.notice, " ".join(board.log_lines),
+                     board.a11y.picture_label, items])
+
+
+@pytest.mark.parametrize("game", list(APPS))
+def test_the_form_and_the_board_name_each_seat_alike(game: str) -> None:
+    app = play_app(game, seed=BIG + 7)
+    app.start()
+    board = app.board
+    rng = random.Random(3)
+    for _ in range(60):  # into the game: Sjörövarön's pirates are picked by then
+        if board.state.is_terminal():
+            break
+        if board.state.is_chance_node():
+            board.roll()
+        else:
+            board.play(rng.choice(board.state.legal_moves()))
+    for seat, pick in enumerate(app.seat_picks):
+        name = board.seat_name(seat)
+        assert name in str(pick.description) or (
+            game == "sjorovaron" and board.state.pirate(seat) is not None
+            and f"Player {seat + 1} takes {name}" in " ".join(board.log_lines)), (
+            f"{game}: the form says {pick.description!r}, the board {name!r}")
+    if game in ("skeleton_island", "sjorovaron", "treasure_island_2018"):
+        if game == "sjorovaron":  # its hexes are p1, p2...: only the set-up's seats
+            assert not SEAT_CODE.search(" ".join(board.log_lines[:12]))
+        else:
+            assert not SEAT_CODE.search(student_texts(board)), student_texts(board)
+
+
+def test_skeleton_island_says_player_n_in_notices_and_on_the_table() -> None:
+    app = play_app("skeleton_island", seed=BIG + 8)
+    board: Any = app.board
+    assert board.seat_name(0) == "Player 1" and "Player 1" in board.status.value
+    board.guarded(lambda: board.play("steal p1 99"))  # the engine: "p1 holds no card..."
+    assert board.notice and not SEAT_CODE.search(board.notice)
+    names = list(board.table.names.text)
+    assert names[:2] == ["Player 1 · you", "Player 2 · bot"]
