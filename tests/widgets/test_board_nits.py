@@ -211,3 +211,26 @@ def test_skeleton_island_says_player_n_in_notices_and_on_the_table() -> None:
     assert board.notice and not SEAT_CODE.search(board.notice)
     names = list(board.table.names.text)
     assert names[:2] == ["Player 1 · you", "Player 2 · bot"]
+
+
+# ----- 4. Skeleton Island's legend fits its picture -----------------------------------------
+def test_the_skeleton_legend_fits_the_pile_picture_in_lines() -> None:
+    from treasurekit_widgets.skeleton_layout import CHAR_EM, LEGEND_PX, PILE_W
+
+    board: Any = SkeletonBoard(players=2, seed=BIG + 9, seats={0: HUMAN, 1: RandomBot(seed=1)})
+    seen = set()
+    keys = board.a11y
+    rng = random.Random(4)
+    for _ in range(12):  # the usual legend, then the resting spots' one
+        legend = board.picture.legend
+        lines, ys = list(legend.text), list(legend.y)
+        seen.add(" ".join(lines))
+        x0, x1, y0, y1 = board.picture.window
+        scale = PILE_W / (x1 - x0)
+        for line, x in zip(lines, legend.x, strict=True):
+            right = (x - x0) * scale + len(line) * CHAR_EM * LEGEND_PX
+            assert right <= PILE_W, f"legend line cut: {line!r} ends at {right:.0f} px"
+        assert ys == sorted(ys, reverse=True) and len(set(ys)) == len(ys)  # top to bottom
+        if keys.moves:
+            keys.press_enter(rng.randrange(len(keys.moves)), keys.version)
+    assert any("orange outline" in text for text in seen)
