@@ -73,8 +73,8 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,  # type: ignore[misc]
-                BotStepping, ClickPath, w.VBox):
+class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,
+                BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
