@@ -35,6 +35,7 @@ from voiladriver import (
     app_names,
     kernel_pids,
     page_problems,
+    press_start,
     status_of,
     voila_server,
     wait_for_app,
@@ -60,15 +61,10 @@ def wait_for_move_after(board: Any, ply: int, timeout_s: float = 30) -> None:
 
 def started(page: Any, board: Any) -> None:
     """Press the app's Start if the board still waits for it (its status says "press
-    Start": a click on it would be answered in words, not played) and wait for the new
-    board (``board``, a locator, then finds it)."""
-    if "press Start" not in (board.locator(".tk-status").text_content() or ""):
-        return
-    old = board.element_handle()
-    page.locator(".tk-app-start").click()
-    old.wait_for_element_state("hidden", timeout=60_000)  # detached: the new board is built
-    board.locator(".tk-status").wait_for(timeout=60_000)
-    board.scroll_into_view_if_needed()
+    Start": a click on it would be answered in words, not played); ``board``, a locator,
+    then finds the new board."""
+    if press_start(page):
+        board.scroll_into_view_if_needed()
 
 
 def play_ahoy(page: Any, board: Any) -> None:
