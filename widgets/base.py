@@ -16,7 +16,9 @@ Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 status says: the hooks above and the game-over verdict), :mod:`.stepping` (the seats
 and the bots' plies after a human acts), :mod:`.clicks` (the one click path),
 :mod:`.fair_undo` (what Undo may take back on a play board), :mod:`.hot_seat` (the
-"Pass to X" cover between two humans), :mod:`.reseed` (bots seeded by each game) and
+"Pass to X" cover between two humans), :mod:`.start_gate` (a play app's first board
+waits for Start), :mod:`.seat_words` (the engine's ``p0`` said as the board names the
+seat), :mod:`.reseed` (bots seeded by each game) and
 this module (the widgets, the programmatic API, the redraw, undo and replay).
 
 Clicks on the picture go through the one click path of :mod:`.clicks`
@@ -280,6 +282,8 @@ class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,
         Raises:
             IllegalMoveError: the engine refused the move (``MoveParseError`` for bad
                 text); the reason is shown in the status and the state is unchanged.
+            ValueError: a click in the browser on a play app's board before its Start
+                (:mod:`.start_gate`; the notice says so).
         """
         self._resync()
         self._resume()
@@ -298,6 +302,7 @@ class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,
 
         Raises:
             IllegalMoveError: it is not a chance node (the reason goes to the status).
+            ValueError: a click in the browser before a play app's Start (as for play).
         """
         self._resync()
         self._resume()
