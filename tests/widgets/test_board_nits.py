@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import ipywidgets as w  # type: ignore[import-untyped]
 import pytest
 
 from treasurekit import RandomBot
@@ -24,7 +25,7 @@ from treasurekit.skeleton_island.moves import Keep
 from treasurekit.treasure_island_2018 import SilverBot
 from treasurekit_widgets import AhoyBoard, LongJohnBoard, SkeletonBoard, stepping
 from treasurekit_widgets.a11y import READY
-from treasurekit_widgets.apps import APPS, play_app
+from treasurekit_widgets.apps import APPS, play_app, widget_tree
 from treasurekit_widgets.base import HUMAN
 from treasurekit_widgets.start_gate import BEFORE_START
 
@@ -59,7 +60,9 @@ def test_before_start_the_board_says_what_to_do_and_plays_nothing(
         game: str, browser_click: None) -> None:
     app = play_app(game, seed=BIG + 2)
     board = app.board
-    assert BEFORE_START in board.status.value and "Your turn" not in board.status.value
+    assert BEFORE_START in board.status.value
+    shown = " ".join(str(x.value) for x in widget_tree(board) if isinstance(x, w.HTML))
+    assert "Your turn" not in shown and "click the map" not in shown  # TI2018's move box
     keys = board.a11y
     assert keys.items == [] and BEFORE_START in keys.idle
     history = board.state.history
