@@ -34,7 +34,13 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from test_apps_in_voila import ti2018_point  # noqa: E402
 from test_skeleton_board import click_uncovered_card  # noqa: E402
 from test_ti2018_board import click_miles  # noqa: E402
-from voiladriver import app_names, kernel_pids, voila_server, wait_for_app  # noqa: E402
+from voiladriver import (  # noqa: E402
+    app_names,
+    kernel_pids,
+    press_start,
+    voila_server,
+    wait_for_app,
+)
 
 from .harness import machine  # noqa: E402
 
@@ -43,7 +49,9 @@ REFILL_TIMEOUT_S = 180
 
 
 def first_click(page: Any, board: Any, name: str, point: tuple[float, float]) -> None:
-    """One click on the board and wait for its answer."""
+    """Start (the app's first board waits for it: a click on it is answered, not
+    played), then one click on the board and wait for its answer."""
+    press_start(page)
     status = board.locator(".tk-status")
     if name == "skeleton_island.ipynb":
         click_uncovered_card(page, board)

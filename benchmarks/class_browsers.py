@@ -20,7 +20,7 @@ from typing import Any
 import psutil
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from test_ahoy_board import HALO
-from voiladriver import APP_TIMEOUT_MS, BOARD_READY_JS
+from voiladriver import APP_TIMEOUT_MS, BOARD_READY_JS, MARK_OLD_BOARD_JS, NEW_BOARD_JS
 
 from .class_protocol import StudentResult
 
@@ -77,6 +77,9 @@ async def _student(browser: Any, url: str, t0: float, play_s: float, interval: f
         await page.goto(url, wait_until="commit", timeout=APP_TIMEOUT_MS)
         await page.wait_for_function(BOARD_READY_JS, timeout=APP_TIMEOUT_MS, polling=100)
         result.ready_s = time.monotonic() - t0
+        if await page.evaluate(MARK_OLD_BOARD_JS):  # the first board waits for Start
+            await page.locator(".tk-app-start").first.click()
+            await page.wait_for_function(NEW_BOARD_JS, timeout=APP_TIMEOUT_MS, polling=100)
         await page.evaluate(WATCH_JS)
         until = time.monotonic() + play_s
         while time.monotonic() + interval < until:

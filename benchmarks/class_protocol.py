@@ -11,7 +11,8 @@ Ahoy app does against the play server (scripts/play.py):
    ask for the kernel's info, open the ``jupyter.widget.control`` comm and ask for every
    widget's state (``request_states``), as ipywidgets 8's manager does: the board is
    *ready* when the states have arrived (the browser still has to draw them: the real
-   browsers of ``--browsers`` measure that part);
+   browsers of ``--browsers`` measure that part); then press **Start**, untimed (the
+   app's first board waits for it: a click on it is answered in words, not played);
 3. every ``interval`` seconds, one legal action of the Ahoy board, as a click sends it:
    **Roll the die** (a button's ``click`` event) when it is enabled, else the first
    choice button, else **Pass**, else a ringed pirate (a bqplot ``element_click`` on the
@@ -187,6 +188,8 @@ class Student:
                     "module": state.get("_model_module", ""), "state": state}
             elif kind == "comm_msg":
                 self._on_comm_msg(content, msg["buffers"])
+            elif kind == "comm_close":  # e.g. the first board's, replaced by Start's
+                self.models.pop(content.get("comm_id", ""), None)
 
     def _on_comm_msg(self, content: dict[str, Any], buffers: list[bytes]) -> None:
         data = content.get("data", {})
@@ -302,6 +305,20 @@ class Student:
                                       "data": {"method": "request_states"}})
         await asyncio.wait_for(self._states_in.wait(), self.ready_timeout)
         self.result.ready_s = time.monotonic() - t0
+        await self._start()
+
+    async def _start(self) -> None:
+        """Press the app's Start, as a student does first: the app's first board waits
+        for it (a click on it is answered in words, not played). Untimed; the kernel's
+        idle after it comes after the new board's widgets and the old one's closing."""
+        status = next((m for m in self.models.values() if self._has_class(m, ("tk-status",))),
+                      None)
+        start = self._find("tk-app-start")
+        if start is None or "press Start" not in str((status or {"state": {}})["state"]
+                                                     .get("value", "")):
+            return
+        await self._handled(await self._send("comm_msg", {
+            "comm_id": start, "data": {"method": "custom", "content": {"event": "click"}}}))
 
     async def _timed_clicks(self, until: float) -> None:
         """Clicks every :attr:`interval` seconds until ``until`` (monotonic)."""

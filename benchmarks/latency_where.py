@@ -33,7 +33,7 @@ from labdriver import (
     open_and_run,
     settle,
 )
-from voiladriver import voila_server, wait_for_app
+from voiladriver import press_start, voila_server, wait_for_app
 
 from .board_latency import (
     BOARDS,
@@ -105,6 +105,7 @@ def open_app(url: str) -> Opener:
     def opener(page: Any, game: str) -> tuple[Any, Callable[[Any], None]]:
         page.goto(f"{url}/voila/render/apps/{game}.ipynb", wait_until="commit")
         wait_for_app(page)
+        press_start(page)  # the app's first board waits for Start (a click is not played)
         board = page.locator(".tk-app .tk-board").first
         board.scroll_into_view_if_needed()
         return board, voila_rest(board)

@@ -9,6 +9,8 @@
 //  * shows "Your moves": a listbox of the moves the human may make now (sent by the
 //    kernel from state.legal_moves()), with a type-ahead filter: arrow keys, Home/End,
 //    PageUp/PageDown choose, Enter or Space plays, Escape cancels a half-made choice;
+//    Enter on an empty list's line (why nothing can be played) is answered in the
+//    board's notice;
 //  * keeps focus off <body>: when the focused control disables or hides itself, focus
 //    goes to the moves list (or the next control, or the status).
 
@@ -145,6 +147,7 @@ export default {
         none.id = `${uid}-none`;
         none.className = "tk-keys-none";
         none.textContent = items.length ? "No move matches the filter." : model.get("idle");
+        none.addEventListener("click", () => play());
         list.append(none);
         list.setAttribute("aria-activedescendant", none.id);
       } else {
@@ -155,7 +158,11 @@ export default {
     }
 
     function play() {
-      if (!matches.length) return;
+      if (!matches.length) { // the line says why nothing can be played: the kernel
+        // answers in the notice (an alert), e.g. "press Start first"; never silence
+        if (!(model.get("items") || []).length) model.send({ idle: true });
+        return;
+      }
       model.send({ play: matches[active], version: model.get("version") });
     }
 

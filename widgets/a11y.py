@@ -9,7 +9,10 @@ it
   ``state.legal_moves()`` of the human seat to move (or the board's Roll at a chance node
   waiting for that human). Arrow keys, Home/End and PageUp/PageDown choose, typing
   filters (type-ahead: every typed word must occur), Enter or Space plays, Escape cancels
-  a half-made choice (the choice buttons of a click, a selected piece);
+  a half-made choice (the choice buttons of a click, a selected piece); on a hot-seat
+  cover its one item presses the cover's Pass button; an empty list shows one line
+  saying why (before a play app's Start: what to do), and Enter on it is answered in
+  the board's notice (:meth:`KeyboardMoves.press_idle`);
 * names the board's parts by their CSS classes, again whenever ipywidgets re-creates a
   node: ``tk-status`` a polite live region (``role=status``), the notice ``role=alert``,
   each bqplot picture ``role=img`` with :attr:`KeyboardMoves.picture_label` (the position
@@ -45,6 +48,9 @@ __all__ = ["KeyboardMoves", "cancel_choice", "covered_by", "insert_after",
 
 _HERE = Path(__file__).parent
 
+#: The action behind the one item of a hot-seat cover's list: the cover's Pass button.
+READY = "ready"
+
 
 def insert_after(children: Any, anchor: Any, extra: Any) -> tuple[Any, ...]:
     """``children`` with ``extra`` right after ``anchor`` (at the end if it is missing)."""
@@ -77,6 +83,12 @@ def covered_by(board: GameBoard) -> str:
     return str(own() or "") if callable(own) else ""
 
 
+def waiting_words(board: GameBoard) -> str:
+    """What a play app's board says while it waits for Start ("" if it does not wait:
+    :attr:`~.start_gate.StartGate.waiting_for_start`)."""
+    return str(getattr(board, "waiting_for_start", "") or "")
+
+
 def keyboard_words(board: GameBoard, move: Any) -> str:
     """A move in words for the moves list: the board's ``keyboard_words`` if it has one,
     else :func:`~.picture_words.move_words` (the choice buttons' words, or more)."""
@@ -105,8 +117,10 @@ class KeyboardMoves(anywidget.AnyWidget):
     on, so a late key press on an old list is ignored), ``title``, ``idle`` (why there is
     nothing to play now) and ``picture_label``.
 
-    The programmatic API mirrors the keys: :meth:`press_enter` (Enter on an item) and
-    :meth:`press_escape`; :attr:`moves` are the actions behind :attr:`items`.
+    The programmatic API mirrors the keys: :meth:`press_enter` (Enter on an item),
+    :meth:`press_idle` (Enter on an empty list's line) and :meth:`press_escape`;
+    :attr:`moves` are the actions behind :attr:`items` (a move, ``"roll"``, or
+    :data:`READY`: the hot-seat cover's Pass button).
     """
 
     _esm = _HERE / "a11y.js"
@@ -137,16 +151,17 @@ class KeyboardMoves(anywidget.AnyWidget):
         covered = covered_by(board)
         if covered:  # a hot-seat pass screen: nothing of the next player's until ready
             self._key = self._label_key = None
-            self.moves = []
+            self.moves = [READY]  # its one item presses the cover's Pass button
+            items = [f"{covered[:1].upper()}{covered[1:]}: press Enter when ready"]
             with self.hold_sync():
-                if self.items:
-                    self.items = []
+                if items != list(self.items):
+                    self.items = items
                     self.version += 1
-                self.idle = covered
+                self.idle = ""
                 self.picture_label = f"Hidden: {covered}"
             return
         key = (board.state.history, id(board.state), live, seat, board.is_human(seat),
-               shown.ply)
+               shown.ply, waiting_words(board))
         viewer = picture_viewer(board, shown, seat)
         if key != self._key:
             self._key = key
@@ -166,6 +181,9 @@ class KeyboardMoves(anywidget.AnyWidget):
 
     def _moves(self, shown: Any, live: bool, seat: int | None) -> tuple[list[Any], str]:
         board = self._board
+        waiting = waiting_words(board)
+        if waiting:  # a play app's board before Start (start_gate.py)
+            return [], f"{waiting}: your moves show here then."
         if not live:
             return [], "An earlier position is on display: move the Replay slider to the end."
         if shown.is_terminal():
@@ -193,10 +211,22 @@ class KeyboardMoves(anywidget.AnyWidget):
             return
         move = self.moves[index]
         board = self._board
-        if move == "roll":
+        if move == READY:  # the hot-seat cover's one item: its Pass button
+            board.guarded(board.ready)
+        elif move == "roll":
             board.guarded(board.roll)
         else:
             board.guarded(lambda: board.play(move))
+
+    def press_idle(self) -> None:
+        """Enter (or a click) on an empty list's one line, which says why nothing can be
+        played: the answer goes to the board's notice, read out as an alert (before a
+        play app's Start: what to do; else the line's own words)."""
+        if self.moves or not self.idle:
+            return
+        board = self._board
+        words = str(getattr(board, "start_words", lambda: "")()) or self.idle
+        board.guarded(lambda: board._tell(words))
 
     def press_escape(self) -> None:
         """Cancel a half-made choice, as Escape does: the choice buttons of a click and
@@ -208,6 +238,8 @@ class KeyboardMoves(anywidget.AnyWidget):
             return
         if content.get("cancel"):
             self.press_escape()
+        elif content.get("idle"):
+            self.press_idle()
         elif isinstance(content.get("play"), int):
             version = content.get("version")
             self.press_enter(content["play"], version if isinstance(version, int) else -1)

@@ -78,6 +78,12 @@ def _player_label(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def _named_label(name: Callable[[int], str]) -> Callable[[int], str]:
+    """A seat's label in the form with the name its board gives it: "Player 1 (Red)",
+    so that one name reads on the form and on the board (issue 24)."""
+    return lambda seat: f"{_player_label(seat)} ({name(seat)})"
+
+
 def _usual_seats(seat: int) -> list[tuple[str, str]]:
     return [HUMAN_CHOICE, GREEDY_CHOICE, RANDOM_CHOICE]
 
@@ -105,7 +111,15 @@ def _ahoy_bot(key: str, seat: int, seed: int) -> Any:
 
 
 def _ti2018_label(seat: int) -> str:
-    return "Long John Silver" if seat == 0 else f"Pirate {seat}"
+    """"Long John Silver", "Pirate 1 (Anne)"...: the pirate's character, which the board
+    names the seat by (the game's default characters, which the app plays)."""
+    from treasurekit.treasure_island_2018.game import TIGame
+
+    if seat == 0:
+        return "Long John Silver"
+    names = str(TIGame.OPTIONS["characters"].default).split(",")
+    return f"Pirate {seat}" + (f" ({names[seat - 1].strip().capitalize()})"
+                               if seat <= len(names) else "")
 
 
 #: Silver's policies by app key (``SilverBot(policy=...)``); the label names the policy.
@@ -144,6 +158,7 @@ def _ti2018_bot(key: str, seat: int, seed: int) -> Any:
 
 def _ahoy_spec() -> AppSpec:
     from treasurekit.ahoy import rules as ahoy
+    from treasurekit.ahoy.board import load_board
 
     from .ahoy import AhoyBoard
 
@@ -172,7 +187,7 @@ def _ahoy_spec() -> AppSpec:
                      "chests; the most points win.", ahoy.END),
             ),
             board=lambda n, seats, seed: AhoyBoard(players=n, seats=seats, seed=seed),
-            seat_label=_player_label,
+            seat_label=_named_label(load_board().colour_name),
             seat_options=lambda seat: [*_usual_seats(seat), ("Thinking bot (MCTS)", "mcts")],
             default_seat=_first_human, bot=_ahoy_bot,
         )
@@ -180,6 +195,7 @@ def _ahoy_spec() -> AppSpec:
 
 def _treasure_island_2003_spec() -> AppSpec:
     from treasurekit.treasure_island_2003 import GreedyBot as TI2003Greedy
+    from treasurekit.treasure_island_2003 import flow as ti2003_flow
     from treasurekit.treasure_island_2003 import rules as ti2003
 
     from .treasure_island_2003 import TreasureIslandBoard
@@ -212,7 +228,8 @@ def _treasure_island_2003_spec() -> AppSpec:
                      "the most cards of it; the most points win.", ti2003.SCORING),
             ),
             board=lambda n, seats, seed: TreasureIslandBoard(players=n, seats=seats, seed=seed),
-            seat_label=_player_label, seat_options=_usual_seats, default_seat=_first_human,
+            seat_label=_named_label(ti2003_flow.colour), seat_options=_usual_seats,
+            default_seat=_first_human,
             bot=_bots(lambda s: TI2003Greedy(seed=s)),
         )
 
@@ -425,6 +442,7 @@ class PlayApp(w.VBox):  # type: ignore[misc]
         self.board_box = w.VBox()
         self.board_box.add_class("tk-app-board")
         self.board: GameBoard = self._new_board(seed)
+        self.board.wait_for_start()  # "Choose the seats, then press Start" (start_gate)
         self.board_box.children = [self.board]
         head = w.HTML(
             f'<h2 style="margin:0 0 4px 0">{html.escape(spec.title)}</h2>'

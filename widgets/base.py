@@ -16,7 +16,9 @@ Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 status says: the hooks above and the game-over verdict), :mod:`.stepping` (the seats
 and the bots' plies after a human acts), :mod:`.clicks` (the one click path),
 :mod:`.fair_undo` (what Undo may take back on a play board), :mod:`.hot_seat` (the
-"Pass to X" cover between two humans), :mod:`.reseed` (bots seeded by each game) and
+"Pass to X" cover between two humans), :mod:`.start_gate` (a play app's first board
+waits for Start), :mod:`.seat_words` (the engine's ``p0`` said as the board names the
+seat), :mod:`.reseed` (bots seeded by each game) and
 this module (the widgets, the programmatic API, the redraw, undo and replay).
 
 Clicks on the picture go through the one click path of :mod:`.clicks`
@@ -59,6 +61,8 @@ from .hot_seat import HotSeat
 from .reseed import seeded_bot
 from .responsive import BOARD_CSS
 from .saving import after_redraw
+from .seat_words import SeatWords
+from .start_gate import StartGate
 from .status import MOVE_TIP, PLY_TIP, StatusText
 from .stepping import HUMAN, BotStepping, from_the_browser
 from .updates import MoveLog, assign
@@ -71,7 +75,8 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
+class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,
+                BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
@@ -141,6 +146,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         self._news: list[str] = []  # what befell a human seat during the bots' last plies
         self._init_clicks()
         self._init_hot_seat()
+        self._init_start_gate()  # a play app's first board waits for Start (start_gate)
 
         # (margin 2px 0: a full-width widget with ipywidgets' 2 px side margins overflowed
         # its output area by 2 px, cutting the status in a narrow window)
@@ -277,9 +283,12 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         Raises:
             IllegalMoveError: the engine refused the move (``MoveParseError`` for bad
                 text); the reason is shown in the status and the state is unchanged.
+            ValueError: a click in the browser on a play app's board before its Start
+                (:mod:`.start_gate`; the notice says so).
         """
         self._resync()
         self._resume()
+        self._check_started()  # before a play app's Start: a click is refused, code starts
         self.ready()  # a move played from code: the human to move is at the screen
         try:
             events = self._apply(lambda: self.state.play(move))
@@ -294,9 +303,11 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
 
         Raises:
             IllegalMoveError: it is not a chance node (the reason goes to the status).
+            ValueError: a click in the browser before a play app's Start (as for play).
         """
         self._resync()
         self._resume()
+        self._check_started()
         self.ready()
         try:
             events = self._apply(self.state.resolve_chance)
@@ -429,7 +440,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
     def _apply(self, act: Any) -> list[Event]:
         mover = self.state.current_player
         events: list[Event] = act()
-        self._entries.append(tuple(events))
+        self._entries.append(self._seat_events(events))
         self._movers.append(mover)
         self._seen = self.state.history
         self._clear_notice()
@@ -447,7 +458,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         self._entries, self._movers = [], []
         for move in history:
             self._movers.append(replayed.current_player)
-            self._entries.append(tuple(replayed.apply(move)))
+            self._entries.append(self._seat_events(replayed.apply(move)))
         self._seen = history
         self._view_ply = None
 
@@ -464,6 +475,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         The same notice told again is counted on screen ("again, 2nd time"): an unchanged
         text would send nothing, and the click would look unanswered (and an alert with
         the same words is not read out again)."""
+        notice = self._seat_text(notice)
         text = f"{notice} [{rule}]" if rule else notice
         self._notice_said = self._notice_said + 1 if text == self._notice else 1
         self._notice = text
@@ -506,6 +518,7 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         whatever the picture costs to compute or to draw, the click is answered at once.
         The rest of the redraw follows in one batch (:meth:`_held`).
         """
+        self._hint_at_end()
         if self._update_cover():  # hot seat: nothing is drawn until the next human is ready
             assign(self.status, value=self._cover_status())
             assign(self.notice_box, value=notice_html(self._notice, self._notice_said))
@@ -518,7 +531,8 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
         shown = self.shown_state()
         live = self._view_ply is None
         seat = self.turn_of(shown)
-        assign(self.status, value=self._status_html(shown, live, seat))
+        assign(self.status, value=self._start_status(shown) or self._status_html(shown, live,
+                                                                                 seat))
         assign(self.notice_box, value=(error_html(self._error) if self._error
                                        else notice_html(self._notice, self._notice_said)))
         with self._held():
@@ -542,6 +556,16 @@ class GameBoard(FairUndo, HotSeat, StatusText, BotStepping, ClickPath, w.VBox): 
                 self._syncing = False
         self.a11y.update(shown, live, seat)  # after the picture: the moves list, its label
         after_redraw(self)  # a saving board (board.saver) saves the game if it changed
+
+    def _hint_at_end(self) -> None:
+        """A board's Hint toggle (``hint_button``) is closed and disabled once the game is
+        over: nothing is left to hint (the page's companion hands its focus on)."""
+        hint = getattr(self, "hint_button", None)
+        if hint is None or hint.disabled == self.state.is_terminal():
+            return
+        hint.disabled = self.state.is_terminal()
+        if hint.disabled and hint.value:
+            hint.value = False  # its observer redraws: the hint panel closes
 
     def _undo_state(self, live: bool = True) -> None:
         """Undo is disabled when there is nothing to take back (or during replay); when

@@ -170,6 +170,8 @@ class ClickPath:
 
         def _resync(self) -> None: ...
 
+        def start_problem(self) -> str | None: ...
+
     _offered: list[Any]
     _offered_place: object
     _error: str
@@ -211,7 +213,10 @@ class ClickPath:
     def turn_problem(self) -> str | None:
         """Why a click on the board means nothing whatever it hits (None: it may act):
         an earlier position on display, the hot-seat cover up, the game over, or a bot's
-        turn."""
+        turn (or, in the browser, a play app's board waiting for Start)."""
+        waiting = self.start_problem()
+        if waiting is not None:
+            return waiting
         if not self.live:
             return "this is an earlier position: drag the replay slider to the end to play"
         if getattr(self, "covered", False):  # hot seat: the next human has not pressed yet

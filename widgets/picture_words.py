@@ -137,7 +137,25 @@ def _skeleton_move(board: Any, move: Any) -> str:
         return f"Steal from {board.seat_name(move.victim)}: {_card_words(board, move.card)}"
     if kind == "Discard":
         return "Discard " + ", ".join(_card_words(board, c) for c in move.cards)
-    return str(board.describe_move(move))
+    if kind == "Keep":  # the card in hand, as the seat to move sees it
+        hand = board.state.view(board.turn_of(board.state)).hand
+        held = _hand_words(hand, board.game.deck) if hand is not None else "the card"
+        return f"Keep the card you hold ({held}): it goes into your collection"
+    return _SKELETON_WORDS.get(kind, str(board.describe_move(move)))
+
+
+def _hand_words(hand: Any, deck: Any) -> str:
+    """``"card 17, red map half"`` (``"face down"`` for a card not yet turned)."""
+    what = "face down" if hand.kind is None else deck.kinds[hand.kind].label
+    return f"card {hand.id}, {what}"
+
+
+#: Skeleton Island's moves that name no card, in words (the notation is one word).
+_SKELETON_WORDS = {
+    "Stop": "Take no second card: your turn ends",
+    "Blow": "Blow on the Sand Pile before your turn: the gust moves the cards",
+    "Double": "Double: play two standard turns instead of stealing a card",
+}
 
 
 _MOVE_WORDS: dict[str, Callable[[Any, Any], str]] = {

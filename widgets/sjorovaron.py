@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -128,6 +129,10 @@ class SjoBoard(GameBoard):
     state: SjoState
     CHANCE_WORDS = "the die has been rolled or map pieces dealt"
     SEAT_SECRETS = True
+    SEAT_WORDS = True  # the engine's "p0" (before the pirates are picked): "Player 1"
+    #: only a set-up text's seats ("p0 rolls", "p0 and p2 tie", "p1 takes Hook and starts
+    #: on p5"): elsewhere, and after them, ``p5`` is a hex
+    SEAT_RE = re.compile(r"(?:^|(?<= and ))p(\d)(?=(?: and p\d)* (?:rolls|rolled|takes|tie)\b)")
 
     def __init__(
         self,
@@ -208,7 +213,12 @@ class SjoBoard(GameBoard):
 
     def seat_name(self, seat: int) -> str:
         p = self.state.pirate(seat)
-        return PIRATE_NAMES[p.name] if p is not None else f"p{seat}"
+        return PIRATE_NAMES[p.name] if p is not None else self.seat_word(seat)
+
+    def seat_word(self, seat: int) -> str:
+        """The engine's ``p0`` in the log (the starting rolls and the picks): "Player 1",
+        as the play app's form names the seat."""
+        return f"Player {seat + 1}"
 
     def seat_colour(self, seat: int) -> str | None:
         return seat_colour(seat)

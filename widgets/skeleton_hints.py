@@ -38,6 +38,9 @@ class SkeletonHints:
     game: SkeletonGame
     picture: PilePicture
 
+    if TYPE_CHECKING:
+        def _seat_text(self, text: str) -> str: ...
+
     def _uncovered_html(self) -> str:
         """The uncovered cards in words (a small card on the pile shows no caption)."""
         words = self.picture.uncovered_words
@@ -100,7 +103,7 @@ class SkeletonHints:
         body = "".join(
             f"<tr><td style='{cell};white-space:nowrap'>{self._move_html(c.move, names)}"
             f"</td><td style='{cell};text-align:right'>{c.score:.2f}</td>"
-            f"<td style='{cell}'>{html.escape('; '.join(c.reasons))}</td></tr>"
+            f"<td style='{cell}'>{html.escape(self._seat_text('; '.join(c.reasons)))}</td></tr>"
             for c in rows[:8])
         more = f"; {len(rows) - 8} more not shown" if len(rows) > 8 else ""
         rule = html.escape(self.score_rule())

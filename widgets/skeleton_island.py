@@ -120,6 +120,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
     state: SkeletonState
     CHANCE_WORDS = "a card has been turned over or the wind has blown"
     SEAT_SECRETS = True
+    SEAT_WORDS = True  # the engine's "p0" is said "Player 1", as in the app's form
 
     def __init__(
         self,
@@ -201,14 +202,14 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         return None if state.is_terminal() else int(state.turn)
 
     def seat_name(self, seat: int) -> str:
-        """Seats are named as in the move notation and the log: ``p0``..``p3``."""
-        return f"p{seat}"
+        """Seats are named as in the play app's form: ``Player 1``..``Player 4`` (the
+        engine's ``p0``..``p3`` of the notation are said so in the log and notices)."""
+        return f"Player {seat + 1}"
 
     def seat_label(self, seat: int) -> str:
-        """``"p0 · you"`` for a human seat, ``"p1 · GreedyBot"`` for a bot."""
+        """``"Player 1 · you"`` for a human seat, ``"Player 2 · bot"`` for a bot."""
         who = self.seats.get(seat)
-        role = "you" if who == HUMAN else type(who).__name__
-        return f"{self.seat_name(seat)} · {role}"
+        return f"{self.seat_name(seat)} · {'you' if who == HUMAN else 'bot'}"
 
     def final_text(self, outcome: Any) -> str:
         """The game-over line, plus the place of the (only) human seat: "you came 2nd"."""

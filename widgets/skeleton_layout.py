@@ -19,7 +19,8 @@ from treasurekit.skeleton_island.pile import Placement, card_corners, card_polyg
 
 from .skeleton_faces import COIN_R_CM, CardFace
 
-__all__ = ["COMPASS_NAMES", "caption_dy", "fit_caption", "pile_window", "short_caption",
+__all__ = ["COMPASS_NAMES", "LEGEND_PX", "caption_dy", "fit_caption", "legend_lines",
+           "pile_window", "short_caption",
            "spot_labels", "visible_spot"]
 
 COMPASS_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")  # every 45° from east
@@ -34,6 +35,44 @@ ID_DY, SYMBOL_DY, COIN_DY = 2.9, 0.3, -0.3
 #: here, DejaVu Sans, averages about 0.6) and the height of its line (ascent + descent);
 #: a symbol (½, ☠, ?) may come from a fallback font with a taller line: 1.5.
 CHAR_EM, LINE_EM, SYMBOL_LINE_EM = 0.64, 1.2, 1.5
+
+
+#: Font size of the pile picture's legend, and its left inset (px).
+LEGEND_PX, LEGEND_INSET_PX = 12, 8
+
+
+def legend_lines(text: str, width_px: float = PILE_W - 2 * PILE_MARGIN,
+                 px: float = LEGEND_PX) -> list[str]:
+    """The legend ``text`` cut into lines that fit ``width_px`` (at ``px`` font size,
+    :data:`CHAR_EM` a character, after :data:`LEGEND_INSET_PX`): at its " · " parts,
+    else at spaces. SVG text does not wrap: a legend longer than the picture was cut at
+    any window width (issue 24).
+
+    >>> for line in legend_lines("orange outline: uncovered · R½ B¼ map piece (colour "
+    ...                          "letter, size) · ☠ pirate · ? face down"):
+    ...     print(line)
+    orange outline: uncovered ·
+    R½ B¼ map piece (colour letter, size) · ☠ pirate · ? face down
+    >>> legend_lines("a · b")
+    ['a · b']
+    """
+    room = max(1, int((width_px - 2 * LEGEND_INSET_PX) // (CHAR_EM * px)))
+    parts = text.split(" · ")
+    lines: list[str] = []
+    for k, part in enumerate(parts):
+        piece = part + (" ·" if k < len(parts) - 1 else "")
+        if lines and len(lines[-1]) + 1 + len(piece) <= room:
+            lines[-1] += " " + piece  # the parts that fit share a line
+            continue
+        line = ""
+        for word in piece.split(" "):  # a new line; a part too long is cut at spaces
+            if line and len(line) + 1 + len(word) > room:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines or [""]
 
 
 def pile_window(view: SkeletonView, spots: Sequence[Placement] = (), margin: float = 0.0,

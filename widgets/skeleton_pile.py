@@ -60,6 +60,8 @@ from .skeleton_layout import (
     ID_DY,
     INSET_CM,
     LABEL_MIN_CM,
+    LEGEND_INSET_PX,
+    LEGEND_PX,
     PILE_H,
     PILE_MARGIN,
     PILE_W,
@@ -67,6 +69,7 @@ from .skeleton_layout import (
     _outward,
     caption_dy,
     fit_caption,
+    legend_lines,
     pile_window,
     spot_labels,
     visible_spot,
@@ -140,7 +143,8 @@ class PilePicture:
         self.peeks = self._label(size=13, bold=True)
         self.spot_text = self._label(size=13, bold=True)
         self.legend = bq.Label(x=[0.0], y=[0.0], text=[""], scales=self._scales,
-                               default_size=12, colors=["#234"], align="start", y_offset=0)
+                               default_size=LEGEND_PX, colors=["#234"], align="start",
+                               y_offset=0)
         self.click_layer = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
                                     scales=self._scales, x=[-50.0, 50.0], y=[-30.0, 30.0])
         self.click_layer.on_element_click(self._clicked)
@@ -273,7 +277,12 @@ class PilePicture:
             set_text(self.spot_text, [(s.x + u[0] * far, s.y + u[1] * far, self.spot_names[s],
                                          REST)
                                         for s, u in _outward(spots, view.table, size).items()])
-            assign(self.legend, x=[x0 + 1.0], y=[y0 + 1.2], text=[legend])
+            # SVG text does not wrap: the legend comes in lines that fit the picture
+            lines = legend_lines(legend)
+            step = LEGEND_PX * 1.25 / scale  # cm per line
+            assign(self.legend, x=[x0 + LEGEND_INSET_PX / scale] * len(lines),
+                   y=[y0 + 1.2 + (len(lines) - 1 - k) * step for k in range(len(lines))],
+                   text=lines)
         self.uncovered_words = names
 
     def clear_covering(self) -> None:

@@ -41,7 +41,7 @@ from .skeleton_faces import (
 from .skeleton_layout import PILE_H
 from .updates import assign
 
-__all__ = ["HEADER_H", "Slot", "TablePicture", "flow"]
+__all__ = ["HEADER_H", "Slot", "TablePicture", "flow", "short_name"]
 
 TABLE_W, TABLE_H = 300, PILE_H
 HEADER_H = 70
@@ -49,6 +49,12 @@ CARD_W, CARD_H, CARD_STEP, GROUP_GAP, LINE_H = 30, 46, 33, 8, 50
 ROW_TOP, LIFT = 28, 5  # first card line below a seat's name; a card picked to discard rises
 TILE = 32
 ROW_FILL, TURN_FILL, HEADER_FILL = "#f6f4ef", "#fff1d2", "#eef5f8"
+
+
+def short_name(name: str) -> str:
+    """A seat's name for a small tile: ``"Player 2 · bot"`` -> ``"P2"``."""
+    words = name.split(" · ")[0].split()
+    return "".join(w if w.isdigit() else w[:1] for w in words) or name[:2]
 
 
 @dataclass(frozen=True)
@@ -173,7 +179,7 @@ class TablePicture:
             boxes.append((*_box(x0, y0, x0 + TILE, y0 + TILE),
                           fill if owner is None else "#e5e7eb", FRAME_EDGE))
             # a free Island card shows its colour's letter (colour is never the only code)
-            text = seat_letter(colour) if owner is None else names[owner].split()[0]
+            text = seat_letter(colour) if owner is None else short_name(names[owner])
             tiles.append((x0 + TILE / 2, y0 + TILE / 2, text,
                           _ink_on(fill) if owner is None else MUTED))
         hx = TABLE_W - CARD_W - 16

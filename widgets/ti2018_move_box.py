@@ -10,6 +10,7 @@ visible) and a text box that plays any move in notation. Choices look like choic
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -173,8 +174,9 @@ class MoveBox:
 
     def _move_title_html(self, acting: bool, game_over: bool) -> str:
         style = f"font-size:13px;line-height:17px;color:{CHOICE_INK}"
-        if not acting:
-            text = ("the game is over" if game_over else
+        waiting = str(getattr(self, "waiting_for_start", ""))  # a play app's first board
+        if not acting or waiting:
+            text = (html.escape(waiting) if waiting else "the game is over" if game_over else
                     "wait: it is not your turn")
             return (f"{MOVE_BOX_CSS}<div style='{style};color:#6b7280'><b>Your move</b>: "
                     f"{text}</div>")

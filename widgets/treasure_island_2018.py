@@ -110,6 +110,7 @@ class LongJohnBoard(MoveBox, GameBoard):
     CHOICE_CLASS = "tk-ti18-choice"
     CHANCE_WORDS = "Silver has drawn or dealt a card"
     SEAT_SECRETS = True
+    SEAT_WORDS = True  # the engine's "p2 (Olivier)" is said "Olivier"
 
     def __init__(
         self,
@@ -289,12 +290,12 @@ class LongJohnBoard(MoveBox, GameBoard):
         self.seat_pick.value = seat
 
     def seat_name(self, seat: int) -> str:
-        """A seat by its character: "Long John Silver", "Anne", "Olivier"... ("p2" for a
-        pirate without a character)."""
+        """A seat by its character: "Long John Silver", "Anne", "Olivier"... ("Pirate 2",
+        as the play app's form says, for a pirate without a character)."""
         if seat == SILVER:
             return "Long John Silver"
         c = self.game.seat_characters[seat]
-        return c.name if c else f"p{seat}"
+        return c.name if c else f"Pirate {seat}"
 
     def seat_colour(self, seat: int) -> str | None:
         if seat == SILVER:

@@ -35,6 +35,7 @@ from voiladriver import (
     app_names,
     kernel_pids,
     page_problems,
+    press_start,
     status_of,
     voila_server,
     wait_for_app,
@@ -58,7 +59,16 @@ def wait_for_move_after(board: Any, ply: int, timeout_s: float = 30) -> None:
         time.sleep(0.1)
 
 
+def started(page: Any, board: Any) -> None:
+    """Press the app's Start if the board still waits for it (its status says "press
+    Start": a click on it would be answered in words, not played); ``board``, a locator,
+    then finds the new board."""
+    if press_start(page):
+        board.scroll_into_view_if_needed()
+
+
 def play_ahoy(page: Any, board: Any) -> None:
+    started(page, board)
     ply = move_of(board)
     board.locator(".tk-roll").click()
     wait_for_move_after(board, ply)
@@ -68,6 +78,7 @@ def play_ahoy(page: Any, board: Any) -> None:
 
 
 def play_ti2003(page: Any, board: Any) -> None:
+    started(page, board)
     until_squares_are_lit(board)
     ply = move_of(board)
     steady_click(page, board.locator(CELLS).nth(lit_cells(board)[0]))
@@ -110,6 +121,7 @@ def play_ti2018(page: Any, board: Any) -> None:
 
 
 def play_sjo(page: Any, board: Any) -> None:
+    started(page, board)
     roll(board)  # the starting roll; bots roll and pick up to the human's pick
     until_hexes_are_lit(board)
     ply = move_of(board)
@@ -118,6 +130,7 @@ def play_sjo(page: Any, board: Any) -> None:
 
 
 def play_skeleton(page: Any, board: Any) -> None:
+    started(page, board)
     ply = move_of(board)
     click_uncovered_card(page, board)
     wait_for_move_after(board, ply)

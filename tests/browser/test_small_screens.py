@@ -2,7 +2,8 @@
 1400 px (issue 24, point 5), in Voilà and headless Chromium.
 
 In each app, after Start and again after a move: no visible control (a button, a text
-box, a drop-down, a slider, the status lines) is clipped:
+box, a drop-down, a slider, the status lines) is clipped, nor any text drawn in a picture
+(Skeleton Island's legend ran past its pile picture at every width):
 
 - its box lies inside the window's width (no sideways scrolling to reach it);
 - no ancestor with ``overflow: hidden`` (or ``clip``) cuts into its box (scrolling
@@ -91,6 +92,20 @@ CLIPPED_JS = """() => {
   for (const el of labels)
     if (el.scrollWidth > el.clientWidth + 1)
       found.push(`${name(el)}: label cut (${el.scrollWidth} px in ${el.clientWidth} px)`);
+  // text drawn in a picture (SVG text does not wrap): inside its picture's box
+  for (const fig of [...app.querySelectorAll('.bqplot.figure')].filter(shown)) {
+    const outer = fig.getBoundingClientRect();
+    for (const t of fig.querySelectorAll('text')) {
+      const words = (t.textContent || '').trim();
+      if (!words || !t.getClientRects().length) continue;
+      if (getComputedStyle(t).visibility === 'hidden') continue;
+      const b = t.getBoundingClientRect();
+      if (b.width > 0 && (b.left < outer.left - 1 || b.right > outer.right + 1))
+        found.push(`text "${words.slice(0, 40)}" in ${[...fig.classList].join('.')}: cut `
+                   + `(${b.left.toFixed(0)}-${b.right.toFixed(0)} in `
+                   + `${outer.left.toFixed(0)}-${outer.right.toFixed(0)} px)`);
+    }
+  }
   return found;
 }"""
 

@@ -147,3 +147,28 @@ def page_problems(page: Any) -> list[str]:
 def wait_for_app(page: Any, timeout_ms: int = APP_TIMEOUT_MS) -> None:
     """Wait until the app's board has drawn its status line."""
     page.wait_for_function(BOARD_READY_JS, timeout=timeout_ms, polling=100)
+
+
+#: Marks the app's board before Start (the new board has no mark) and says whether it
+#: waits for Start (its status says "press Start": a click on it is answered, not played).
+MARK_OLD_BOARD_JS = """() => {
+  const board = document.querySelector('.tk-app .tk-board');
+  const status = board && board.querySelector('.tk-status');
+  if (!status || !status.textContent.includes('press Start')) return false;
+  board.dataset.tkOld = '1';
+  return true;
+}"""
+# The board Start built has drawn its status line.
+NEW_BOARD_JS = """() => !document.querySelector('.tk-board[data-tk-old]')
+  && [...document.querySelectorAll('.tk-app .tk-board .tk-status')]
+       .some((el) => el.textContent.trim().length > 0)"""
+
+
+def press_start(page: Any, timeout_ms: int = APP_TIMEOUT_MS) -> bool:
+    """Press the app's Start if its board still waits for it, as a student does first,
+    and wait for the new board's first drawing. Returns True if Start was pressed."""
+    if not page.evaluate(MARK_OLD_BOARD_JS):
+        return False
+    page.locator(".tk-app-start").first.click()
+    page.wait_for_function(NEW_BOARD_JS, timeout=timeout_ms, polling=100)
+    return True

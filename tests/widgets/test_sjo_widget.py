@@ -179,7 +179,7 @@ def test_a_full_four_player_game_with_a_human_following_the_hint() -> None:
 
 def test_repr_is_short_and_stable() -> None:
     a, b = SjoBoard(seed=1), SjoBoard(seed=1)
-    assert repr(a) == repr(b) == "SjoBoard(players=4, ply=0, p0 to roll)"
+    assert repr(a) == repr(b) == "SjoBoard(players=4, ply=0, Player 1 to roll)"
     assert len(repr(a)) < 110
 
 

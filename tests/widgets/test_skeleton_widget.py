@@ -332,8 +332,8 @@ def test_bots_play_their_seats_until_the_humans_turn() -> None:
     click_card(board, board.state.uncovered()[0])
     board.keep_button.click()
     assert board.state.turn == 0 and board.state.phase == "start"
-    assert any(line.startswith("p1 ") for line in board.log_lines)
-    assert any(line.startswith("p2 ") for line in board.log_lines)
+    assert any(line.startswith("Player 2 ") for line in board.log_lines)
+    assert any(line.startswith("Player 3 ") for line in board.log_lines)
 
 
 def test_chance_is_resolved_by_the_board_and_the_roll_button_stays_hidden() -> None:
@@ -413,7 +413,7 @@ def test_full_three_player_game_one_human_two_bots_to_the_final_count() -> None:
     text = status_text(board).strip()
     assert text.startswith("Game over")
     for seat, score in enumerate(outcome.scores):
-        assert f"p{seat} {score}" in text
+        assert f"Player {seat + 1} {score}" in text
     assert board.log_lines[-1].startswith("Game over")
     assert repr(board).endswith("game over)")
     for button in board._slot_widgets():
@@ -435,7 +435,7 @@ def test_programmatic_play_of_an_illegal_move_raises_and_changes_nothing() -> No
 def test_repr_is_short_stable_and_has_no_model_ids() -> None:
     a, b = SkeletonBoard(players=3, seed=4), SkeletonBoard(players=3, seed=4)
     assert repr(a) == repr(b)
-    assert re.fullmatch(r"SkeletonBoard\(players=3, ply=2[56], p0 to move\)", repr(a))
+    assert re.fullmatch(r"SkeletonBoard\(players=3, ply=2[56], Player 1 to move\)", repr(a))
     click_card(a, a.state.uncovered()[0])
     click_card(b, b.state.uncovered()[0])
     assert repr(a) == repr(b) and len(repr(a)) < 100
@@ -481,8 +481,8 @@ def test_collections_are_grouped_by_colour_and_islands_shown() -> None:
     kinds = [s.kind for s in board.slots() if s.seat == 0]
     assert kinds == ["map-blue-half", "map-blue-quarter", "map-green-quarter", "pirate-hook",
                      "coin-2"]
-    assert "p1" in list(board.table.tiles.text)  # the red Island card is p1's
-    assert "5 coins" in list(board.table.notes.text)  # p1: the red Island card
+    assert "P2" in list(board.table.tiles.text)  # the red Island card is Player 2's
+    assert "5 coins" in list(board.table.notes.text)  # Player 2: the red Island card
 
 
 def test_the_pile_window_holds_every_card_and_spot() -> None:
