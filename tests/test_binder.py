@@ -24,6 +24,15 @@ import tomllib
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from tests.binder_voila import (
+    binder_env,
+    jupyter_server,
+    outside_addresses,
+    page_html,
+    postbuild_prefix,
+    voila_page_config,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 LOCK = BINDER / "requirements.txt"
@@ -121,6 +130,35 @@ def test_lock_is_what_make_lock_resolves(tmp_path: Path) -> None:
     added = sorted(set(fresh.items()) - set(locked.items()))
     dropped = sorted(set(locked.items()) - set(fresh.items()))
     assert not added and not dropped, f"run `make lock`: would add {added}, drop {dropped}"
+
+
+def test_postbuild_gives_binders_voila_the_page_template_without_a_cdn(tmp_path: Path) -> None:
+    """Binder's Voilà (a server extension: ``?urlpath=voila/render/...``) takes the play
+    server's page template, which names no other host (the default "lab" template takes
+    Font Awesome from cdn.jsdelivr.net): postBuild installs it and names it in voila.json."""
+    prefix = postbuild_prefix(tmp_path)
+    assert (prefix / "pip-args").read_text().split() == ["install", "--no-deps", "."]
+    installed = prefix / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
+    ours = ROOT / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
+    assert sorted(p.name for p in installed.iterdir()) == sorted(p.name for p in ours.iterdir())
+    found = voila_page_config(binder_env(prefix, tmp_path / "home"))
+    assert found["template"] == "treasurekit" and Path(found["dir"]) == installed
+    assert "extends 'lab/index.html.j2'" in found["page"]
+    assert not re.search(r"https?://", found["page"])
+    # without postBuild's voila.json, Voila would take its default template (the CDN one)
+    (prefix / "etc" / "jupyter" / "voila.json").unlink()
+    assert voila_page_config(binder_env(prefix, tmp_path / "home"))["template"] == "lab"
+
+
+def test_binders_voila_page_names_no_other_host(tmp_path: Path) -> None:
+    """The gallery rendered by the Jupyter server's Voilà extension with postBuild's
+    prefix, as on Binder: no stylesheet, script or image from another host."""
+    prefix = postbuild_prefix(tmp_path)
+    env = binder_env(prefix, tmp_path / "home")
+    with jupyter_server(env, ROOT, log=tmp_path / "server.log") as url:
+        html = page_html(f"{url}/voila/render/apps/index.ipynb")
+    assert "apps/ahoy.ipynb" in html  # the gallery ran
+    assert outside_addresses(html, url) == []
 
 
 def _clean_env(venv: Path, home: Path) -> dict[str, str]:
