@@ -165,3 +165,47 @@ def page_html(url: str, timeout: float = 180) -> str:
     """The whole HTML of a Voilà page (it streams until the notebook has run)."""
     with urllib.request.urlopen(url, timeout=timeout) as response:
         return str(response.read().decode("utf-8", errors="replace"))
+
+
+#: The app page's board: every status line drawn (tests/browser/voiladriver.py's check).
+BOARD_READY_JS = """() => {
+  const boards = [...document.querySelectorAll('.tk-app .tk-board .tk-status')];
+  return boards.length > 0 && boards.every((el) => el.textContent.trim().length > 0);
+}"""
+
+
+def outside_requests(urls: list[str], server: str) -> list[str]:
+    """The requests of ``urls`` to another host than ``server``'s (data:, blob: and
+    about: stay in the page)."""
+    host = urlsplit(server).hostname
+    return [u for u in urls if urlsplit(u).scheme not in ("data", "blob", "about")
+            and urlsplit(u).hostname != host]
+
+
+def app_page_requests(url: str, chromium: str = "/usr/bin/chromium") -> list[str] | None:
+    """Every URL a headless Chromium asks for while it opens the Voilà page ``url`` and
+    its app's board is drawn; None when Chromium or Playwright is not installed here.
+
+    Raises:
+        playwright's TimeoutError: the board was not drawn within 3 minutes.
+    """
+    if not Path(chromium).exists():
+        return None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    asked: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-background-networking", "--disable-component-update"])
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1400})
+            page.on("request", lambda request: asked.append(request.url))
+            page.goto(url, wait_until="commit")
+            page.wait_for_function(BOARD_READY_JS, timeout=180_000, polling=200)
+            page.wait_for_timeout(1000)  # late stylesheets and fonts
+        finally:
+            browser.close()
+    return asked

@@ -25,9 +25,11 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from tests.binder_voila import (
+    app_page_requests,
     binder_env,
     jupyter_server,
     outside_addresses,
+    outside_requests,
     page_html,
     postbuild_prefix,
     voila_page_config,
@@ -157,7 +159,7 @@ def test_binders_voila_page_names_no_other_host(tmp_path: Path) -> None:
     env = binder_env(prefix, tmp_path / "home")
     with jupyter_server(env, ROOT, log=tmp_path / "server.log") as url:
         html = page_html(f"{url}/voila/render/apps/index.ipynb")
-    assert "apps/ahoy.ipynb" in html  # the gallery ran
+    assert "ahoy.ipynb" in html and "voila_finish" in html  # the gallery ran
     assert outside_addresses(html, url) == []
 
 
@@ -225,6 +227,18 @@ def test_binder_environment_runs_every_notebook_and_app(tmp_path: Path) -> None:
     ext = _run(["jupyter", "server", "extension", "list"], cwd=tmp_path, env=env)
     listed = re.sub(r"\x1b\[[0-9;]*m", "", ext.stdout + ext.stderr)  # without colours
     assert re.search(r"^\s*voila\S*\s+enabled", listed, re.M), listed
+
+    # Voila's pages as mybinder.org serves them (?urlpath=voila/render/...: the Jupyter
+    # server's extension, with postBuild's page template): an app's page names and asks
+    # no other host (the default template took Font Awesome from a CDN)
+    assert voila_page_config(env, python=str(venv / "bin" / "python"), cwd=repo)[
+        "template"] == "treasurekit"
+    with jupyter_server({**env, "TREASUREKIT_SAVES": str(home / "saves")}, repo,
+                        python=str(venv / "bin" / "python"), log=tmp_path / "server.log") as url:
+        app = f"{url}/voila/render/apps/ahoy.ipynb"
+        assert outside_addresses(page_html(app), url) == []
+        asked = app_page_requests(app)  # None without Chromium here: the HTML check only
+        assert asked is None or outside_requests(asked, url) == []
 
     paths = sorted(repo.glob("notebooks/**/*.ipynb")) + sorted(repo.glob("apps/*.ipynb"))
     assert paths, "no notebook to run"
