@@ -143,13 +143,12 @@ def test_postbuild_gives_binders_voila_the_page_template_without_a_cdn(tmp_path:
     installed = prefix / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
     ours = ROOT / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
     assert sorted(p.name for p in installed.iterdir()) == sorted(p.name for p in ours.iterdir())
+    conf = json.loads((prefix / "etc" / "jupyter" / "voila.json").read_text())
+    assert conf == {"VoilaConfiguration": {"template": "treasurekit"}}
     found = voila_page_config(binder_env(prefix, tmp_path / "home"))
     assert found["template"] == "treasurekit" and Path(found["dir"]) == installed
     assert "extends 'lab/index.html.j2'" in found["page"]
     assert not re.search(r"https?://", found["page"])
-    # without postBuild's voila.json, Voila would take its default template (the CDN one)
-    (prefix / "etc" / "jupyter" / "voila.json").unlink()
-    assert voila_page_config(binder_env(prefix, tmp_path / "home"))["template"] == "lab"
 
 
 def test_binders_voila_page_names_no_other_host(tmp_path: Path) -> None:
