@@ -3,8 +3,8 @@ tests/test_binder.py and tests/browser/test_binder_voila.py.
 
 On Binder, Voilà runs as a server extension of the Jupyter server (``?urlpath=voila/render/
 apps/ahoy.ipynb``), not through ``make play``: ``binder/postBuild`` installs our page template
-``treasurekit`` under ``<prefix>/share/jupyter/voila/templates/`` and names it in
-``<prefix>/etc/jupyter/voila.json``.
+``treasurekit`` under ``<prefix>/share/jupyter/voila/templates/`` and copies ``binder/voila.py``
+(which names it and keeps MathJax off the CDN) to ``<prefix>/etc/jupyter/voila.py``.
 
 :func:`postbuild_prefix` runs the real ``binder/postBuild`` into a fresh, empty virtual
 environment (a ``pip`` that only records its arguments stands in for the package install),
@@ -24,6 +24,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +45,13 @@ if local is not None:
     conf.update_config(local)
 first = pathlib.Path(collect_template_paths(["voila", "nbconvert"], conf.template, prune=True)[0])
 page = first / "index.html.j2"
+hook = conf.page_config_hook
+mathjax = hook({"fullMathjaxUrl": "https://cdn/mathjax.js", "mathjaxConfig": "TeX"},
+               base_url="/", settings={}, log=None, voila_configuration=conf,
+               notebook_path="x.ipynb") if hook else {}
 print(json.dumps({"template": conf.template, "dir": str(first),
-                  "page": page.read_text() if page.is_file() else ""}))
+                  "page": page.read_text() if page.is_file() else "",
+                  "mathjax": [mathjax.get(k, "?") for k in ("fullMathjaxUrl", "mathjaxConfig")]}))
 """
 
 # <link href>, <script src>, <img src> and @import url(...) addresses in a page's HTML.
@@ -91,15 +97,17 @@ def binder_env(prefix: Path, home: Path, base: dict[str, str] | None = None) -> 
 
 
 def voila_page_config(env: dict[str, str], python: str = sys.executable,
-                      cwd: Path = ROOT) -> dict[str, str]:
+                      cwd: Path = ROOT) -> dict[str, Any]:
     """What Voilà, as a server extension started in ``cwd`` with ``env``, takes for its
-    pages: ``{"template": name, "dir": its first directory, "page": index.html.j2 text}``."""
+    pages: ``{"template": name, "dir": its first directory, "page": index.html.j2 text,
+    "mathjax": [fullMathjaxUrl, mathjaxConfig] of a page config passed through its
+    page_config_hook ("?": none)}``."""
     import json
 
     out = subprocess.run([python, "-c", VOILA_CONFIG_PY], cwd=cwd, env=env, capture_output=True,
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    found: dict[str, str] = json.loads(out.stdout.strip().splitlines()[-1])
+    found: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return found
 
 

@@ -137,18 +137,21 @@ def test_lock_is_what_make_lock_resolves(tmp_path: Path) -> None:
 def test_postbuild_gives_binders_voila_the_page_template_without_a_cdn(tmp_path: Path) -> None:
     """Binder's Voilà (a server extension: ``?urlpath=voila/render/...``) takes the play
     server's page template, which names no other host (the default "lab" template takes
-    Font Awesome from cdn.jsdelivr.net): postBuild installs it and names it in voila.json."""
+    Font Awesome from cdn.jsdelivr.net), and no MathJax from cdnjs: postBuild installs the
+    template and binder/voila.py, which names it and nulls the MathJax options."""
     prefix = postbuild_prefix(tmp_path)
     assert (prefix / "pip-args").read_text().split() == ["install", "--no-deps", "."]
     installed = prefix / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
     ours = ROOT / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
     assert sorted(p.name for p in installed.iterdir()) == sorted(p.name for p in ours.iterdir())
-    conf = json.loads((prefix / "etc" / "jupyter" / "voila.json").read_text())
-    assert conf == {"VoilaConfiguration": {"template": "treasurekit"}}
+    conf = prefix / "etc" / "jupyter" / "voila.py"
+    assert conf.read_text() == (BINDER / "voila.py").read_text()
     found = voila_page_config(binder_env(prefix, tmp_path / "home"))
     assert found["template"] == "treasurekit" and Path(found["dir"]) == installed
     assert "extends 'lab/index.html.j2'" in found["page"]
     assert not re.search(r"https?://", found["page"])
+    # MathJax: null options make Voila's page use its bundled copy, not cdnjs's
+    assert found["mathjax"] == [None, None]
 
 
 def test_binders_voila_page_names_no_other_host(tmp_path: Path) -> None:
