@@ -49,9 +49,21 @@ $(LAB_SETTINGS): binder/overrides.json
 	mkdir -p $(dir $@)
 	cp binder/overrides.json $@
 
+# Voila's page template without CDN stylesheets, and binder/voila.py naming it (and MathJax off
+# the CDN), as Binder installs them (binder/postBuild): a Voila page opened from `make lab`
+# fetches nothing from a CDN.
+VOILA_CONF := $(VENV)/etc/jupyter/voila.py
+VOILA_TEMPLATES := $(VENV)/share/jupyter/voila/templates
+
+$(VOILA_CONF): binder/voila.py $(wildcard share/jupyter/voila/templates/treasurekit/*)
+	mkdir -p $(VOILA_TEMPLATES) $(dir $@)
+	rm -rf $(VOILA_TEMPLATES)/treasurekit
+	cp -r share/jupyter/voila/templates/treasurekit $(VOILA_TEMPLATES)/
+	cp binder/voila.py $@
+
 # Opens notebooks/00-start-here.ipynb; the whole project folder is browsable (docs/rulings.md too).
 # --LabApp.news_url=None: the server fetches no news feed either.
-lab: $(STAMP) $(LAB_SETTINGS)
+lab: $(STAMP) $(LAB_SETTINGS) $(VOILA_CONF)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.news_url=None $(LAB_ARGS) \
 		notebooks/00-start-here.ipynb
 

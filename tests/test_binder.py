@@ -24,6 +24,17 @@ import tomllib
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from tests.binder_voila import (
+    app_page_requests,
+    binder_env,
+    jupyter_server,
+    outside_addresses,
+    outside_requests,
+    page_html,
+    postbuild_prefix,
+    voila_page_config,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 LOCK = BINDER / "requirements.txt"
@@ -123,6 +134,37 @@ def test_lock_is_what_make_lock_resolves(tmp_path: Path) -> None:
     assert not added and not dropped, f"run `make lock`: would add {added}, drop {dropped}"
 
 
+def test_postbuild_gives_binders_voila_the_page_template_without_a_cdn(tmp_path: Path) -> None:
+    """Binder's Voilà (a server extension: ``?urlpath=voila/render/...``) takes the play
+    server's page template, which names no other host (the default "lab" template takes
+    Font Awesome from cdn.jsdelivr.net), and no MathJax from cdnjs: postBuild installs the
+    template and binder/voila.py, which names it and nulls the MathJax options."""
+    prefix = postbuild_prefix(tmp_path)
+    assert (prefix / "pip-args").read_text().split() == ["install", "--no-deps", "."]
+    installed = prefix / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
+    ours = ROOT / "share" / "jupyter" / "voila" / "templates" / "treasurekit"
+    assert sorted(p.name for p in installed.iterdir()) == sorted(p.name for p in ours.iterdir())
+    conf = prefix / "etc" / "jupyter" / "voila.py"
+    assert conf.read_text() == (BINDER / "voila.py").read_text()
+    found = voila_page_config(binder_env(prefix, tmp_path / "home"))
+    assert found["template"] == "treasurekit" and Path(found["dir"]) == installed
+    assert "extends 'lab/index.html.j2'" in found["page"]
+    assert not re.search(r"https?://", found["page"])
+    # MathJax: null options make Voila's page use its bundled copy, not cdnjs's
+    assert found["mathjax"] == [None, None]
+
+
+def test_binders_voila_page_names_no_other_host(tmp_path: Path) -> None:
+    """The gallery rendered by the Jupyter server's Voilà extension with postBuild's
+    prefix, as on Binder: no stylesheet, script or image from another host."""
+    prefix = postbuild_prefix(tmp_path)
+    env = binder_env(prefix, tmp_path / "home")
+    with jupyter_server(env, ROOT, log=tmp_path / "server.log") as url:
+        html = page_html(f"{url}/voila/render/apps/index.ipynb")
+    assert "ahoy.ipynb" in html and "voila_finish" in html  # the gallery ran
+    assert outside_addresses(html, url) == []
+
+
 def _clean_env(venv: Path, home: Path) -> dict[str, str]:
     """The environment of a Binder build step: the venv first on PATH, no user or machine
     pip configuration (Binder installs from PyPI), Jupyter's user folders empty."""
@@ -187,6 +229,18 @@ def test_binder_environment_runs_every_notebook_and_app(tmp_path: Path) -> None:
     ext = _run(["jupyter", "server", "extension", "list"], cwd=tmp_path, env=env)
     listed = re.sub(r"\x1b\[[0-9;]*m", "", ext.stdout + ext.stderr)  # without colours
     assert re.search(r"^\s*voila\S*\s+enabled", listed, re.M), listed
+
+    # Voila's pages as mybinder.org serves them (?urlpath=voila/render/...: the Jupyter
+    # server's extension, with postBuild's page template): an app's page names and asks
+    # no other host (the default template took Font Awesome from a CDN)
+    assert voila_page_config(env, python=str(venv / "bin" / "python"), cwd=repo)[
+        "template"] == "treasurekit"
+    with jupyter_server({**env, "TREASUREKIT_SAVES": str(home / "saves")}, repo,
+                        python=str(venv / "bin" / "python"), log=tmp_path / "server.log") as url:
+        app = f"{url}/voila/render/apps/ahoy.ipynb"
+        assert outside_addresses(page_html(app), url) == []
+        asked = app_page_requests(app)  # None without Chromium here: the HTML check only
+        assert asked is None or outside_requests(asked, url) == []
 
     paths = sorted(repo.glob("notebooks/**/*.ipynb")) + sorted(repo.glob("apps/*.ipynb"))
     assert paths, "no notebook to run"

@@ -58,6 +58,7 @@ from .clicks import ClickPath, error_html, trace_html
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
 from .fair_undo import NOTHING_TO_UNDO, FairUndo
 from .hot_seat import HotSeat
+from .nb_resume import NotebookResume
 from .reseed import seeded_bot
 from .responsive import BOARD_CSS
 from .saving import after_redraw
@@ -75,7 +76,7 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,
+class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusText,
                 BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
@@ -128,6 +129,7 @@ class GameBoard(FairUndo, HotSeat, StartGate, SeatWords, StatusText,
         self._shown_at = 0.0  # time.monotonic() of the last redraw shown step by step
         self.game = game
         self.auto_roll = auto_roll
+        self._seed_given = seed is not None  # a notebook board's signature (nb_resume.py)
         if seed is None:
             seed = fresh_seed()
         self.seed = seed

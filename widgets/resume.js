@@ -1,7 +1,11 @@
-// The save keeper of a play app (treasurekit_widgets.resume.SaveKeeper), an anywidget.
+// The save keeper of a play app or of a notebook's board
+// (treasurekit_widgets.resume.SaveKeeper), an anywidget.
 //
 // * keeps the app's save key (never the game) in localStorage, and hands a stored key
-//   to the kernel when the page opens, so that it can offer "Resume your game";
+//   to the kernel when the page opens, so that it can offer "Resume your game"; a
+//   notebook's board (kind "board") keeps its key in one list shared by every board
+//   of the page's server (the newest first) and hands the whole list to the kernel,
+//   which finds the save of a board like itself there (treasurekit_widgets.nb_resume);
 // * says in words when the game lost its connection to the server (a dead or culled
 //   kernel), with one button that reloads the page and resumes the saved game;
 // * turns a record the kernel sends on request into a file download.
@@ -13,6 +17,33 @@
 
 const SLOT = "treasurekit-save:";
 const AUTO = "treasurekit-resume:";
+const BOARDS = "treasurekit-board-saves"; // the notebook boards' keys, newest first
+const KEEP = 40; // keys kept in that list
+
+function rememberBoard(key) {
+  if (!key) return;
+  let keys = [];
+  try {
+    const old = JSON.parse(localStorage.getItem(BOARDS) || "[]");
+    if (Array.isArray(old)) keys = old.filter((k) => typeof k === "string" && k !== key);
+  } catch (err) {
+    keys = []; // a broken list is started again
+  }
+  try {
+    localStorage.setItem(BOARDS, JSON.stringify([key, ...keys].slice(0, KEEP)));
+  } catch (err) {
+    // storage refused: the save stays on the server only
+  }
+}
+
+function boardKeys() {
+  try {
+    const keys = JSON.parse(localStorage.getItem(BOARDS) || "[]");
+    return Array.isArray(keys) ? keys.filter((k) => typeof k === "string").slice(0, KEEP) : [];
+  } catch (err) {
+    return [];
+  }
+}
 
 function remember(key, value) {
   try {
@@ -44,6 +75,27 @@ function download(msg) {
     link.remove();
     URL.revokeObjectURL(url);
   }, 1000);
+}
+
+// A notebook's board: the words sit in the board itself (a notebook may hold several
+// boards, and the page is JupyterLab's), and say how to come back: the cell is run
+// again (a reload of JupyterLab runs nothing), then Resume your game.
+function boardBanner() {
+  const box = document.createElement("div");
+  box.className = "tk-lost";
+  box.setAttribute("role", "alert");
+  box.style.cssText =
+    "display:none;margin:6px 0;padding:10px 14px;background:#fff7e6;" +
+    "border-left:4px solid #b45309;color:#1f2937;font-size:14px;max-width:800px";
+  const text = document.createElement("div");
+  text.className = "tk-lost-text";
+  text.textContent =
+    "This board lost its connection to its kernel (the kernel died, was restarted or " +
+    "shut down), so it cannot answer clicks any more. Your game is saved up to your " +
+    "last move: run this cell again (Kernel > Restart Kernel first if no kernel is " +
+    "running), then press \"Resume your game\" above the new board.";
+  box.append(text);
+  return box;
 }
 
 function banner(app) {
@@ -80,16 +132,19 @@ function banner(app) {
 
 function render({ model, el }) {
   const app = model.get("app");
+  const onBoard = model.get("kind") === "board";
   el.classList.add("tk-keeper");
-  const lost = banner(app);
+  const lost = onBoard ? boardBanner() : banner(app);
   el.appendChild(lost);
+  // the board this keeper belongs to (a notebook's), or the whole page (an app's)
+  const scope = () => (onBoard ? el.closest(".tk-board") : null);
   let gone = false; // the words are on display
   let dead = false; // ipywidgets marked the widgets disconnected: no way back
   const lose = () => {
     if (gone) return;
     gone = true;
     lost.style.display = "block";
-    document.body.classList.add("tk-connection-lost");
+    if (!onBoard) document.body.classList.add("tk-connection-lost");
   };
   const found = () => {
     // a late answer: the kernel was only busy (a slow bot on a loaded server)
@@ -99,11 +154,20 @@ function render({ model, el }) {
     document.body.classList.remove("tk-connection-lost");
   };
 
-  const store = () => remember(SLOT + app, model.get("key"));
+  const store = () =>
+    onBoard ? rememberBoard(model.get("key")) : remember(SLOT + app, model.get("key"));
   model.on("change:key", store);
   store();
 
-  if (!model.get("key") && !model.get("stored_key")) {
+  if (onBoard) {
+    if (!model.get("key") && model.get("stored_keys").length === 0) {
+      const keys = boardKeys();
+      if (keys.length) {
+        model.set("stored_keys", keys);
+        model.save_changes();
+      }
+    }
+  } else if (!model.get("key") && !model.get("stored_key")) {
     const stored = recall(localStorage, SLOT + app);
     const auto = recall(sessionStorage, AUTO + app) === "1";
     try {
@@ -144,19 +208,27 @@ function render({ model, el }) {
   const onClick = (event) => {
     const target = event.target;
     if (dead || !(target instanceof Element) || lost.contains(target)) return;
-    if (!target.closest(".tk-app, .tk-board")) return;
+    if (onBoard ? !(scope() && scope().contains(target))
+                : !target.closest(".tk-app, .tk-board")) return;
     if (waiting !== null) return; // one question at a time
     sent += 1;
     arm();
-    busy.observe(target.closest(".tk-app") || document.body,
+    busy.observe((onBoard ? scope() : target.closest(".tk-app")) || document.body,
                  { subtree: true, childList: true, characterData: true });
-    model.send({ kind: "ping", n: sent });
+    try {
+      model.send({ kind: "ping", n: sent });
+    } catch (err) {
+      // no way to the kernel at all: the wait runs out and the words come
+    }
   };
   document.addEventListener("click", onClick, true);
 
   const watch = setInterval(() => {
-    if (document.querySelector(".tk-app .jupyter-widgets-disconnected, " +
-                               ".tk-keeper.jupyter-widgets-disconnected")) {
+    const board = onBoard ? scope() : null;
+    if (onBoard ? !!board && (board.matches(".jupyter-widgets-disconnected") ||
+                              !!board.querySelector(".jupyter-widgets-disconnected"))
+                : document.querySelector(".tk-app .jupyter-widgets-disconnected, " +
+                                         ".tk-keeper.jupyter-widgets-disconnected")) {
       dead = true;
       lose();
     }

@@ -43,17 +43,21 @@ __all__ = ["AppSaving", "SaveKeeper", "download_record"]
 class SaveKeeper(anywidget.AnyWidget):
     """The browser side of saving (see the module docstring).
 
-    Traits sent to the browser: ``app`` (the localStorage slot's name), ``key`` (the
+    Traits sent to the browser: ``app`` (the localStorage slot's name), ``kind``
+    (``"app"``, or ``"board"`` for a notebook's board: :mod:`.nb_resume`), ``key`` (the
     save key to keep, once the game has been saved), ``lost_after_ms`` (milliseconds a
     click waits for the kernel's answer). From the browser: ``stored_key`` (the key kept
-    from an earlier visit) and ``auto`` (True after the lost-connection button: resume
-    without asking).
+    from an earlier visit), ``stored_keys`` (a board's: every notebook board's key kept,
+    newest first) and ``auto`` (True after the lost-connection button: resume without
+    asking).
     """
 
     _esm = Path(__file__).with_name("resume.js")
     app = t.Unicode("").tag(sync=True)
+    kind = t.Unicode("app").tag(sync=True)
     key = t.Unicode("").tag(sync=True)
     stored_key = t.Unicode("").tag(sync=True)
+    stored_keys = t.List(t.Unicode(), default_value=[]).tag(sync=True)
     auto = t.Bool(False).tag(sync=True)
     lost_after_ms = t.Int(8000).tag(sync=True)
 

@@ -313,11 +313,13 @@ def after_redraw(board: GameBoard) -> None:
         saver.board_changed(board)
 
 
-def resume_board(board: GameBoard, key: str, store: SaveStore | None = None) -> None:
+def resume_board(board: GameBoard, key: str, store: SaveStore | None = None, *,
+                 saver: BoardSaver | None = None) -> None:
     """Resume on a notebook's ``board`` the game saved under ``key`` (``board.saver.key``
     of the board that played it): the board restarts with the saved seed (its default
     seats are dealt for that seed), then the moves and the bots' generators are restored.
-    From then on the board saves under ``key``.
+    From then on the board saves under ``key``, through ``saver`` if given (its key
+    becomes ``key``), else a new :class:`BoardSaver` of ``store``.
 
     Raises:
         SaveError: a malformed key, no save under it, or a save that does not fit the
@@ -342,4 +344,7 @@ def resume_board(board: GameBoard, key: str, store: SaveStore | None = None) -> 
         board.saver = saver
         board.refresh()
         raise SaveError(str(exc)) from None
-    BoardSaver(store, key).attach(board, save_now=True)
+    if saver is None:
+        saver = BoardSaver(store, key)
+    saver.key = key
+    saver.attach(board, save_now=True)

@@ -1,14 +1,18 @@
 """Nothing lost (issue 27.3), in every play app served as ``make play`` serves them.
 
-* a move, then a page reload: the page offers **Resume your game**, and pressing it
-  brings back the same position (the same ply in the status, the same log);
+Before each of these, five human moves (and the bots' replies) are played from the board's
+"Your moves" list (:mod:`listplay`: legal moves by construction), with a bot seat changed
+from the app's default, so that a fresh page differs from the game to resume:
+
+* a page reload: the page offers **Resume your game**, and pressing it brings back the
+  same position (the same ply in the status, the same log) and the same seats in the form;
 * the kernel killed under an open page: a click on the board brings words saying the
   game lost its connection, and its one button reloads the page and resumes the game at
   the same ply; the same for a kernel that is there but answers nothing (stopped);
 * a mid-game download is the seat's record (no seed);
 * a closed tab whose kernel was culled: reopened, the app offers Resume at the same ply;
   so does a new server started after the old one stopped;
-* nothing of the saving widget is fetched from outside the server.
+* the page asks no other host than the server for anything.
 
 The saves go to a temporary ``TREASUREKIT_SAVES`` directory; the browser keeps only the
 key, in its localStorage (one browser context per test: a closed tab keeps it).
@@ -28,10 +32,17 @@ from typing import Any
 
 import pytest
 from conftest import require_browser
-from test_apps_in_voila import PLAYS, move_of
+from listplay import play_from_list, ply_of
+from test_apps_in_voila import outside_requests
 from voiladriver import app_names, kernel_pids, voila_server, wait_for_app
 
 KEY_SLOT = "treasurekit-save:"
+#: Human moves played before each reload, cull, kernel death or server restart.
+MOVES = 5
+#: The app form's choices: the player count and each seat's (selected indices).
+FORM_JS = """() => [...document.querySelectorAll(
+  '.tk-app-form .tk-app-players select, .tk-app-form .tk-app-seat select')]
+  .map((s) => s.selectedIndex)"""
 
 
 @pytest.fixture(scope="module")
@@ -59,13 +70,29 @@ def open_app(page: Any, url: str, name: str) -> Any:
     return page.locator(".tk-app .tk-board").first
 
 
-def play_some(page: Any, board: Any, name: str) -> tuple[int, str]:
-    """Play the app's first human move (the bots answer): the ply and log after it."""
+def form_of(page: Any) -> list[int]:
+    return list(page.evaluate(FORM_JS))
+
+
+def change_a_bot_and_start(page: Any) -> Any:
+    """Make the last seat a random bot (the apps' default there is the greedy one) and
+    press Start: the new board (the old one is removed)."""
+    before = form_of(page)
+    seat = page.locator(".tk-app-form .tk-app-seat select").last
+    seat.select_option(index=2)  # human, greedy, random: the random bot
+    assert form_of(page) != before and form_of(page)[-1] == 2
+    old = page.locator(".tk-app .tk-board").first.element_handle()
+    page.locator(".tk-app-start").click()
+    old.wait_for_element_state("hidden", timeout=60_000)  # detached: the new board is built
+    wait_for_app(page)
+    return page.locator(".tk-app .tk-board").first
+
+
+def play_some(page: Any, board: Any, name: str, moves: int = MOVES) -> tuple[int, str]:
+    """Play ``moves`` human moves from the moves list (the bots answer): the ply and log."""
     board.scroll_into_view_if_needed()
-    PLAYS[name](page, board)
-    time.sleep(0.5)  # the bots' last steps
-    page.wait_for_selector(".tk-app .tk-board:not(.tk-busy)", timeout=60_000)
-    return move_of(board), board.locator(".tk-log").text_content() or ""
+    ply = play_from_list(board, moves)
+    return ply, board.locator(".tk-log").text_content() or ""
 
 
 def key_of(page: Any, name: str) -> str:
@@ -76,7 +103,7 @@ def wait_for_ply(board: Any, ply: int, timeout_s: float = 60) -> None:
     deadline = time.monotonic() + timeout_s
     while True:
         try:
-            if move_of(board) == ply:
+            if ply_of(board) == ply:
                 return
         except AssertionError:
             pass
@@ -100,7 +127,7 @@ def resume_offered(page: Any) -> Any:
 
 
 @pytest.mark.browser
-@pytest.mark.timeout(500)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize("name", app_names())
 def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: Any,
                                               saves: Path, name: str) -> None:
@@ -108,15 +135,16 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
     context = browser.new_context(viewport={"width": 1400, "height": 2000})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url)
-            if not r.url.startswith((url, "data:", "blob:")) else None)
+    page.requested = []  # every URL the page asks for (outside_requests)
+    page.on("request", lambda request: page.requested.append(request.url))
     try:
         board = open_app(page, url, name)
         assert page.locator(".tk-resume-offer").is_hidden()  # nothing saved yet
+        board = change_a_bot_and_start(page)
+        form = form_of(page)
         ply, log = play_some(page, board, name)
         key = key_of(page, name)
-        assert len(key) == 32 and (saves / f"{key}.json").is_file()
+        assert len(key) == 32 and json.loads((saves / f"{key}.json").read_text())["ply"] == ply
         with page.expect_download(timeout=60_000) as got:  # mid-game: the seat's record
             page.locator(".tk-download").click()
         download = got.value
@@ -127,11 +155,14 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         page.reload(wait_until="commit")  # a reload: a new kernel, a fresh game
         wait_for_app(page)
         board = page.locator(".tk-app .tk-board").first
+        assert form_of(page) != form  # the fresh page has the app's default seats
         resume_offered(page).locator(".tk-resume").click()
         wait_for_ply(board, ply)
         wait_for_log(board, log)
+        assert form_of(page) == form  # the same players and seats (bots) as before
         page.locator(".tk-resume-offer").wait_for(state="hidden", timeout=10_000)
 
+        ply, log = play_some(page, board, name)  # five more moves, then the kernel dies
         before = set(kernel_pids(proc))
         assert before
         for pid in before:  # the kernel dies under the open page
@@ -150,12 +181,9 @@ def test_reload_and_kernel_death_lose_nothing(voila: tuple[str, Any], browser: A
         board = page.locator(".tk-app .tk-board").first
         wait_for_ply(board, ply)
         wait_for_log(board, log)
+        assert form_of(page) == form
         page.locator(".tk-lost").wait_for(state="hidden", timeout=10_000)
-        # Voila's own icon font CSS and MathJax are class-load's part of 27.3 ("no CDN"):
-        # here, nothing of the saving widget comes from outside (anywidget's ES module
-        # is served by the kernel, not by esm.sh or a CDN)
-        ours = [u for u in outside if "anywidget" in u or "esm.sh" in u or "resume" in u]
-        assert ours == [], f"fetched from outside the server: {ours[:3]}"
+        assert outside_requests(page) == []  # nothing from another host (no CDN)
     finally:
         context.close()
 
@@ -170,12 +198,13 @@ def test_a_culled_kernels_game_resumes(browser: Any, saves: Path) -> None:
     with voila_server(cull_idle=idle, cull_interval=interval) as (url, proc):
         context = browser.new_context(viewport={"width": 1400, "height": 2000})
         try:
-            plies = {}
+            games = {}
             for name in names:
                 page = context.new_page()
                 page.set_default_timeout(30_000)
-                board = open_app(page, url, name)
-                plies[name] = play_some(page, board, name)[0]
+                open_app(page, url, name)
+                board = change_a_bot_and_start(page)
+                games[name] = (*play_some(page, board, name), form_of(page))
                 page.close()  # the tab is closed; the browser keeps its localStorage
             closed = time.monotonic()
             while kernel_pids(proc):
@@ -186,7 +215,10 @@ def test_a_culled_kernels_game_resumes(browser: Any, saves: Path) -> None:
                 page.set_default_timeout(30_000)
                 board = open_app(page, url, name)
                 resume_offered(page).locator(".tk-resume").click()
-                wait_for_ply(board, plies[name])
+                ply, log, form = games[name]
+                wait_for_ply(board, ply)
+                wait_for_log(board, log)
+                assert form_of(page) == form, name
                 page.close()
         finally:
             context.close()
@@ -249,8 +281,10 @@ def test_a_game_resumes_after_the_server_restarts(browser: Any, saves: Path) -> 
         with voila_server() as (url, _):
             page = context.new_page()
             page.set_default_timeout(30_000)
-            board = open_app(page, url, name)
+            open_app(page, url, name)
+            board = change_a_bot_and_start(page)
             ply, log = play_some(page, board, name)
+            form = form_of(page)
             key = key_of(page, name)
             page.close()
         with voila_server() as (url, _):  # a new server: nothing of the old one runs
@@ -261,5 +295,6 @@ def test_a_game_resumes_after_the_server_restarts(browser: Any, saves: Path) -> 
             resume_offered(page).locator(".tk-resume").click()
             wait_for_ply(board, ply)
             wait_for_log(board, log)
+            assert form_of(page) == form
     finally:
         context.close()

@@ -1,0 +1,141 @@
+"""Nothing lost in a notebook (issue 27.3), in a real JupyterLab: the "3. Play" board of the
+Ahoy notebook, five moves played from its moves list (the bots answer), then
+
+* a page reload: JupyterLab comes back with the notebook, its cell is run again, and the
+  new board offers **Resume your game** at the same ply; pressing it brings back the same
+  position and log;
+* five more moves, then the kernel is killed: a click on the board brings words in the
+  board (it lost its kernel; run the cell again and resume), JupyterLab restarts the
+  kernel, the cell is run again and the board offers its game at the same ply.
+
+The browser keeps only the save keys (localStorage of the Lab's address); the saves are in
+the Lab's ``TREASUREKIT_SAVES``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from typing import Any
+
+import psutil
+import pytest
+from labdriver import READY_JS, RUN_TIMEOUT_MS, http
+from listplay import play_from_list, ply_of
+
+NOTEBOOK = "01-ahoy-treasures.ipynb"
+#: Text of the cells to run: the imports, then the "3. Play" board.
+CELLS = ["from treasurekit_widgets import AhoyBoard",
+         "board = AhoyBoard(players=3, seats=seats, seed=2024)"]
+MOVES = 5
+
+# Clear every output (stored execution counts cannot pass for new ones), then run the cells
+# holding each text, in order; returns their indices (-1: no such cell). Not awaited.
+RUN_CELLS_JS = """async (needles) => {
+  const app = window.jupyterapp;
+  const nb = app.shell.currentWidget;
+  await app.commands.execute('notebook:clear-all-cell-outputs');
+  const cells = nb.content.widgets;
+  const found = needles.map((n) => cells.findIndex(
+    (c) => c.model.type === 'code' && c.model.sharedModel.getSource().includes(n)));
+  if (found.some((i) => i < 0)) return found;
+  for (const i of found) {
+    nb.content.activeCellIndex = i;
+    void app.commands.execute('notebook:run-cell');
+  }
+  return found;
+}"""
+
+# The cells ran (execution counts), the kernel is idle, and the last one's board is drawn.
+RAN_JS = """(found) => {
+  const nb = window.jupyterapp.shell.currentWidget;
+  const k = nb.sessionContext.session && nb.sessionContext.session.kernel;
+  if (!k || k.status !== 'idle') return false;
+  const cells = nb.content.widgets;
+  if (!found.every((i) => cells[i].model.executionCount !== null)) return false;
+  const status = cells[found[found.length - 1]].node.querySelector('.tk-board .tk-status');
+  return !!status && status.textContent.trim().length > 0;
+}"""
+
+
+def open_and_run_cells(page: Any, lab_url: str, reload: bool = False) -> Any:
+    """Open (or reload) the notebook, run the imports and the Play cell; the Play board."""
+    if reload:
+        page.reload()
+    else:
+        page.goto(f"{lab_url}/lab/tree/{NOTEBOOK}?reset")
+    page.wait_for_function(READY_JS, arg=NOTEBOOK, timeout=60_000, polling=200)
+    return run_cells(page)
+
+
+def run_cells(page: Any) -> Any:
+    found = page.evaluate(RUN_CELLS_JS, CELLS)
+    assert min(found) >= 0, f"cells not found in {NOTEBOOK}: {found}"
+    page.wait_for_function(RAN_JS, arg=found, timeout=RUN_TIMEOUT_MS, polling=200)
+    cell = page.locator(".jp-Notebook .jp-Cell").nth(found[-1])
+    return cell.locator(".tk-board").first
+
+
+def kernel_pid(lab_url: str) -> int:
+    """The process id of the notebook's kernel (its connection file names its id)."""
+    (session,) = [s for s in http("GET", f"{lab_url}/api/sessions")
+                  if s["path"].endswith(NOTEBOOK)]
+    kernel_id = session["kernel"]["id"]
+    for proc in psutil.process_iter(["pid", "cmdline"]):
+        if any(kernel_id in part for part in proc.info["cmdline"] or ()):
+            return int(proc.info["pid"])
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+def resume_here(board: Any, ply: int, log: str) -> None:
+    """The board offers its game at ``ply``; Resume brings back that ply and log."""
+    cell = board.locator("xpath=ancestor::div[contains(@class, 'jp-Cell')][1]")
+    offer = cell.locator(".tk-resume-offer")
+    offer.wait_for(state="visible", timeout=30_000)
+    assert f"ply {ply}" in (offer.text_content() or "")
+    offer.locator(".tk-resume").click()
+    deadline = time.monotonic() + 60
+    while ply_of(board) != ply or (board.locator(".tk-log").text_content() or "") != log:
+        assert time.monotonic() < deadline, f"the board did not come back to ply {ply}"
+        time.sleep(0.2)
+    offer.wait_for(state="hidden", timeout=10_000)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(600)
+def test_the_play_board_of_a_notebook_resumes_after_a_reload_and_a_dead_kernel(
+        lab_url: str, page: Any) -> None:
+    board = open_and_run_cells(page, lab_url)
+    assert board.locator(".tk-resume-offer").count() == 1
+    assert board.locator(".tk-resume-offer").is_hidden()  # nothing saved in this browser
+    ply = play_from_list(board, MOVES)
+    log = board.locator(".tk-log").text_content() or ""
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('treasurekit-board-saves'))"
+                         ".length") == 1
+
+    board = open_and_run_cells(page, lab_url, reload=True)  # a reload of JupyterLab
+    resume_here(board, ply, log)
+
+    ply = play_from_list(board, MOVES)
+    log = board.locator(".tk-log").text_content() or ""
+    os.kill(kernel_pid(lab_url), signal.SIGKILL)  # the kernel dies under the open notebook
+    killed = time.monotonic()
+    lost = board.locator(".tk-lost")
+    dialogs = []
+    while not lost.is_visible():
+        assert time.monotonic() < killed + 40, "the board stayed silent about its dead kernel"
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count():  # JupyterLab's own word: the kernel died and restarts
+            dialogs.append((dialog.first.text_content() or "").strip())
+            dialog.locator("button").last.click()
+        board.locator(".tk-status").click()  # a student clicks on, to no avail
+        time.sleep(1)
+    print(f"the board said it lost its kernel {time.monotonic() - killed:.1f} s after it "
+          f"died; JupyterLab's dialogs: {dialogs}")
+    assert "run this cell again" in (lost.text_content() or "")
+    page.wait_for_function("""() => { const w = window.jupyterapp.shell.currentWidget;
+      const k = w.sessionContext.session && w.sessionContext.session.kernel;
+      return !!k && k.status === 'idle'; }""", timeout=60_000, polling=200)  # restarted
+    board = run_cells(page)
+    resume_here(board, ply, log)
