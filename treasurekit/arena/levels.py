@@ -88,8 +88,8 @@ class Level:
     factory: BotFactory
 
     def label(self) -> str:
-        """The seat menus' text: ``"Casual: takes the move that looks best now"``."""
-        return f"{self.name}: {self.how}"
+        """The seat menus' text: ``"Casual bot: the best-looking move now, and why"``."""
+        return f"{self.name} bot: {self.how}"
 
 
 @dataclass(frozen=True)
@@ -106,15 +106,14 @@ class GreedyFactory:
 
 def _levels(game: str) -> tuple[Level, ...]:
     if game == "treasure_island_2018":
-        strong = "as Silver, hides and hints to win (cunning); as a pirate, like Casual"
+        strong = "as Silver hides and hints to win; as a pirate plays as Casual"
     else:
         setting = STRONG_SETTINGS[game]
-        strong = (f"tries Casual's best {setting.candidates} moves in the same sampled "
-                  f"futures and keeps the best ({setting.time_limit:g} s a move)")
+        strong = (f"looks ahead: Casual's best {setting.candidates} moves tried in "
+                  f"sampled futures ({setting.time_limit:g} s a move)")
     return (
-        Level("random", "Beginner", "plays any legal move at random", RandomBot),
-        Level("greedy", "Casual", "takes the move that looks best right now, and says why",
-              GreedyFactory(game)),
+        Level("random", "Beginner", "any legal move, at random", RandomBot),
+        Level("greedy", "Casual", "the move that looks best right now", GreedyFactory(game)),
         Level("strong", "Strong", strong, strong_factory(game)),
     )
 
