@@ -55,6 +55,19 @@ class RandomBot:
             raise ValueError("no legal move: the game is over")
         return self.rng.choice(moves)
 
+    def explain(self, state: State[Any]) -> list[Candidate]:
+        """Every legal move, each with the same chance of being played (score 1/n, the
+        probability), in legal-move order: the Beginner level has no reason but chance.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        why = (f"chosen at random: each of the {len(moves)} legal moves is as likely",)
+        return [Candidate(m, 1 / len(moves), why) for m in moves]
+
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"
 
