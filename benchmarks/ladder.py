@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from treasurekit.arena import MCTS_SETTINGS, RoundRobin, ladder
+from treasurekit.arena import MCTS_SETTINGS, RoundRobin, ladder, ladder_bots
 from treasurekit.arena.levels import STRONG_SETTINGS
 
 from .harness import machine
@@ -83,7 +83,9 @@ def run_game(game: str, jobs: int = 2, scale: float = 1.0, progress: bool = True
                   for x in (*GAMES_PER_PAIR[game], STRONG_GAMES))
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
-    chosen = set(bots) if bots is not None else {"mcts", "greedy", "strong"}
+    if bots is None:  # every ladder bot, the Strong level too
+        bots = tuple(ladder_bots(game))
+    chosen = set(bots)
     pairs = {pair: k for pair, k in ((("mcts", "greedy"), g), (("strong", "greedy"), s))
              if set(pair) <= chosen}
     result = ladder(game, n, seed=SEED, jobs=jobs, progress=progress, mcts_games_per_pair=m,
@@ -149,7 +151,7 @@ def describe(lad: Ladder) -> str:
         "The checks below use the pairwise score: wins plus half the tied games (a shared "
         "win, or no winner); \"ties\" means its interval contains 50%.",
         "",
-        lad.result.table(),
+        lad.result.table(cpu=True),
         "",
         *(f"- {c}" for c in checks(lad.result)),
     ]

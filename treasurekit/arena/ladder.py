@@ -207,12 +207,13 @@ class RoundRobin:
     def rating(self, name: str) -> Rating:
         return next(r for r in self.ratings if r.name == name)
 
-    def table(self) -> str:
-        """A markdown table: each bot's rating, its mean CPU per move, then its win rate
-        against each other bot (row against column, 95% Wilson interval)."""
-        head = ("| bot | rating (95% CI) | CPU per move | "
+    def table(self, cpu: bool = False) -> str:
+        """A markdown table: each bot's rating, with ``cpu`` its mean CPU per move (it
+        varies from run to run), then its win rate against each other bot (row against
+        column, 95% Wilson interval)."""
+        head = ("| bot | rating (95% CI) | " + ("CPU per move | " if cpu else "")
                 + " | ".join(f"vs {n}" for n in self.names) + " |")
-        lines = [head, "|---|---|---|" + "---|" * len(self.names)]
+        lines = [head, "|---|---|" + ("---|" if cpu else "") + "---|" * len(self.names)]
         for a in self.names:
             r = self.rating(a)
             cells = []
@@ -223,8 +224,9 @@ class RoundRobin:
                 s = self.head_to_head(a, b)
                 lo, hi = s.win_interval
                 cells.append(f"{s.win_rate:.0%} ({lo:.0%}-{hi:.0%})")
+            per = f"{_ms(self.cpu_per_move(a))} | " if cpu else ""
             lines.append(f"| {a} | {r.rating:.0f} ({r.interval[0]:.0f}-{r.interval[1]:.0f}) | "
-                         f"{_ms(self.cpu_per_move(a))} | " + " | ".join(cells) + " |")
+                         f"{per}" + " | ".join(cells) + " |")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -315,7 +317,8 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
            resume: str | os.PathLike[str] | None = None) -> RoundRobin:
     """The round robin of a game's bundled bots (:func:`ladder_bots`).
 
-    ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``); Silver is pinned to
+    ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``; default every one
+    but ``strong``, whose games take a CPU budget per move: name it to play it); Silver is pinned to
     seat 0 in Treasure Island (2018). ``mcts_games_per_pair`` (default ``games_per_pair``)
     is the number of games of the pairs with a slow bot (``mcts``, ``strong``); ``pair_games`` gives
     the number of games of named pairs, in either order (e.g. ``{("mcts", "greedy"): 24}``),
@@ -326,7 +329,7 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
     [2]
     """
     every = ladder_bots(game, iterations, greedy_playouts, candidates)
-    chosen = list(every) if bots is None else list(bots)
+    chosen = [b for b in every if b != "strong"] if bots is None else list(bots)
     unknown = [b for b in chosen if b not in every]
     if unknown:
         raise ArenaError(f"unknown ladder bot {unknown[0]!r}; choose from {', '.join(every)}")
