@@ -8,11 +8,9 @@ of them, not a playout; MCTS with random playouts only ties the GreedyBot (READM
 The GreedyBot itself plays Silver with the *truthful* SilverBot, so against it this bot
 differs only in Silver's seat.
 
->>> import treasurekit
->>> s = treasurekit.load_game("treasure_island_2018", players=2).new_initial_state(3)
 >>> bot = StrongBot(seed=1)
->>> bot.explain(s)[0].reasons != ()
-True
+>>> bot.silver.policy, bot.pirate.silver.policy
+('cunning', 'truthful')
 """
 
 from __future__ import annotations
