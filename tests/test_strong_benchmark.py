@@ -21,18 +21,19 @@ def test_a_strong_row_names_score_interval_cpu_and_goal(tmp_path: Path,
     assert "(" in cells[3] and "%-" in cells[3]  # the score with its interval
     assert cells[4] in ("beats", "ties", "loses to")
     assert cells[5].endswith("ms") and " s / " in cells[5]
-    assert cells[6] == "NOT met (fewer than 40 games)"
+    assert cells[6].endswith(" s") and float(cells[6][:-2]) > 0  # the longest move
+    assert cells[7] == "NOT met (fewer than 40 games)"
     assert len(path.read_text().splitlines()) == 2
     assert strong.row("ahoy", 2, resume=path, progress=False) == line  # read back
     assert len(path.read_text().splitlines()) == 2
 
 
 def test_the_section_keeps_the_rows_of_games_not_run() -> None:
-    old = strong.section({"sjorovaron": "| Sjörövarön | x | 40 | 60% | beats | s | met |"})
-    new = strong.section({"ahoy": "| Ahoy Treasures! | y | 40 | 70% | beats | s | met |"},
+    old = strong.section({"sjorovaron": "| Sjörövarön | x | 40 | 60% | beats | s | s | met |"})
+    new = strong.section({"ahoy": "| Ahoy Treasures! | y | 40 | 70% | beats | s | s | met |"},
                          f"# results\n\n{old}\n\n## Next\n\nz\n")
     assert new.startswith(strong.SECTION) and "## Next" not in new
     body = new.splitlines()
-    ahoy = body.index("| Ahoy Treasures! | y | 40 | 70% | beats | s | met |")
-    sjo = body.index("| Sjörövarön | x | 40 | 60% | beats | s | met |")
+    ahoy = body.index("| Ahoy Treasures! | y | 40 | 70% | beats | s | s | met |")
+    sjo = body.index("| Sjörövarön | x | 40 | 60% | beats | s | s | met |")
     assert ahoy < sjo

@@ -190,7 +190,8 @@ def test_the_arena_records_each_seats_cpu_and_decisions() -> None:
     rows = play_games("ahoy", {"r": RandomBot, "g": GreedyFactory("ahoy")}, games=2,
                       progress=False)
     for r in rows:
-        assert len(r.cpu) == len(r.decisions) == 2
+        assert len(r.cpu) == len(r.decisions) == len(r.longest) == 2
+        assert all(0 <= x <= c for x, c in zip(r.longest, r.cpu, strict=True))
         assert all(d > 0 for d in r.decisions) and all(c >= 0 for c in r.cpu)
     def search(seed: int) -> RolloutBot:
         return RolloutBot(GreedyBot(seed=seed), GreedyBot, rounds=3, time_limit=None,
@@ -199,7 +200,7 @@ def test_the_arena_records_each_seats_cpu_and_decisions() -> None:
     rr = round_robin("ahoy", {"s": search, "g": GreedyFactory("ahoy")}, games_per_pair=2,
                      progress=False)
     strong, greedy = rr.cpu_per_move("s"), rr.cpu_per_move("g")
-    assert 0 < greedy < strong
+    assert 0 < greedy < strong <= rr.longest_move("s")
     # the bots' own count of their CPU agrees with the arena's
     games = rr.pairs[("s", "g")]
     assert sum(r.decisions[r.seats.index("s")] for r in games) > 0

@@ -193,6 +193,12 @@ class RoundRobin:
                     moves += r.decisions[seat]
         return cpu / moves if moves else 0.0
 
+    def longest_move(self, name: str) -> float:
+        """Bot ``name``'s longest decision over all its games, CPU seconds (0.0 if none
+        was recorded)."""
+        return max((r.longest[seat] for r in self.results for seat, who in enumerate(r.seats)
+                    if who == name and seat < len(r.longest)), default=0.0)
+
     def verdict(self, a: str, b: str) -> str:
         """``"beats"``, ``"ties"`` or ``"loses to"``: whether ``a``'s pairwise score
         against ``b`` (:meth:`score_rate`) is above, around or below 0.5 with 95%

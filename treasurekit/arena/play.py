@@ -71,6 +71,7 @@ class GameResult:
         cpu: each seat's bot's CPU seconds in ``choose``, summed over the game (not
             compared).
         decisions: how many times each seat's bot chose a move (not compared).
+        longest: each seat's bot's longest decision, CPU seconds (not compared).
     """
 
     index: int
@@ -83,6 +84,7 @@ class GameResult:
     seconds: float = field(default=0.0, compare=False)
     cpu: tuple[float, ...] = field(default=(), compare=False)
     decisions: tuple[int, ...] = field(default=(), compare=False)
+    longest: tuple[float, ...] = field(default=(), compare=False)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -129,6 +131,7 @@ def play_game(game_name: str, options: Mapping[str, Any],
     for name, bot in zip(seats, bots, strict=True):
         check_bot(game_name, name, bot)
     cpu = [0.0] * len(seats)
+    longest = [0.0] * len(seats)
     decisions = [0] * len(seats)
     clock = time.process_time
     while not state.is_terminal():
@@ -140,7 +143,9 @@ def play_game(game_name: str, options: Mapping[str, Any],
         seat = state.current_player
         t0 = clock()
         move = bots[seat].choose(state)
-        cpu[seat] += clock() - t0
+        spent = clock() - t0
+        cpu[seat] += spent
+        longest[seat] = max(longest[seat], spent)
         decisions[seat] += 1
         problem = state.why_illegal(move)
         if problem is not None:
@@ -154,7 +159,7 @@ def play_game(game_name: str, options: Mapping[str, Any],
                       shares=outcome.returns(), plies=state.ply,
                       termination=outcome.termination,
                       seconds=time.process_time() - start, cpu=tuple(cpu),
-                      decisions=tuple(decisions))
+                      decisions=tuple(decisions), longest=tuple(longest))
 
 
 def check_batch(game_name: str, options: Mapping[str, Any], factories: Mapping[str, BotFactory],
