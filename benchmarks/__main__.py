@@ -11,6 +11,8 @@ clicks in JupyterLab in headless Chromium (benchmarks/board_latency.py; ``--help
 together against the ``make play`` server and play (benchmarks/class_load.py; ``--help``).
 ``python -m benchmarks silver`` runs only Long John Silver against three GreedyBots
 (benchmarks/silver.py) and replaces its section.
+``python -m benchmarks strong [--game G] [--games N]`` plays the Strong level against
+GreedyBot, resumably (benchmarks/strong.py), and replaces its section.
 ``python -m benchmarks burial_spread`` measures how spread Silver's cunning burial is
 (benchmarks/burial_spread.py) and replaces its section.
 """
@@ -104,6 +106,13 @@ def main(argv: list[str]) -> None:
         print(section)
         _replace_in_results(section, SILVER_SECTION)
         return
+    if argv[:1] == ["strong"]:
+        from . import strong
+
+        section = strong.main(argv[1:])
+        print(section)
+        _replace_in_results(section, strong.SECTION)
+        return
     if argv[:1] == ["burial_spread"]:
         from . import burial_spread
 
@@ -113,8 +122,8 @@ def main(argv: list[str]) -> None:
         return
     if argv:
         raise SystemExit(f"unknown benchmark {argv[0]!r}; choose 'openspiel', 'ladder', "
-                         "'board_latency', 'class_load', 'silver', 'burial_spread' or nothing "
-                         "for all")
+                         "'board_latency', 'class_load', 'silver', 'strong', 'burial_spread' "
+                         "or nothing for all")
     results = ahoy.run()
     results += skeleton_island.run()
     results += treasure_island_2003.run()

@@ -1,12 +1,19 @@
 """Every game's bot ladder: ``python -m benchmarks ladder [--game G] [--jobs N] [--scale X]``.
 
-For each game, ``treasurekit.arena.ladder`` plays a round robin of RandomBot, GreedyBot and
-MCTSBot (and SilverBot, in Long John Silver's seat, for Treasure Island 2018) in seeded
-2-player games with the seats rotating, then prints each pair's win rates with 95% Wilson
-intervals, the Bradley-Terry ratings, and the checks of issue 13 point 4: GreedyBot beats
-RandomBot, and MCTSBot beats or ties GreedyBot, with 95% confidence (pairwise score:
-wins plus half the ties, per game). The number of games per pair is chosen so that each
-game's ladder takes a few minutes on 2 cores (``--scale`` multiplies it).
+For each game, ``treasurekit.arena.ladder`` plays a round robin of RandomBot, GreedyBot,
+MCTSBot and the Strong level (and SilverBot, in Long John Silver's seat, for Treasure
+Island 2018) in seeded 2-player games with the seats rotating, then prints each pair's win
+rates with 95% Wilson intervals, the Bradley-Terry ratings, each bot's CPU per move, and
+the checks of issues 13 point 4 and 26 point 1: GreedyBot beats RandomBot, MCTSBot beats
+or ties GreedyBot, and the Strong level beats GreedyBot, with 95% confidence (pairwise
+score: wins plus half the ties, per game), at no more than 0.5 s of CPU per move. The
+number of games per pair is chosen so that each game's ladder takes a few minutes on 2
+cores (``--scale`` multiplies it).
+
+``--resume FILE`` keeps every finished game in FILE (JSON lines) and plays only the games
+not in it: a run stopped part-way is finished later, by another session too
+(:mod:`treasurekit.arena.resume`). ``--dask SCHEDULER`` plays the games on a Dask cluster
+(``distributed.Client(SCHEDULER)``) instead of ``--jobs`` local processes.
 """
 
 from __future__ import annotations
@@ -16,8 +23,10 @@ import datetime
 import os
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from treasurekit.arena import MCTS_SETTINGS, RoundRobin, ladder
+from treasurekit.arena import MCTS_SETTINGS, RoundRobin, ladder, ladder_bots
+from treasurekit.arena.levels import STRONG_SETTINGS
 
 from .harness import machine
 
@@ -41,6 +50,12 @@ GAMES_PER_PAIR = {
     "sjorovaron": (16, 8, 24),
     "skeleton_island": (20, 6, 24),
 }
+#: Games of the Strong level against GreedyBot (issue 26 point 1: at least 40).
+STRONG_GAMES = 40
+#: The CPU budget per move of issue 26 point 1.
+CPU_BUDGET = 0.5
+#: Where ``--resume`` keeps the games by default.
+RESUME = "benchmarks/ladder-games.jsonl"
 SEED = 2026
 SECTION = "## Bot ladders (`python -m benchmarks ladder`)"
 
@@ -62,14 +77,21 @@ class Ladder:
 
 
 def run_game(game: str, jobs: int = 2, scale: float = 1.0, progress: bool = True,
-             bots: tuple[str, ...] | None = None) -> Ladder:
-    n, m, g = (max(2, 2 * round(x * scale / 2)) for x in GAMES_PER_PAIR[game])
+             bots: tuple[str, ...] | None = None, resume: str | None = None,
+             client: Any = None) -> Ladder:
+    n, m, g, s = (max(2, 2 * round(x * scale / 2))
+                  for x in (*GAMES_PER_PAIR[game], STRONG_GAMES))
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
+    if bots is None:  # every ladder bot, the Strong level too
+        bots = tuple(ladder_bots(game))
+    chosen = set(bots)
+    pairs = {pair: k for pair, k in ((("mcts", "greedy"), g), (("strong", "greedy"), s))
+             if set(pair) <= chosen}
     result = ladder(game, n, seed=SEED, jobs=jobs, progress=progress, mcts_games_per_pair=m,
-                    pair_games={("mcts", "greedy"): g} if bots is None or {"mcts", "greedy"}
-                    <= set(bots) else None, bots=bots)
-    per = f"{n} games per pair ({m} per other pair with mcts, {g} mcts against greedy)"
+                    pair_games=pairs or None, bots=bots, resume=resume, client=client)
+    per = (f"{n} games per pair ({m} per other pair with mcts or strong, {g} mcts against "
+           f"greedy, {s} strong against greedy)")
     return Ladder(game, result, per, time.perf_counter() - t0, jobs, load, scale)
 
 
@@ -83,7 +105,8 @@ def checks(r: RoundRobin) -> list[str]:
     contains 50%: the games cannot tell the two bots apart. A tie over fewer than
     :data:`FEW_GAMES` games says that is too few."""
     out = []
-    for a, b, goal in (("greedy", "random", ("beats",)), ("mcts", "greedy", ("beats", "ties"))):
+    for a, b, goal in (("greedy", "random", ("beats",)), ("mcts", "greedy", ("beats", "ties")),
+                       ("strong", "greedy", ("beats",))):
         if a not in r.names or b not in r.names:
             continue
         rate, (lo, hi) = r.score_rate(a, b)
@@ -92,8 +115,15 @@ def checks(r: RoundRobin) -> list[str]:
         n = len(r.pairs.get((a, b)) or r.pairs.get((b, a)) or ())
         few = (f"; only {n} games, too few to tell the bots apart: run with a larger --scale"
                if verdict == "ties" and n < FEW_GAMES else "")
+        cpu = ""
+        if a == "strong":
+            per = r.cpu_per_move(a)
+            budget = "within" if per <= CPU_BUDGET else "OVER"
+            cpu = f"; {per:.2f} s CPU per move ({budget} the {CPU_BUDGET:g} s budget)"
+            if n < STRONG_GAMES:
+                met += f" (only {n} games; the goal asks for {STRONG_GAMES})"
         out.append(f"{a} {verdict} {b}: pairwise score {rate:.0%} (95% CI {lo:.0%}-{hi:.0%}) "
-                   f"over {n} games; goal '{' or '.join(goal)}': {met}{few}")
+                   f"over {n} games; goal '{' or '.join(goal)}': {met}{few}{cpu}")
     return out
 
 
@@ -108,7 +138,8 @@ def describe(lad: Ladder) -> str:
     lines = [
         f"### {TITLES[lad.game]}",
         "",
-        f"MCTSBot: {its} iterations per decision, {playouts}{root}. {lad.games_per_pair}; "
+        f"MCTSBot: {its} iterations per decision, {playouts}{root}. Strong: {strong(lad.game)}. "
+        f"{lad.games_per_pair}; "
         f"{games} games in all (seeds from {SEED}), 2 players, seats rotating"
         + (" (SilverBot always in Silver's seat 0)" if lad.game == "treasure_island_2018"
            else "") + f"; {lad.wall:,.0f} s wall on {lad.jobs} job"
@@ -120,11 +151,22 @@ def describe(lad: Ladder) -> str:
         "The checks below use the pairwise score: wins plus half the tied games (a shared "
         "win, or no winner); \"ties\" means its interval contains 50%.",
         "",
-        lad.result.table(),
+        lad.result.table(cpu=True),
         "",
         *(f"- {c}" for c in checks(lad.result)),
     ]
     return "\n".join(lines)
+
+
+def strong(game: str) -> str:
+    """The Strong level's settings, in words."""
+    setting = STRONG_SETTINGS.get(game)
+    if setting is None:
+        return "StrongBot (the cunning SilverBot in Silver's seat, GreedyBot as a pirate)"
+    cut = (f", futures cut at {setting.playout_plies} plies and scored by `playout_value`"
+           if setting.playout_plies else ", futures played to the end")
+    return (f"RolloutBot over GreedyBot's best {setting.candidates} moves, GreedyBot "
+            f"futures{cut}, {setting.time_limit:g} s CPU per decision")
 
 
 def section(ladders: list[Ladder], old: str = "") -> str:
@@ -146,10 +188,11 @@ def section(ladders: list[Ladder], old: str = "") -> str:
 
 
 def run(games: tuple[str, ...] = GAMES, jobs: int = 2, scale: float = 1.0,
-        progress: bool = True, bots: tuple[str, ...] | None = None) -> list[Ladder]:
+        progress: bool = True, bots: tuple[str, ...] | None = None,
+        resume: str | None = None, client: Any = None) -> list[Ladder]:
     ladders = []
     for game in games:
-        lad = run_game(game, jobs, scale, progress, bots)
+        lad = run_game(game, jobs, scale, progress, bots, resume, client)
         print(describe(lad), flush=True)
         ladders.append(lad)
     return ladders
@@ -163,6 +206,20 @@ def main(argv: list[str]) -> list[Ladder]:
                         help="multiply the games per pair (e.g. 0.25 for a quick look)")
     parser.add_argument("--bots", action="append",
                         help="play only these ladder bots (e.g. --bots greedy --bots mcts)")
+    parser.add_argument("--resume", nargs="?", const=RESUME, default=None, metavar="FILE",
+                        help="keep every finished game in FILE (default " + RESUME + ") "
+                             "and play only the games not in it")
+    parser.add_argument("--dask", metavar="SCHEDULER",
+                        help="play on this Dask scheduler (e.g. tcp://host:8786)")
     args = parser.parse_args(argv)
-    return run(tuple(args.game or GAMES), args.jobs, args.scale, True,
-               tuple(args.bots) if args.bots else None)
+    client = None
+    if args.dask:
+        from distributed import Client  # type: ignore[import-untyped]
+
+        client = Client(args.dask)
+    try:
+        return run(tuple(args.game or GAMES), args.jobs, args.scale, True,
+                   tuple(args.bots) if args.bots else None, args.resume, client)
+    finally:
+        if client is not None:
+            client.close()

@@ -193,7 +193,8 @@ def test_round_robin_head_to_head_adds_up_and_ratings_follow_the_results() -> No
 
 
 def test_ladder_pins_silver_to_seat_0_in_treasure_island_2018() -> None:
-    assert set(ladder_bots("treasure_island_2018")) == {"random", "greedy", "mcts", "silver"}
+    assert set(ladder_bots("treasure_island_2018")) == {"random", "greedy", "mcts", "strong",
+                                                        "silver"}
     rr = ladder("treasure_island_2018", 2, bots=["random", "silver"], progress=False)
     assert [r.seats for r in rr.results] == [("silver", "random")] * 2
 

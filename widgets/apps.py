@@ -70,8 +70,6 @@ class AppSpec:
 
 
 HUMAN_CHOICE = ("Human (you)", HUMAN)
-GREEDY_CHOICE = ("Greedy bot", "greedy")
-RANDOM_CHOICE = ("Random bot", "random")
 
 
 def _player_label(seat: int) -> str:
@@ -84,20 +82,29 @@ def _named_label(name: Callable[[int], str]) -> Callable[[int], str]:
     return lambda seat: f"{_player_label(seat)} ({name(seat)})"
 
 
-def _usual_seats(seat: int) -> list[tuple[str, str]]:
-    return [HUMAN_CHOICE, GREEDY_CHOICE, RANDOM_CHOICE]
+def _level_seats(game: str, skip: tuple[str, ...] = ()) -> Callable[[int], list[tuple[str, str]]]:
+    """A seat menu: Human, then the game's levels weakest first (``treasurekit.arena.levels``:
+    Beginner, Casual, Strong), each with one line on how it plays."""
+    from treasurekit.arena.levels import levels
+
+    named = [(level.label(), level.key) for level in levels(game) if level.key not in skip]
+    return lambda seat: [HUMAN_CHOICE, *named]
 
 
 def _first_human(seat: int) -> str:
     return HUMAN if seat == 0 else "greedy"
 
 
-def _bots(greedy: Callable[[int], Any]) -> Callable[[str, int, int], Any]:
+def _bots(greedy: Callable[[int], Any], game: str = "") -> Callable[[str, int, int], Any]:
     def make(key: str, seat: int, seed: int) -> Any:
         if key == "greedy":
             return greedy(seat)
         if key == "random":
             return RandomBot(seed=seat)
+        if key == "strong" and game:  # the board re-seeds it from each game's seed
+            from treasurekit.arena.levels import level_bot
+
+            return level_bot(game, key, seat)
         raise ValueError(f"unknown bot {key!r} for seat {seat}")
     return make
 
@@ -107,7 +114,7 @@ def _ahoy_bot(key: str, seat: int, seed: int) -> Any:
 
     if key == "mcts":  # the notebook's "thinking" bot: 50 simulations with greedy playouts
         return MCTSBot(iterations=50, seed=seat, playout_bot=AhoyGreedy(seed=seat))
-    return _bots(lambda s: AhoyGreedy(seed=s))(key, seat, seed)
+    return _bots(lambda s: AhoyGreedy(seed=s), "ahoy")(key, seat, seed)
 
 
 def _ti2018_label(seat: int) -> str:
@@ -129,10 +136,10 @@ SILVER_POLICIES = {"silver": "cunning", "silver-honest": "truthful",
 
 def _ti2018_options(seat: int) -> list[tuple[str, str]]:
     if seat == 0:
-        return [("Silver bot (cunning: plays to win)", "silver"),
-                ("Silver bot (honest)", "silver-honest"), ("Silver bot (bluffs)", "silver-bluff"),
-                HUMAN_CHOICE]
-    return _usual_seats(seat)
+        return [("Strong Silver bot (cunning: plays to win)", "silver"),
+                ("Casual Silver bot (honest: true hints)", "silver-honest"),
+                ("Silver bot (bluffs)", "silver-bluff"), HUMAN_CHOICE]
+    return _level_seats("treasure_island_2018", skip=("strong",))(seat)  # Strong = Casual
 
 
 def _ti2018_default(seat: int) -> str:
@@ -188,8 +195,7 @@ def _ahoy_spec() -> AppSpec:
             ),
             board=lambda n, seats, seed: AhoyBoard(players=n, seats=seats, seed=seed),
             seat_label=_named_label(load_board().colour_name),
-            seat_options=lambda seat: [*_usual_seats(seat), ("Thinking bot (MCTS)", "mcts")],
-            default_seat=_first_human, bot=_ahoy_bot,
+            seat_options=_level_seats("ahoy"), default_seat=_first_human, bot=_ahoy_bot,
         )
 
 
@@ -228,9 +234,10 @@ def _treasure_island_2003_spec() -> AppSpec:
                      "the most cards of it; the most points win.", ti2003.SCORING),
             ),
             board=lambda n, seats, seed: TreasureIslandBoard(players=n, seats=seats, seed=seed),
-            seat_label=_named_label(ti2003_flow.colour), seat_options=_usual_seats,
+            seat_label=_named_label(ti2003_flow.colour),
+            seat_options=_level_seats("treasure_island_2003"),
             default_seat=_first_human,
-            bot=_bots(lambda s: TI2003Greedy(seed=s)),
+            bot=_bots(lambda s: TI2003Greedy(seed=s), "treasure_island_2003"),
         )
 
 
@@ -300,8 +307,8 @@ def _sjorovaron_spec() -> AppSpec:
                      "past the mortar.", sjo.WIN),
             ),
             board=lambda n, seats, seed: SjoBoard(players=n, seats=seats, seed=seed),
-            seat_label=_player_label, seat_options=_usual_seats, default_seat=_first_human,
-            bot=_bots(lambda s: SjoGreedy(seed=s)),
+            seat_label=_player_label, seat_options=_level_seats("sjorovaron"),
+            default_seat=_first_human, bot=_bots(lambda s: SjoGreedy(seed=s), "sjorovaron"),
         )
 
 
@@ -334,8 +341,9 @@ def _skeleton_island_spec() -> AppSpec:
                      "the most coins win.", skel.END),
             ),
             board=lambda n, seats, seed: SkeletonBoard(players=n, seats=seats, seed=seed),
-            seat_label=_player_label, seat_options=_usual_seats, default_seat=_first_human,
-            bot=_bots(lambda s: SkelGreedy(seed=s)),
+            seat_label=_player_label, seat_options=_level_seats("skeleton_island"),
+            default_seat=_first_human,
+            bot=_bots(lambda s: SkelGreedy(seed=s), "skeleton_island"),
         )
 
 

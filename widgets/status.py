@@ -115,6 +115,15 @@ class StatusText:
         return status_html(self.prompt(shown), self.detail(shown), last, colour,
                            detail_tip=PLY_TIP, news=news)
 
+    def thinking_html(self, seat: int) -> str:
+        """The status while the bot of ``seat`` chooses its move (issue 26.5): who is
+        thinking, the ply, the last event."""
+        who = html.escape(self.seat_name(seat))
+        state = self.state
+        return status_html(f"{who} (bot) is thinking…", self.detail(state),
+                           self._last_event(state.ply), self.seat_colour(seat),
+                           detail_tip=PLY_TIP)
+
     def verdict(self, outcome: Outcome) -> str:
         """For a board with one human seat: "You (Red) won." / "You (Red) lost." ("" else,
         or when :meth:`final_text` already says it)."""

@@ -17,6 +17,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .updates import assign
+
 if TYPE_CHECKING:
     from treasurekit import Event
     from treasurekit.core.game import Game, State
@@ -70,6 +72,10 @@ class BotStepping:
         def turn_of(self, state: State[Any]) -> int | None: ...
 
         def seat_name(self, seat: int) -> str: ...
+
+        def thinking_html(self, seat: int) -> str: ...
+
+        status: Any
 
         def _apply(self, act: Any) -> list[Event]: ...
 
@@ -125,6 +131,8 @@ class BotStepping:
         """
         for _ in range(self.MAX_AUTO_PLIES):
             chance = self.state.is_chance_node()
+            if step_by_step and not chance:
+                self._say_thinking()
             act = self._auto_ply()
             if act is None:
                 return
@@ -132,6 +140,16 @@ class BotStepping:
             if step_by_step and not chance and self._auto_ply_follows():
                 self._show_step()
         raise RuntimeError(f"bots played {self.MAX_AUTO_PLIES} plies without a human turn")
+
+    def _say_thinking(self) -> None:
+        """Before a bot chooses, in a click's step-by-step replies: the status says who is
+        thinking (:meth:`~.status.StatusText.thinking_html`), unless a hot-seat cover is
+        up or no bot is to move."""
+        seat = self.turn_of(self.state)
+        if seat is None or self.is_human(seat) or getattr(self, "covered", False) \
+                or self.state.is_terminal():
+            return
+        assign(self.status, value=self.thinking_html(seat))
 
     def _auto_ply_follows(self) -> bool:
         """True if an automatic ply comes next: chance on a bot's turn (or with auto_roll,

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..core.bots import Bot, MCTSBot, RandomBot
 from ..core.stats import wilson_interval
+from .levels import GreedyFactory, strong_factory
 from .play import ArenaError, BotFactory, GameResult, check_batch, run_calls, seating
 from .rating import Rating, bradley_terry, pairwise_wins
 from .stats import BotSummary, summarize
@@ -42,16 +44,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class GreedyFactory:
-    """Builds a game's ``GreedyBot`` with a seed (picklable, for worker processes)."""
-
-    game: str
-
-    def __call__(self, seed: int) -> Bot:
-        module = importlib.import_module(f"treasurekit.{self.game}.bots")
-        bot: Bot = module.GreedyBot(seed=seed)
-        return bot
+#: The ladder's slow bots: their pairs play ``mcts_games_per_pair`` games.
+SLOW = frozenset({"mcts", "strong"})
 
 
 @dataclass(frozen=True)
@@ -115,8 +109,8 @@ MCTS_SETTINGS: dict[str, MCTSSetting] = {
 
 def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool | None = None,
                 candidates: int | None = 0) -> dict[str, BotFactory]:
-    """The factories of a game's ladder: ``random``, ``greedy``, ``mcts`` (and ``silver``
-    in Treasure Island 2018). ``iterations``, ``greedy_playouts`` and ``candidates``
+    """The factories of a game's ladder: ``random``, ``greedy``, ``mcts``, ``strong`` (and
+    ``silver`` in Treasure Island 2018). ``iterations``, ``greedy_playouts`` and ``candidates``
     (``None``: every legal move; ``0``, the default: the game's setting) override
     :data:`MCTS_SETTINGS`.
 
@@ -138,6 +132,7 @@ def ladder_bots(game: str, iterations: int | None = None, greedy_playouts: bool 
         "random": RandomBot,
         "greedy": GreedyFactory(game),
         "mcts": MCTSFactory(game, its, heavy, cands, prior, plies),
+        "strong": strong_factory(game),
     }
     if game == "treasure_island_2018":
         bots["silver"] = SilverFactory()
@@ -187,6 +182,23 @@ class RoundRobin:
         n = float(w[0, 1] + w[1, 0])
         return float(w[0, 1]) / n, wilson_interval(float(w[0, 1]), round(n))
 
+    def cpu_per_move(self, name: str) -> float:
+        """Bot ``name``'s mean CPU seconds per decision over all its games (0.0 if it
+        never chose a move; games kept without the per-seat figures do not count)."""
+        cpu = moves = 0.0
+        for r in self.results:
+            for seat, who in enumerate(r.seats):
+                if who == name and seat < len(r.decisions):
+                    cpu += r.cpu[seat]
+                    moves += r.decisions[seat]
+        return cpu / moves if moves else 0.0
+
+    def longest_move(self, name: str) -> float:
+        """Bot ``name``'s longest decision over all its games, CPU seconds (0.0 if none
+        was recorded)."""
+        return max((r.longest[seat] for r in self.results for seat, who in enumerate(r.seats)
+                    if who == name and seat < len(r.longest)), default=0.0)
+
     def verdict(self, a: str, b: str) -> str:
         """``"beats"``, ``"ties"`` or ``"loses to"``: whether ``a``'s pairwise score
         against ``b`` (:meth:`score_rate`) is above, around or below 0.5 with 95%
@@ -201,11 +213,13 @@ class RoundRobin:
     def rating(self, name: str) -> Rating:
         return next(r for r in self.ratings if r.name == name)
 
-    def table(self) -> str:
-        """A markdown table: each bot's rating, then its win rate against each other bot
-        (row against column, 95% Wilson interval)."""
-        head = "| bot | rating (95% CI) | " + " | ".join(f"vs {n}" for n in self.names) + " |"
-        lines = [head, "|---|---|" + "---|" * len(self.names)]
+    def table(self, cpu: bool = False) -> str:
+        """A markdown table: each bot's rating, with ``cpu`` its mean CPU per move (it
+        varies from run to run), then its win rate against each other bot (row against
+        column, 95% Wilson interval)."""
+        head = ("| bot | rating (95% CI) | " + ("CPU per move | " if cpu else "")
+                + " | ".join(f"vs {n}" for n in self.names) + " |")
+        lines = [head, "|---|---|" + ("---|" if cpu else "") + "---|" * len(self.names)]
         for a in self.names:
             r = self.rating(a)
             cells = []
@@ -216,19 +230,26 @@ class RoundRobin:
                 s = self.head_to_head(a, b)
                 lo, hi = s.win_interval
                 cells.append(f"{s.win_rate:.0%} ({lo:.0%}-{hi:.0%})")
+            per = f"{_ms(self.cpu_per_move(a))} | " if cpu else ""
             lines.append(f"| {a} | {r.rating:.0f} ({r.interval[0]:.0f}-{r.interval[1]:.0f}) | "
-                         + " | ".join(cells) + " |")
+                         f"{per}" + " | ".join(cells) + " |")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.table()
 
 
+def _ms(seconds: float) -> str:
+    """CPU per move in words: ``"0.31 s"``, ``"4.2 ms"``, ``"0.05 ms"``."""
+    return f"{seconds:.2f} s" if seconds >= 0.1 else f"{seconds * 1000:.2g} ms"
+
+
 def round_robin(game: str, bots: Mapping[str, BotFactory], *,
                 games_per_pair: int | Mapping[tuple[str, str], int] = 20,
                 pinned: Mapping[str, int] | None = None,
                 options: Mapping[str, Any] | None = None, seed: int = 0, jobs: int = 1,
-                client: Any = None, progress: bool = True, prior: float = 1.0) -> RoundRobin:
+                client: Any = None, progress: bool = True, prior: float = 1.0,
+                resume: str | os.PathLike[str] | None = None) -> RoundRobin:
     """Every pair of ``bots`` head to head in ``games_per_pair`` seeded 2-player games.
 
     Args:
@@ -242,6 +263,8 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
         seed, jobs, client, progress: as for :func:`~treasurekit.arena.play.play_games`;
             all pairs' games go to the workers as one batch.
         prior: virtual drawn games per pair in the rating (see ``bradley_terry``).
+        resume: a JSON-lines file keeping every finished game (:mod:`.resume`): a run
+            stopped part-way, or one with more games, plays only the games not in it.
 
     Returns:
         A :class:`RoundRobin` (same seeds, same table, whatever ``jobs`` or ``client``).
@@ -271,7 +294,7 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
             keys.append((a, b))
         first += n
     rows = run_calls(calls, jobs=jobs, client=client, progress=progress,
-                     desc=f"{game} round robin")
+                     desc=f"{game} round robin", resume=resume)
     pairs: dict[tuple[str, str], list[GameResult]] = {}
     for key, row in zip(keys, rows, strict=True):
         pairs.setdefault(key, []).append(row)
@@ -296,21 +319,23 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
            seed: int = 0, jobs: int = 1, client: Any = None,
            progress: bool = True, bots: Sequence[str] | None = None,
            mcts_games_per_pair: int | None = None,
-           pair_games: Mapping[tuple[str, str], int] | None = None) -> RoundRobin:
+           pair_games: Mapping[tuple[str, str], int] | None = None,
+           resume: str | os.PathLike[str] | None = None) -> RoundRobin:
     """The round robin of a game's bundled bots (:func:`ladder_bots`).
 
-    ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``); Silver is pinned to
+    ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``; default every one
+    but ``strong``, whose games take a CPU budget per move: name it to play it); Silver is pinned to
     seat 0 in Treasure Island (2018). ``mcts_games_per_pair`` (default ``games_per_pair``)
-    is the number of games of the pairs with MCTSBot, the slow one; ``pair_games`` gives
+    is the number of games of the pairs with a slow bot (``mcts``, ``strong``); ``pair_games`` gives
     the number of games of named pairs, in either order (e.g. ``{("mcts", "greedy"): 24}``),
-    over both.
+    over both. ``resume``: as for :func:`round_robin`.
 
     >>> r = ladder("ahoy", 2, bots=["random", "greedy"], progress=False)
     >>> [len(g) for g in r.pairs.values()]
     [2]
     """
     every = ladder_bots(game, iterations, greedy_playouts, candidates)
-    chosen = list(every) if bots is None else list(bots)
+    chosen = [b for b in every if b != "strong"] if bots is None else list(bots)
     unknown = [b for b in chosen if b not in every]
     if unknown:
         raise ArenaError(f"unknown ladder bot {unknown[0]!r}; choose from {', '.join(every)}")
@@ -323,9 +348,9 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
             if a not in chosen or b not in chosen or a == b:
                 raise ArenaError(f"pair_games names the pair {a!r}, {b!r}, not two of the "
                                  f"chosen bots {', '.join(chosen)}")
-        per_pair = {(a, b): named.get((a, b), named.get((b, a), mcts if "mcts" in (a, b)
+        per_pair = {(a, b): named.get((a, b), named.get((b, a), mcts if {a, b} & SLOW
                                                          else games_per_pair))
                     for a, b in itertools.combinations(chosen, 2)}
     return round_robin(game, {b: every[b] for b in chosen}, games_per_pair=per_pair,
                        pinned=pinned, options=options, seed=seed, jobs=jobs, client=client,
-                       progress=progress)
+                       progress=progress, resume=resume)

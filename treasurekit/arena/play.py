@@ -21,13 +21,15 @@ Definitions used everywhere in the arena:
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..core.bots import Bot
 from ..core.registry import GAMES, load_game
+from .resume import append_game, call_key, kept_games
 
 __all__ = [
     "ArenaError",
@@ -66,6 +68,10 @@ class GameResult:
         termination: why the game ended, in the engine's words.
         seconds: CPU seconds the game took where it was played (not compared: two runs
             of the same seeds are equal whatever their speed).
+        cpu: each seat's bot's CPU seconds in ``choose``, summed over the game (not
+            compared).
+        decisions: how many times each seat's bot chose a move (not compared).
+        longest: each seat's bot's longest decision, CPU seconds (not compared).
     """
 
     index: int
@@ -76,6 +82,9 @@ class GameResult:
     plies: int
     termination: str
     seconds: float = field(default=0.0, compare=False)
+    cpu: tuple[float, ...] = field(default=(), compare=False)
+    decisions: tuple[int, ...] = field(default=(), compare=False)
+    longest: tuple[float, ...] = field(default=(), compare=False)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -121,6 +130,10 @@ def play_game(game_name: str, options: Mapping[str, Any],
     bots = [factories[name](bot_seed(seed, s)) for s, name in enumerate(seats)]
     for name, bot in zip(seats, bots, strict=True):
         check_bot(game_name, name, bot)
+    cpu = [0.0] * len(seats)
+    longest = [0.0] * len(seats)
+    decisions = [0] * len(seats)
+    clock = time.process_time
     while not state.is_terminal():
         if state.ply >= MAX_PLIES:
             raise ArenaError(f"{game_name} seed {seed} did not end within {MAX_PLIES:,} plies")
@@ -128,7 +141,12 @@ def play_game(game_name: str, options: Mapping[str, Any],
             state.resolve_chance()
             continue
         seat = state.current_player
+        t0 = clock()
         move = bots[seat].choose(state)
+        spent = clock() - t0
+        cpu[seat] += spent
+        longest[seat] = max(longest[seat], spent)
+        decisions[seat] += 1
         problem = state.why_illegal(move)
         if problem is not None:
             raise ArenaError(f"bot {seats[seat]!r} at seat {seat} chose the illegal move "
@@ -140,7 +158,8 @@ def play_game(game_name: str, options: Mapping[str, Any],
                       scores=tuple(float(x) for x in outcome.scores),
                       shares=outcome.returns(), plies=state.ply,
                       termination=outcome.termination,
-                      seconds=time.process_time() - start)
+                      seconds=time.process_time() - start, cpu=tuple(cpu),
+                      decisions=tuple(decisions), longest=tuple(longest))
 
 
 def check_batch(game_name: str, options: Mapping[str, Any], factories: Mapping[str, BotFactory],
@@ -256,22 +275,34 @@ def play_games(game: str, bots: Mapping[str, BotFactory], *, games: int = 100,
 
 
 def run_calls(calls: Sequence[tuple[Any, ...]], *, jobs: int = 1, client: Any = None,
-              progress: bool = True, desc: str = "games") -> list[GameResult]:
+              progress: bool = True, desc: str = "games",
+              resume: str | os.PathLike[str] | None = None) -> list[GameResult]:
     """Run checked :func:`play_game` argument tuples (in this process, on ``jobs`` joblib
-    workers, or on ``client``'s Dask cluster); return the results in the order given."""
+    workers, or on ``client``'s Dask cluster); return the results in the order given.
+
+    ``resume``: a JSON-lines file (:mod:`.resume`) where every finished game is appended
+    as it comes; the games already kept there are read back, not played again, so a run
+    stopped part-way is finished later (or extended with more games)."""
     from tqdm.auto import tqdm
 
-    bar = tqdm(total=len(calls), unit="game", desc=desc, disable=not progress)
+    kept = kept_games(resume)
+    keys = [call_key(call) for call in calls] if resume is not None else []
+    done: dict[int, GameResult] = {k: GameResult(**{**kept[key], "index": k})
+                                   for k, key in enumerate(keys) if key in kept}
+    todo = [(k, call) for k, call in enumerate(calls) if k not in done]
+    bar = tqdm(total=len(calls), initial=len(done), unit="game", desc=desc,
+               disable=not progress)
     try:
         if jobs == 1 and client is None:
-            rows = []
-            for call in calls:
-                rows.append(play_game(*call))
-                bar.update(1)
-            return rows
-        done = {}
-        for k, row in _parallel(list(enumerate(calls)), jobs, client, bar):
+            rows: Iterator[tuple[int, GameResult]] = (_numbered(k, c) for k, c in todo)
+        else:
+            rows = _parallel(todo, jobs, client, bar)
+        for k, row in rows:
             done[k] = row
+            if resume is not None:
+                append_game(resume, keys[k], asdict(row))
+            if jobs == 1 and client is None:
+                bar.update(1)
         return [done[k] for k in range(len(calls))]
     finally:
         bar.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -54,8 +55,30 @@ class RandomBot:
             raise ValueError("no legal move: the game is over")
         return self.rng.choice(moves)
 
+    def explain(self, state: State[Any]) -> list[Candidate]:
+        """Every legal move, each with the same chance of being played (score 1/n, the
+        probability), in legal-move order: the Beginner level has no reason but chance.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        why = (f"chosen at random: each of the {len(moves)} legal moves is as likely",)
+        return [Candidate(m, 1 / len(moves), why) for m in moves]
+
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"
+
+
+def check_time_limit(time_limit: Any) -> None:
+    """Raises ValueError unless ``time_limit`` is None or a positive number of seconds."""
+    if time_limit is not None and (isinstance(time_limit, bool)
+                                   or not isinstance(time_limit, (int, float))
+                                   or not 0 < time_limit < math.inf):
+        raise ValueError(f"time_limit must be a positive number of CPU seconds or None, "
+                         f"not {time_limit!r}")
 
 
 def _whole(name: str, value: Any, least: int) -> None:
@@ -113,9 +136,18 @@ class MCTSBot:
             handful of win-or-lose playouts cannot tell two moves the heuristic ranks
             close apart; this keeps noise from overturning the heuristic. 0 (default):
             no prior.
+        time_limit: CPU seconds (``time.process_time``, this process) a decision may take:
+            the search stops after the simulation that reaches it, or at ``iterations``,
+            whichever comes first (``iterations=None``: only the time). A budget in time
+            makes the number of simulations, hence the move, depend on the machine's
+            speed: the same seed no longer gives the same game. None (default): no limit.
+
+    After each search, ``last_simulations`` holds its number of simulations and
+    ``last_cpu`` its CPU seconds; ``cpu`` and ``decisions`` add up every decision's.
 
     Raises:
-        ValueError: ``iterations`` < 1, ``max_playout_plies`` or ``prior_visits`` < 0 (or
+        ValueError: ``iterations`` < 1 (or None without a ``time_limit``), ``time_limit``
+            not a positive number, ``max_playout_plies`` or ``prior_visits`` < 0 (or
             not whole numbers), ``exploration`` negative, ``candidates`` < 1, a bot
             without ``choose``, an ``evaluate`` that is not callable, or ``candidates``
             or ``prior_visits`` without a ``prior_bot`` or ``playout_bot`` that has
@@ -125,7 +157,7 @@ class MCTSBot:
 
     def __init__(
         self,
-        iterations: int = 300,
+        iterations: int | None = 300,
         exploration: float = 1.4,
         seed: int = 0,
         max_playout_plies: int = 2000,
@@ -134,8 +166,11 @@ class MCTSBot:
         prior_bot: Bot | None = None,
         prior_visits: int = 0,
         evaluate: Callable[[State[Any]], Sequence[float]] | None = None,
+        time_limit: float | None = None,
     ) -> None:
-        _whole("iterations", iterations, 1)
+        check_time_limit(time_limit)
+        if iterations is not None or time_limit is None:
+            _whole("iterations", iterations, 1)
         _whole("max_playout_plies", max_playout_plies, 0)
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
                 or not 0 <= exploration < math.inf:
@@ -161,6 +196,11 @@ class MCTSBot:
         self.evaluate = evaluate
         self.prior_bot = prior_bot or playout_bot
         self.iterations = iterations
+        self.time_limit = time_limit
+        self.last_simulations = 0
+        self.last_cpu = 0.0
+        self.cpu = 0.0
+        self.decisions = 0
         self.exploration = exploration
         self.seed = seed
         self.max_playout_plies = max_playout_plies
@@ -176,6 +216,8 @@ class MCTSBot:
         if self.evaluate is not None:
             name = getattr(self.evaluate, "__name__", repr(self.evaluate))
             extra += f", max_playout_plies={self.max_playout_plies}, evaluate={name}"
+        if self.time_limit is not None:
+            extra += f", time_limit={self.time_limit:g}"
         return f"MCTSBot(iterations={self.iterations}, seed={self.seed}{extra})"
 
     def root_moves(self, state: State[Any]) -> list[Any]:
@@ -210,6 +252,16 @@ class MCTSBot:
         return out
 
     def choose(self, state: State[Any]) -> Any:
+        start = time.process_time()
+        try:
+            return self._choose(state, start)
+        finally:
+            self.last_cpu = time.process_time() - start
+            self.cpu += self.last_cpu
+            self.decisions += 1
+
+    def _choose(self, state: State[Any], start: float) -> Any:
+        self.last_simulations = 0
         moves, self._prior = self._root(state)
         if not moves:
             raise ValueError("no legal move: the game is over")
@@ -218,8 +270,14 @@ class MCTSBot:
         root = _Node()
         me = state.current_player
         pruned = moves if self.candidates is not None else None
-        for _ in range(self.iterations):
+        limit = None if self.time_limit is None else start + self.time_limit
+        clock = time.process_time
+        runs = itertools.count() if self.iterations is None else range(self.iterations)
+        for n in runs:
             self._iterate(root, state.determinize(me, self.rng), pruned)
+            self.last_simulations = n + 1
+            if limit is not None and clock() >= limit:
+                break
         self.last_root = root
         by_text = {str(m): m for m in moves}
         best = max(
@@ -245,7 +303,7 @@ class MCTSBot:
             Candidate(
                 move=legal[text],
                 score=node.value / node.visits if node.visits else 0.0,
-                reasons=(f"{node.visits} of {self.iterations} simulations"
+                reasons=(f"{node.visits} of {self.last_simulations} simulations"
                          + (f" (+{node.virtual} prior)" if node.virtual else ""),),
             )
             for text, node in self.last_root.children.items() if text in legal

@@ -1,0 +1,99 @@
+"""The Strong level against GreedyBot, resumable: ``python -m benchmarks strong [--game G]
+[--games N] [--jobs N]``.
+
+Issue 26 point 1: in every game the Strong level (:mod:`treasurekit.arena.levels`) beats
+GreedyBot (the Casual level) with the lower bound of the 95% Wilson interval of its
+pairwise score above 50%, over at least 40 two-player games with the seats rotating, at
+no more than 0.5 s of CPU per move. Game ``i`` is dealt with seed ``SEED + i`` and the
+seats rotate (``treasurekit.arena.round_robin`` of the two bots).
+
+Every finished game is appended to ``benchmarks/strong-games.jsonl`` (the arena's resume
+file, :mod:`treasurekit.arena.resume`): a run stopped part-way plays only the missing
+games when run again, and a run with more ``--games`` adds games to those kept (a later
+session can add games). Games of a changed Strong setting do not match and are played
+afresh. The Strong level searches for a CPU time, not a number of simulations, so a game
+replayed on a faster or busier machine may differ; the figures are those of the games
+kept.
+
+The section "The Strong level against GreedyBot" of results.md gets one row per game
+run (the other games' rows are kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import time
+from pathlib import Path
+
+from treasurekit.arena import round_robin
+from treasurekit.arena.levels import GreedyFactory, strong_factory
+
+from .harness import machine
+from .ladder import CPU_BUDGET, GAMES, SEED, STRONG_GAMES, TITLES, strong
+
+RESUME = Path(__file__).with_name("strong-games.jsonl")
+SECTION = "## The Strong level against GreedyBot (`python -m benchmarks strong`)"
+HEAD = ("| game | Strong level | games | Strong's pairwise score (95% CI) | verdict | "
+        "CPU per move: Strong / Greedy | Strong's longest move | goal |")
+
+
+def row(game: str, games: int, jobs: int = 1, resume: Path | None = RESUME,
+        progress: bool = True) -> str:
+    """Play (or read back) ``games`` games of ``game``; one markdown row of the table."""
+    rr = round_robin(game, {"strong": strong_factory(game), "greedy": GreedyFactory(game)},
+                     games_per_pair=games, seed=SEED, jobs=jobs, progress=progress,
+                     resume=resume)
+    rate, (lo, hi) = rr.score_rate("strong", "greedy")
+    per, greedy = rr.cpu_per_move("strong"), rr.cpu_per_move("greedy")
+    longest = rr.longest_move("strong")
+    met = lo > 0.5 and per <= CPU_BUDGET and games >= STRONG_GAMES
+    why = "met" if met else "NOT met" + (f" (fewer than {STRONG_GAMES} games)"
+                                         if games < STRONG_GAMES else "")
+    return (f"| {TITLES[game]} | {strong(game)} | {games} | {rate:.0%} ({lo:.0%}-{hi:.0%}) | "
+            f"{rr.verdict('strong', 'greedy')} | {per:.2f} s / {greedy * 1000:.2g} ms | "
+            f"{longest:.2f} s | {why} |")
+
+
+def section(rows: dict[str, str], old: str = "") -> str:
+    """The results.md section; rows of games not run now are kept from ``old``."""
+    kept = dict(rows)
+    start = old.find(SECTION)
+    if start >= 0:
+        end = old.find("\n## ", start + len(SECTION))
+        for line in old[start:None if end < 0 else end].splitlines():
+            title = line.split("|")[1].strip() if line.startswith("| ") else ""
+            game = next((g for g, t in TITLES.items() if t == title), None)
+            if game is not None and game not in kept:
+                kept[game] = line
+    body = "\n".join(kept[g] for g in GAMES if g in kept)
+    return (f"{SECTION}\n\n2 players, seats rotating, seeds from {SEED}; the pairwise score is "
+            "wins plus half the tied games, with its 95% Wilson interval; goal (issue 26.1): "
+            f"the interval's lower bound above 50% over at least {STRONG_GAMES} games, at no "
+            f"more than {CPU_BUDGET:g} s of CPU per move (the mean; the longest move is "
+            "shown too). The games are kept in "
+            "`benchmarks/strong-games.jsonl` (run again with more `--games` to add games).\n\n"
+            f"{HEAD}\n|---|---|---|---|---|---|---|---|\n{body}\n\n"
+            f"Measured {datetime.date.today().isoformat()} on {machine()}.")
+
+
+def main(argv: list[str]) -> str:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks strong")
+    parser.add_argument("--game", choices=GAMES, action="append")
+    parser.add_argument("--games", type=int, default=STRONG_GAMES)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    rows = {}
+    for game in args.game or GAMES:
+        t0 = time.perf_counter()
+        rows[game] = row(game, args.games, args.jobs)
+        print(f"{rows[game]}  ({time.perf_counter() - t0:.0f} s wall)", flush=True)
+    return section_from(rows)
+
+
+def section_from(rows: dict[str, str]) -> str:
+    """The section with these rows and those already in results.md."""
+    from .__main__ import RESULTS
+
+    old = RESULTS.read_text() if RESULTS.exists() else ""
+    return section(rows, old)
