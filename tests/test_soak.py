@@ -32,7 +32,8 @@ def test_soak_plays_every_registered_game_a_new_one_with_its_defaults(
     assert option_sets("sixth_game") == [{}]
 
 
-@pytest.mark.timeout(1200)  # the largest share (Sjörövarön) took 40-70 s quiet, 400 s before the soak read the history uncopied
+# the largest share (Sjörövarön) took 400 s before the soak read the history uncopied
+@pytest.mark.timeout(1200)
 @pytest.mark.parametrize("name", sorted(treasurekit.GAMES))
 def test_soak_plays_every_game_without_an_exception(name: str) -> None:
     per_set = math.ceil(GAMES_PER_GAME / len(option_sets(name)))
