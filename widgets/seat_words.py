@@ -15,6 +15,8 @@ is what the move box reads.
 'Olivier searches'
 >>> seat_words("p3 rolls; map p9", lambda s: f"Player {s + 1}", 3)
 'p3 rolls; map p9'
+>>> seat_words("p1's cards: write 'steal p1 5'", lambda s: f"Player {s + 1}", 2)
+"Player 2's cards: write 'steal p1 5'"
 """
 
 from __future__ import annotations
@@ -33,13 +35,16 @@ __all__ = ["SEAT", "SeatWords", "seat_events", "seat_words"]
 
 #: A seat in an engine's text: ``p2``, with the name the engine adds in brackets, if any.
 SEAT = re.compile(r"(?<![\w'-])p(\d)(?: \(([^()]+)\))?(?![\w-])")
+#: Notation quoted in a text ('steal p1 5'): what the player types, left as it is.
+QUOTED = re.compile(r"""((?<!\w)'[^']*'(?!\w)|"[^"]*"|`[^`]*`)""")
 
 
 def seat_words(text: str, name: Callable[[int], str], seats: int,
                pattern: re.Pattern[str] = SEAT) -> str:
     """``text`` with every ``p<seat>`` (and ``p<seat> (<name>)``) of a seat below ``seats``
     that ``pattern`` finds (group 1 the seat, an optional group 2 the bracketed name)
-    replaced by ``name(seat)``; a bracketed name that differs from it is kept after it."""
+    replaced by ``name(seat)``; a bracketed name that differs from it is kept after it.
+    Quoted notation (``'steal p1 5'``) is left as it is: it is what the player types."""
     def one(found: re.Match[str]) -> str:
         seat = int(found.group(1))
         if seat >= seats:
@@ -48,7 +53,10 @@ def seat_words(text: str, name: Callable[[int], str], seats: int,
         extra = found.group(2) if pattern.groups >= 2 else None
         return said if not extra or extra == said else f"{said} ({extra})"
 
-    return pattern.sub(one, text) if "p" in text else text
+    if "p" not in text:
+        return text
+    parts = QUOTED.split(text)  # quoted parts at the odd places
+    return "".join(part if k % 2 else pattern.sub(one, part) for k, part in enumerate(parts))
 
 
 def seat_events(events: Iterable[Event], name: Callable[[int], str] | None,
