@@ -2,7 +2,7 @@
 
 >>> board = SjoBoard(seed=1)
 >>> board
-SjoBoard(players=4, ply=0, p0 to roll)
+SjoBoard(players=4, ply=0, Player 1 to roll)
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 >>> board = SkeletonBoard(players=3, seed=1)
 >>> board
-SkeletonBoard(players=3, ply=25, p0 to move)
+SkeletonBoard(players=3, ply=25, Player 1 to move)
 >>> card = board.state.uncovered()[0]
 >>> _ = board.play(f"take {card}")
 >>> board.state.hand[0] == card
