@@ -28,9 +28,9 @@ def _plural(n: int, word: str) -> str:
 def _ahoy(board: Any, view: Any) -> str:
     name = board.seat_name
     squares = []
-    for number, stack in enumerate(view.squares):
+    for number, stack in enumerate(view.squares, start=1):  # the view's path starts at 1
         if stack:
-            pile = " under ".join(name(s) for s in reversed(stack))
+            pile = " on ".join(name(s) for s in reversed(stack))
             squares.append(f"square {number}: {pile}" + (" (top first)" if len(stack) > 1
                                                          else ""))
     starts = _join(f"{name(s)} {n}" for s, n in enumerate(view.start) if n)

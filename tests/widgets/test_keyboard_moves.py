@@ -126,13 +126,36 @@ def test_the_picture_label_says_where_the_pieces_stand() -> None:
     squares: list[int] = []
     while not squares:  # until a red pirate stands on the path (not fallen in)
         board.a11y.press_enter(0, board.a11y.version)
-        squares = [n for n, stack in enumerate(board.state.view(0).squares) if 0 in stack]
-    assert f"square {squares[0]}: " in board.a11y.picture_label
+        # the square numbers the picture draws (square 0 is the start)
+        squares = [p.square for p in board.pieces() if p.seat == 0 and p.square > 0]
+    assert f"square {squares[0]}: Red" in board.a11y.picture_label
+    assert f"square {squares[0] - 1}: Red" not in board.a11y.picture_label
     ti = TreasureIslandBoard(players=2, seed=4, seats={0: "human", 1: RandomBot(seed=1)})
     while not any(o == 0 for o in ti.state.view(0).owner):
         ti.a11y.press_enter(0, ti.a11y.version)
     square = ti.game.board.names[ti.state.view(0).owner.index(0)]
     assert f"Red holds 1 square: {square}" in ti.a11y.picture_label
+
+
+def test_a_pile_of_pirates_is_read_top_first() -> None:
+    """Ahoy: pirates on one square are read from the top one down ("Blue on Red"), at the
+    square number the picture shows (found by the fresh user: one square off, and
+    "Blue under Red (top first)")."""
+    board = AhoyBoard(players=2, seed=3, seats={0: "human", 1: "human"})
+    for _ in range(400):
+        stacks = {}
+        for p in board.pieces():
+            if p.square > 0:
+                stacks.setdefault(p.square, []).append(p)
+        piles = {sq: ps for sq, ps in stacks.items() if len({q.seat for q in ps}) > 1}
+        if piles or board.state.is_terminal():
+            break
+        board.a11y.press_enter(0, board.a11y.version)  # each human's first listed move
+    assert piles, "no shared square in 400 steps"
+    square, pile = next(iter(piles.items()))
+    top_first = [board.seat_name(p.seat) for p in sorted(pile, key=lambda p: -p.level)]
+    label = board.a11y.picture_label
+    assert f"square {square}: {' on '.join(top_first)} (top first)" in label
 
 
 def _twin_same(board: GameBoard, twin: Any) -> None:
