@@ -72,10 +72,11 @@ def _ti2018(board: Any, view: Any) -> str:
 
 def _sjorovaron(board: Any, view: Any) -> str:
     pirates = []
-    for p in view.pirates:
+    for seat, p in enumerate(view.pirates):
         where = f"at {p.at}" if p.at else "not on the island"
+        name = board.seat_name(seat) if p.status == "unpicked" else p.name
         how = "" if p.status == "standing" else f" ({p.status})"
-        pirates.append(f"{p.name} {where}{how}, {_plural(p.pieces, 'map piece')}"
+        pirates.append(f"{name} {where}{how}, {_plural(p.pieces, 'map piece')}"
                        + (", carrying the chest" if p.chest else ""))
     mine = _join(view.my_pieces)
     die = f" The die shows {view.die}." if view.die is not None else ""

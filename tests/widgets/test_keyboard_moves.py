@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -227,3 +228,13 @@ def test_a_pass_screen_hides_the_next_players_moves_and_view() -> None:
     board.a11y_hidden = lambda: ""  # type: ignore[attr-defined]
     board.refresh()
     assert board.a11y.items == silver_items
+
+
+def test_sjorovaron_picture_names_unpicked_seats_as_the_board_does() -> None:
+    """Before the pick the picture's words say "Player 1", as the status and the panel
+    do, not the engine's "p0" (found by the fresh user)."""
+    from treasurekit_widgets import SjoBoard
+
+    label = SjoBoard(seed=1).a11y.picture_label
+    assert "Player 1 not on the island" in label and "Player 4 not" in label
+    assert not re.search(r"\bp[0-3]\b", label)
