@@ -63,8 +63,11 @@ $(VOILA_CONF): binder/voila.py $(wildcard share/jupyter/voila/templates/treasure
 
 # Opens notebooks/00-start-here.ipynb; the whole project folder is browsable (docs/rulings.md too).
 # --LabApp.news_url=None: the server fetches no news feed either.
+# As root (a container, a classroom VM) JupyterLab refuses to start without --allow-root.
+AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(STAMP) $(LAB_SETTINGS) $(VOILA_CONF)
-	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.news_url=None $(LAB_ARGS) \
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.news_url=None $(AS_ROOT) $(LAB_ARGS) \
 		notebooks/00-start-here.ipynb
 
 # Serves the play apps in Voilà and opens the gallery (apps/index.ipynb). Idle kernels of
