@@ -120,12 +120,13 @@ class NotebookSaving:
         self.offer_text = w.HTML()
         self.resume_button = w.Button(description="Resume your game", icon="play",
                                       button_style="warning",
+                                      layout=w.Layout(width="auto"),  # the whole label
                                       tooltip="carry on with the game this board saved "
                                               "before (same seats, same bots)")
         self.resume_button.add_class("tk-resume")
         self.resume_button.on_click(lambda _: board.guarded(self._resume_offered))
         self.dismiss_button = w.Button(description="No, keep this new game",
-                                       tooltip="hide this offer")
+                                       tooltip="hide this offer", layout=w.Layout(width="auto"))
         self.dismiss_button.add_class("tk-resume-dismiss")
         self.dismiss_button.on_click(lambda _: self._hide_offer())
         self.offer = w.HBox([self.offer_text, self.resume_button, self.dismiss_button],

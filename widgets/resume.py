@@ -117,11 +117,12 @@ class AppSaving:
         self.offer_text = w.HTML()
         self.resume_button = w.Button(description="Resume your game", icon="play",
                                       button_style="warning",
+                                      layout=w.Layout(width="auto"),  # the whole label
                                       tooltip="carry on with the game saved from your last visit")
         self.resume_button.add_class("tk-resume")
         self.resume_button.on_click(lambda _: self.resume())
         self.dismiss_button = w.Button(description="No, keep this new game",
-                                       tooltip="hide this offer")
+                                       tooltip="hide this offer", layout=w.Layout(width="auto"))
         self.dismiss_button.on_click(lambda _: self._hide_offer())
         self.offer = w.HBox([self.offer_text, self.resume_button, self.dismiss_button],
                             layout=w.Layout(display="none", align_items="center",
