@@ -79,8 +79,22 @@ function download(msg) {
 
 // A notebook's board: the words sit in the board itself (a notebook may hold several
 // boards, and the page is JupyterLab's), and say how to come back: the cell is run
-// again (a reload of JupyterLab runs nothing), then Resume your game.
+// again (a reload of JupyterLab runs nothing), then Resume your game. A notebook shown
+// by Voila has no cells to run: there a reload runs it again, and the button reloads.
 function boardBanner() {
+  if (window.location.pathname.includes("/voila/render/")) {
+    const box = banner("notebook");
+    box.querySelector(".tk-lost-text").textContent =
+      "This page lost its connection to the server (it was left alone too long, or the " +
+      "server stopped it). Your game is saved up to your last move: reload the page, " +
+      "then press \"Resume your game\" above the board.";
+    const button = box.querySelector(".tk-lost-resume");
+    button.textContent = "Reload the page";
+    button.replaceWith(button.cloneNode(true)); // without the app's resume-at-once flag
+    box.querySelector(".tk-lost-resume").addEventListener("click",
+      () => window.location.reload());
+    return box;
+  }
   const box = document.createElement("div");
   box.className = "tk-lost";
   box.setAttribute("role", "alert");
