@@ -6,7 +6,10 @@ Ahoy notebook, five moves played from its moves list (the bots answer), then
   position and log;
 * five more moves, then the kernel is killed: a click on the board brings words in the
   board (it lost its kernel; run the cell again and resume), JupyterLab restarts the
-  kernel, the cell is run again and the board offers its game at the same ply.
+  kernel, the cell is run again and the board offers its game at the same ply;
+* the same notebook shown by Voila (the gallery links it): five moves, the kernel is
+  killed, the board's words have a button that reloads the page, and the reloaded
+  page's Play board offers its game at the same ply.
 
 The browser keeps only the save keys (localStorage of the Lab's address); the saves are in
 the Lab's ``TREASUREKIT_SAVES``.
@@ -139,3 +142,42 @@ def test_the_play_board_of_a_notebook_resumes_after_a_reload_and_a_dead_kernel(
       return !!k && k.status === 'idle'; }""", timeout=60_000, polling=200)  # restarted
     board = run_cells(page)
     resume_here(board, ply, log)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(400)
+def test_a_notebook_board_in_voila_says_reload_and_resumes(browser: Any, tmp_path: Any,
+                                                            monkeypatch: Any) -> None:
+    """The same notebook shown by Voilà (the gallery links the notebooks): the kernel dies,
+    a click brings words and a button that reloads the page; the reloaded page's Play
+    board offers its game at the same ply."""
+    from voiladriver import kernel_pids, voila_server
+
+    monkeypatch.setenv("TREASUREKIT_SAVES", str(tmp_path / "saves"))
+    with voila_server() as (url, proc):
+        context = browser.new_context(viewport={"width": 1400, "height": 2000})
+        try:
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(f"{url}/voila/render/notebooks/{NOTEBOOK}", wait_until="commit")
+            boards = page.locator(".tk-board")
+            page.wait_for_function("() => document.querySelectorAll('.tk-board .tk-status')"
+                                   ".length === 3", timeout=180_000, polling=200)
+            board = boards.nth(1)  # the "3. Play" board (then the finished demo game)
+            ply = play_from_list(board, MOVES)
+            log = board.locator(".tk-log").text_content() or ""
+            for pid in kernel_pids(proc):
+                os.kill(pid, signal.SIGKILL)
+            lost = board.locator(".tk-lost")
+            deadline = time.monotonic() + 40
+            while not lost.first.is_visible():
+                assert time.monotonic() < deadline, "the board stayed silent"
+                board.locator(".tk-status").click()
+                time.sleep(1)
+            assert "reload the page" in (lost.first.text_content() or "")
+            lost.first.locator(".tk-lost-resume").click()
+            page.wait_for_function("() => document.querySelectorAll('.tk-board .tk-status')"
+                                   ".length === 3", timeout=180_000, polling=200)
+            resume_here(page.locator(".tk-board").nth(1), ply, log)
+        finally:
+            context.close()
