@@ -91,12 +91,24 @@ def kernel_pid(lab_url: str) -> int:
     raise AssertionError(f"no process for kernel {kernel_id}")
 
 
+def lab_dialogs(page: Any) -> list[str]:
+    """Close JupyterLab's dialogs on display (with their last button: "Ok"); their texts."""
+    texts = []
+    dialog = page.locator(".jp-Dialog")
+    while dialog.count():
+        texts.append((dialog.first.text_content() or "").strip())
+        dialog.first.locator("button").last.click()
+        page.wait_for_timeout(300)
+    return texts
+
+
 def resume_here(board: Any, ply: int, log: str) -> None:
     """The board offers its game at ``ply``; Resume brings back that ply and log."""
     cell = board.locator("xpath=ancestor::div[contains(@class, 'jp-Cell')][1]")
     offer = cell.locator(".tk-resume-offer")
     offer.wait_for(state="visible", timeout=30_000)
     assert f"ply {ply}" in (offer.text_content() or "")
+    lab_dialogs(board.page)
     offer.locator(".tk-resume").click()
     deadline = time.monotonic() + 60
     while ply_of(board) != ply or (board.locator(".tk-log").text_content() or "") != log:
@@ -128,18 +140,18 @@ def test_the_play_board_of_a_notebook_resumes_after_a_reload_and_a_dead_kernel(
     dialogs = []
     while not lost.is_visible():
         assert time.monotonic() < killed + 40, "the board stayed silent about its dead kernel"
-        dialog = page.locator(".jp-Dialog")
-        if dialog.count():  # JupyterLab's own word: the kernel died and restarts
-            dialogs.append((dialog.first.text_content() or "").strip())
-            dialog.locator("button").last.click()
+        dialogs += lab_dialogs(page)  # JupyterLab's own word: the kernel died, restarts
         board.locator(".tk-status").click()  # a student clicks on, to no avail
         time.sleep(1)
-    print(f"the board said it lost its kernel {time.monotonic() - killed:.1f} s after it "
-          f"died; JupyterLab's dialogs: {dialogs}")
+    said = time.monotonic() - killed
     assert "run this cell again" in (lost.text_content() or "")
     page.wait_for_function("""() => { const w = window.jupyterapp.shell.currentWidget;
       const k = w.sessionContext.session && w.sessionContext.session.kernel;
       return !!k && k.status === 'idle'; }""", timeout=60_000, polling=200)  # restarted
+    page.wait_for_timeout(1000)
+    dialogs += lab_dialogs(page)
+    print(f"the board said it lost its kernel {said:.1f} s after it died; JupyterLab's "
+          f"dialogs: {dialogs}")
     board = run_cells(page)
     resume_here(board, ply, log)
 
