@@ -79,8 +79,10 @@ function download(msg) {
 
 // A notebook's board: the words sit in the board itself (a notebook may hold several
 // boards, and the page is JupyterLab's), and say how to come back: the cell is run
-// again (a reload of JupyterLab runs nothing), then Resume your game.
+// again (a reload of JupyterLab runs nothing), then Resume your game. A notebook shown
+// by Voila has no cells to run: there a reload runs it again, and the button reloads.
 function boardBanner() {
+  const inVoila = window.location.pathname.includes("/voila/render/");
   const box = document.createElement("div");
   box.className = "tk-lost";
   box.setAttribute("role", "alert");
@@ -89,12 +91,25 @@ function boardBanner() {
     "border-left:4px solid #b45309;color:#1f2937;font-size:14px;max-width:800px";
   const text = document.createElement("div");
   text.className = "tk-lost-text";
-  text.textContent =
-    "This board lost its connection to its kernel (the kernel died, was restarted or " +
-    "shut down), so it cannot answer clicks any more. Your game is saved up to your " +
-    "last move: run this cell again (Kernel > Restart Kernel first if no kernel is " +
-    "running), then press \"Resume your game\" above the new board.";
+  text.textContent = inVoila
+    ? "This page lost its connection to the server (it was left alone too long, or the " +
+      "server stopped it). Your game is saved up to your last move: reload the page, " +
+      "then press \"Resume your game\" above this board."
+    : "This board lost its connection to its kernel (the kernel died, was restarted or " +
+      "shut down), so it cannot answer clicks any more. Your game is saved up to your " +
+      "last move: run this cell again (Kernel > Restart Kernel first if no kernel is " +
+      "running), then press \"Resume your game\" above the new board.";
   box.append(text);
+  if (inVoila) {
+    const button = document.createElement("button");
+    button.className = "tk-lost-resume";
+    button.textContent = "Reload the page";
+    button.style.cssText =
+      "margin-top:8px;padding:6px 14px;font-size:15px;background:#1d4ed8;color:#fff;" +
+      "border:0;border-radius:4px;cursor:pointer";
+    button.addEventListener("click", () => window.location.reload());
+    box.append(button);
+  }
   return box;
 }
 

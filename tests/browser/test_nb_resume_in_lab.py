@@ -6,7 +6,10 @@ Ahoy notebook, five moves played from its moves list (the bots answer), then
   position and log;
 * five more moves, then the kernel is killed: a click on the board brings words in the
   board (it lost its kernel; run the cell again and resume), JupyterLab restarts the
-  kernel, the cell is run again and the board offers its game at the same ply.
+  kernel, the cell is run again and the board offers its game at the same ply;
+* the same notebook shown by Voila (the gallery links it): five moves, the kernel is
+  killed, the board's words have a button that reloads the page, and the reloaded
+  page's Play board offers its game at the same ply.
 
 The browser keeps only the save keys (localStorage of the Lab's address); the saves are in
 the Lab's ``TREASUREKIT_SAVES``.
@@ -88,12 +91,24 @@ def kernel_pid(lab_url: str) -> int:
     raise AssertionError(f"no process for kernel {kernel_id}")
 
 
+def lab_dialogs(page: Any) -> list[str]:
+    """Close JupyterLab's dialogs on display (with their last button: "Ok"); their texts."""
+    texts = []
+    dialog = page.locator(".jp-Dialog")
+    while dialog.count():
+        texts.append((dialog.first.text_content() or "").strip())
+        dialog.first.locator("button").last.click()
+        page.wait_for_timeout(300)
+    return texts
+
+
 def resume_here(board: Any, ply: int, log: str) -> None:
     """The board offers its game at ``ply``; Resume brings back that ply and log."""
     cell = board.locator("xpath=ancestor::div[contains(@class, 'jp-Cell')][1]")
     offer = cell.locator(".tk-resume-offer")
     offer.wait_for(state="visible", timeout=30_000)
     assert f"ply {ply}" in (offer.text_content() or "")
+    lab_dialogs(board.page)
     offer.locator(".tk-resume").click()
     deadline = time.monotonic() + 60
     while ply_of(board) != ply or (board.locator(".tk-log").text_content() or "") != log:
@@ -125,17 +140,56 @@ def test_the_play_board_of_a_notebook_resumes_after_a_reload_and_a_dead_kernel(
     dialogs = []
     while not lost.is_visible():
         assert time.monotonic() < killed + 40, "the board stayed silent about its dead kernel"
-        dialog = page.locator(".jp-Dialog")
-        if dialog.count():  # JupyterLab's own word: the kernel died and restarts
-            dialogs.append((dialog.first.text_content() or "").strip())
-            dialog.locator("button").last.click()
+        dialogs += lab_dialogs(page)  # JupyterLab's own word: the kernel died, restarts
         board.locator(".tk-status").click()  # a student clicks on, to no avail
         time.sleep(1)
-    print(f"the board said it lost its kernel {time.monotonic() - killed:.1f} s after it "
-          f"died; JupyterLab's dialogs: {dialogs}")
+    said = time.monotonic() - killed
     assert "run this cell again" in (lost.text_content() or "")
     page.wait_for_function("""() => { const w = window.jupyterapp.shell.currentWidget;
       const k = w.sessionContext.session && w.sessionContext.session.kernel;
       return !!k && k.status === 'idle'; }""", timeout=60_000, polling=200)  # restarted
+    page.wait_for_timeout(1000)
+    dialogs += lab_dialogs(page)
+    print(f"the board said it lost its kernel {said:.1f} s after it died; JupyterLab's "
+          f"dialogs: {dialogs}")
     board = run_cells(page)
     resume_here(board, ply, log)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(400)
+def test_a_notebook_board_in_voila_says_reload_and_resumes(browser: Any, tmp_path: Any,
+                                                            monkeypatch: Any) -> None:
+    """The same notebook shown by Voilà (the gallery links the notebooks): the kernel dies,
+    a click brings words and a button that reloads the page; the reloaded page's Play
+    board offers its game at the same ply."""
+    from voiladriver import kernel_pids, voila_server
+
+    monkeypatch.setenv("TREASUREKIT_SAVES", str(tmp_path / "saves"))
+    with voila_server() as (url, proc):
+        context = browser.new_context(viewport={"width": 1400, "height": 2000})
+        try:
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(f"{url}/voila/render/notebooks/{NOTEBOOK}", wait_until="commit")
+            boards = page.locator(".tk-board")
+            page.wait_for_function("() => document.querySelectorAll('.tk-board .tk-status')"
+                                   ".length === 3", timeout=180_000, polling=200)
+            board = boards.nth(1)  # the "3. Play" board (then the finished demo game)
+            ply = play_from_list(board, MOVES)
+            log = board.locator(".tk-log").text_content() or ""
+            for pid in kernel_pids(proc):
+                os.kill(pid, signal.SIGKILL)
+            lost = board.locator(".tk-lost")
+            deadline = time.monotonic() + 40
+            while not lost.first.is_visible():
+                assert time.monotonic() < deadline, "the board stayed silent"
+                board.locator(".tk-status").click()
+                time.sleep(1)
+            assert "reload the page" in (lost.first.text_content() or "")
+            lost.first.locator(".tk-lost-resume").click()
+            page.wait_for_function("() => document.querySelectorAll('.tk-board .tk-status')"
+                                   ".length === 3", timeout=180_000, polling=200)
+            resume_here(page.locator(".tk-board").nth(1), ply, log)
+        finally:
+            context.close()
