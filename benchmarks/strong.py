@@ -52,7 +52,7 @@ def row(game: str, games: int, jobs: int = 1, resume: Path | None = RESUME,
                                          if games < STRONG_GAMES else "")
     return (f"| {TITLES[game]} | {strong(game)} | {games} | {rate:.0%} ({lo:.0%}-{hi:.0%}) | "
             f"{rr.verdict('strong', 'greedy')} | {per:.2f} s / {greedy * 1000:.2g} ms | "
-            f"{longest:.2f} s | {why} |")
+            f"{f'{longest:.2f} s' if longest else 'not recorded'} | {why} |")
 
 
 def section(rows: dict[str, str], old: str = "") -> str:
