@@ -110,8 +110,9 @@ def main(argv: list[str]) -> None:
         from . import strong
 
         section = strong.main(argv[1:])
-        print(section)
-        _replace_in_results(section, strong.SECTION)
+        if section:
+            print(section)
+            _replace_in_results(section, strong.SECTION)
         return
     if argv[:1] == ["burial_spread"]:
         from . import burial_spread

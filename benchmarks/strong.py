@@ -52,7 +52,7 @@ def row(game: str, games: int, jobs: int = 1, resume: Path | None = RESUME,
                                          if games < STRONG_GAMES else "")
     return (f"| {TITLES[game]} | {strong(game)} | {games} | {rate:.0%} ({lo:.0%}-{hi:.0%}) | "
             f"{rr.verdict('strong', 'greedy')} | {per:.2f} s / {greedy * 1000:.2g} ms | "
-            f"{longest:.2f} s | {why} |")
+            f"{f'{longest:.2f} s' if longest else 'not recorded'} | {why} |")
 
 
 def section(rows: dict[str, str], old: str = "") -> str:
@@ -77,12 +77,87 @@ def section(rows: dict[str, str], old: str = "") -> str:
             f"Measured {datetime.date.today().isoformat()} on {machine()}.")
 
 
+#: Beginner's and Casual's ladder ratings and Casual's pairwise score against Beginner
+#: (the ladder of 2026-12-02, benchmarks/results.md "Bot ladders").
+LADDER = {"ahoy": (1307, 1525, "85% (64-95%)", 20),
+          "treasure_island_2003": (1203, 1649, "95% (76-99%)", 20),
+          "treasure_island_2018": (1126, 1557, "100% (68-100%)", 8),
+          "sjorovaron": (1179, 1674, "97% (76-100%)", 16),
+          "skeleton_island": (1107, 1666, "100% (84-100%)", 20)}
+#: The README's and the teacher's guide's levels table sits between these lines.
+DOCS = ("README.md", "docs/teaching.md")
+MARKS = ("<!-- levels table: python -m benchmarks strong --docs -->", "<!-- /levels table -->")
+
+
+def levels_table(resume: Path = RESUME) -> str:
+    """The levels table of the docs, from the kept games: per game the three levels'
+    ratings (Strong: Casual's plus the Elo difference of its score against Casual), Casual
+    against Beginner, Strong against Casual with its interval, Strong's CPU per move."""
+    import json
+    import math
+    from collections import defaultdict
+
+    from treasurekit.arena.play import GameResult
+    from treasurekit.arena.rating import pairwise_wins
+    from treasurekit.arena.resume import kept_games
+    from treasurekit.core.stats import wilson_interval
+
+    games: dict[str, list[GameResult]] = defaultdict(list)
+    for key, fields in kept_games(resume).items():
+        games[json.loads(key)["game"]].append(GameResult(**fields))
+    rows = []
+    for game in GAMES:
+        rnd, casual, below, n0 = LADDER[game]
+        found = games.get(game, [])
+        strong, rating, per, goal = "not run yet", "-", "-", "not run"
+        if found:
+            _, w = pairwise_wins(found, ["strong", "greedy"])
+            n = round(float(w[0, 1] + w[1, 0]))
+            p = float(w[0, 1]) / n
+            lo, hi = wilson_interval(float(w[0, 1]), n)
+            verdict = "beats" if lo > 0.5 else "loses to" if hi < 0.5 else "ties"
+            cpu = sum(r.cpu[r.seats.index("strong")] for r in found if r.cpu)
+            moves = sum(r.decisions[r.seats.index("strong")] for r in found if r.decisions)
+            strong = f"{p:.0%} ({lo:.0%}-{hi:.0%}) over {n}: {verdict}"
+            rating = f"{casual + 400 * math.log10(p / (1 - p)):.0f}" if 0 < p < 1 else "-"
+            per = f"{cpu / moves:.2f} s" if moves else "-"
+            goal = ("**met**" if lo > 0.5 and n >= STRONG_GAMES and cpu / moves <= CPU_BUDGET
+                    else f"not yet: {n} of {STRONG_GAMES} games" if n < STRONG_GAMES
+                    else "not met")
+        rows.append(f"| {TITLES[game]} | {rnd} / {casual} / {rating} | {below} over {n0} | "
+                    f"{strong} | {per} | {goal} |")
+    return "\n".join([
+        "| game | rating: Beginner / Casual / Strong | Casual against Beginner | Strong "
+        "against Casual | Strong's CPU per move | goal (40 games, lower bound above 50%) |",
+        "|---|---|---|---|---|---|", *rows])
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_docs(root: Path = ROOT) -> None:
+    """Replace the levels table between :data:`MARKS` in each of :data:`DOCS`."""
+    table = levels_table()
+    for doc in DOCS:
+        path = root / doc
+        text = path.read_text(encoding="utf-8")
+        start, end = text.index(MARKS[0]), text.index(MARKS[1])
+        path.write_text(f"{text[:start]}{MARKS[0]}\n{table}\n{text[end:]}", encoding="utf-8")
+        print(f"written the levels table to {path}")
+
+
 def main(argv: list[str]) -> str:
     parser = argparse.ArgumentParser(prog="python -m benchmarks strong")
     parser.add_argument("--game", choices=GAMES, action="append")
     parser.add_argument("--games", type=int, default=STRONG_GAMES)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--docs", action="store_true",
+                        help="only rewrite the levels table of the README and the teacher's "
+                             "guide from the kept games")
     args = parser.parse_args(argv)
+    if args.docs:
+        write_docs()
+        return ""
     rows = {}
     for game in args.game or GAMES:
         t0 = time.perf_counter()

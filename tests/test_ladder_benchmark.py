@@ -53,3 +53,24 @@ def test_a_scaled_run_does_not_overwrite_the_results(tmp_path: Path,
     bench_main.main(["ladder", "--game", "ahoy", "--scale", "1", "--jobs", "1",
                      "--bots", "random", "--bots", "greedy"])
     assert "### Ahoy Treasures!" in results.read_text()
+
+
+def test_the_ladder_runs_on_a_dask_scheduler_and_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26.6: ``--dask SCHEDULER`` plays the ladder on the cluster, with the table of a
+    local run; ``--resume FILE`` keeps the games and reads them back."""
+    distributed = pytest.importorskip("distributed")
+    kept = tmp_path / "games.jsonl"
+    args = ["--game", "ahoy", "--scale", "0.1", "--jobs", "1", "--bots", "random",
+            "--bots", "greedy"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_dask = ladder.main([*args, "--dask", cluster.scheduler_address,
+                               "--resume", str(kept)])
+    local = ladder.main(args)
+    assert [r.result.results for r in on_dask] == [r.result.results for r in local]
+    assert len(kept.read_text().splitlines()) == 2
+    again = ladder.main([*args, "--resume", str(kept)])  # read back, not played
+    assert again[0].result.results == local[0].result.results
+    assert len(kept.read_text().splitlines()) == 2
+    assert "CPU per move" in capsys.readouterr().out
