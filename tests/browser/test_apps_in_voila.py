@@ -269,6 +269,7 @@ def test_a_closed_tabs_kernel_is_culled_an_open_one_is_not(browser: Any) -> None
         assert len(kernels) == 1
         time.sleep(idle + 3 * interval)  # idle long enough, but the tab is open
         assert kernel_pids(proc) == kernels
+        press_start(page)  # a click before Start is answered, not played
         board = page.locator(".tk-app .tk-board").first
         ply = move_of(board)
         board.locator(".tk-roll").click()
@@ -301,6 +302,7 @@ def test_a_preheated_kernel_outlives_the_idle_timeout_until_its_page_connects(
         page = context.new_page()
         page.goto(f"{url}/voila/render/apps/ahoy.ipynb", wait_until="commit")
         wait_for_app(page, timeout_ms=90_000)
+        press_start(page)
         board = page.locator(".tk-app .tk-board").first
         ply = move_of(board)
         board.locator(".tk-roll").click()

@@ -81,9 +81,10 @@ def change_a_bot_and_start(page: Any) -> Any:
     before = form_of(page)
     seats = page.locator(".tk-app-form .tk-app-seat select")
     for i in range(seats.count()):
-        if seats.nth(i).evaluate("(s) => s.selectedIndex") == 1:  # human, greedy, random
-            seats.nth(i).select_option(index=2)
-    assert form_of(page) != before and 2 in form_of(page)
+        # the menus: Human, Beginner (random), Casual (greedy, the default), Strong
+        if seats.nth(i).evaluate("(s) => s.selectedIndex") == 2:
+            seats.nth(i).select_option(index=1)
+    assert form_of(page) != before and 1 in form_of(page)
     old = page.locator(".tk-app .tk-board").first.element_handle()
     page.locator(".tk-app-start").click()
     old.wait_for_element_state("hidden", timeout=60_000)  # detached: the new board is built

@@ -127,7 +127,7 @@ def test_roll_pick_then_click_a_yellow_hex_walks_there(lab_url: str, page: Any) 
     assert notebook_problems(page) == []
     board = first_board_to_roll(page)
     board.scroll_into_view_if_needed()
-    assert "p0" in status_of(board)
+    assert "Player 1" in status_of(board)
 
     roll(board)  # the starting roll; the bots roll and pick up to the human's pick
     until_hexes_are_lit(board)
