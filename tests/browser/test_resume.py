@@ -242,7 +242,8 @@ def test_a_kernel_that_no_longer_answers_is_not_silent(voila: tuple[str, Any], b
     page.set_default_timeout(30_000)
     try:
         others = set(kernel_pids(proc))  # earlier tests' kernels
-        board = open_app(page, url, name)
+        open_app(page, url, name)
+        board = change_a_bot_and_start(page)  # before Start nothing can be played
         ply, log = play_some(page, board, name)
         (pid,) = set(kernel_pids(proc)) - others
         os.kill(pid, signal.SIGSTOP)
