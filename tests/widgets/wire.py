@@ -152,8 +152,11 @@ class Wire:
         return {leaf for m in self.since(since) for leaf in leaves(m.state)}
 
     def drew_point(self, point: tuple[float, float], since: int = 0) -> bool:
-        """True if a message since ``since`` made a mark's ``x``/``y`` arrays hold
-        ``point`` (to 6 decimals; each model's state built up message by message)."""
+        """True if a message since ``since`` marked ``point`` (to 6 decimals; each model's
+        state built up message by message): a point of a Scatter or a Label, or an end of
+        a path of Lines. A vertex inside a drawn path is not a mark: a circle drawn around
+        a public point passes through grid points by chance (a pirate's 6-mile circle
+        through a treasure 6 miles due south)."""
         target = (round(point[0], 6), round(point[1], 6))
         models: dict[str, dict[str, Any]] = {}
         for i, message in enumerate(self.messages):
@@ -161,13 +164,27 @@ class Wire:
             state.update(message.state)
             if i < since or not {"x", "y"} & set(message.state):
                 continue
-            xs, ys = state.get("x"), state.get("y")
-            pairs = zip(xs, ys, strict=True) if isinstance(xs, list) and isinstance(
-                ys, list) and len(xs) == len(ys) else iter(())
+            marked = _marked_points(state)
             if any(isinstance(x, int | float) and isinstance(y, int | float)
-                   and (round(float(x), 6), round(float(y), 6)) == target for x, y in pairs):
+                   and (round(float(x), 6), round(float(y), 6)) == target for x, y in marked):
                 return True
         return False
+
+
+def _marked_points(state: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """The points a mark's state singles out: every point of a Scatter or Label, the ends
+    of each path of Lines (``x``/``y`` one list, or a list of lists)."""
+    xs, ys = state.get("x"), state.get("y")
+    if not (isinstance(xs, list) and isinstance(ys, list) and len(xs) == len(ys)):
+        return []
+    if state.get("_model_name") != "LinesModel":
+        return list(zip(xs, ys, strict=True))
+    paths = list(zip(xs, ys, strict=True)) if xs and isinstance(xs[0], list) else [(xs, ys)]
+    ends: list[tuple[Any, Any]] = []
+    for px, py in paths:
+        if isinstance(px, list) and isinstance(py, list) and px and len(px) == len(py):
+            ends += [(px[0], py[0]), (px[-1], py[-1])]
+    return ends
 
 
 # ----- what each seat may see -----------------------------------------------------------------
