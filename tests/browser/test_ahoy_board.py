@@ -119,6 +119,10 @@ def click_a_pirate(page: Any, board: Any) -> float:
     """
     status = board.locator(".tk-status")
     halos = board.locator(HALO)
+    passing = board.locator(".tk-pass:enabled")
+    deadline = time.monotonic() + 30  # the rings are drawn after the status (busy machine)
+    while halos.count() == 0 and passing.count() == 0 and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     if halos.count() == 0:  # nothing can move: the board offers Pass
         before = status.text_content() or ""
         board.locator(".tk-pass").click()

@@ -98,12 +98,16 @@ def until_hexes_are_lit(board: Any) -> None:
     """Roll, or press 'Move over land' (else 'End the turn', else the first decision
     button), until the roll lights up hexes."""
     for _ in range(12):
+        buttons = board.locator(".tk-sjo-decision:visible")
+        deadline = time.monotonic() + 30  # the picture and buttons follow the status
+        while not (lit_dots(board) or board.locator(".tk-roll:enabled").count()
+                   or buttons.count()) and time.monotonic() < deadline:
+            board.page.wait_for_timeout(100)
         if lit_dots(board):
             return
         if board.locator(".tk-roll:enabled").count():
             roll(board)
             continue
-        buttons = board.locator(".tk-sjo-decision:visible")
         for label in ("Move over land", "End the turn"):
             if buttons.filter(has_text=label).count():
                 press(board, buttons.filter(has_text=label).first)
