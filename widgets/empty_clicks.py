@@ -31,6 +31,8 @@ from typing import Any, Final
 import bqplot as bq  # type: ignore[import-untyped]
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from .skeleton_faces import CLEAR_PNG  # a 1 x 1 clear PNG (ti2018_draw imports this module)
+
 __all__ = ["NOWHERE", "REACH", "Nowhere", "catcher", "click_point", "nothing_there", "reach",
            "within"]
 
@@ -90,8 +92,6 @@ def catcher(scales: dict[str, Any], on_click: Callable[[float, float], None]) ->
         if low is None or high is None:
             raise ValueError(f"the catcher's {axis} scale needs min and max set")
         ends.append(reach(float(low), float(high)))
-    from .ti2018_draw import CLEAR_PNG  # here: ti2018_draw imports this module
-
     mark = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"), scales=scales,
                     x=ends[0], y=ends[1])
 
