@@ -30,6 +30,28 @@ def corner_click(page: Any, figure: str, inset: float = 5.0) -> None:
     page.mouse.up()
 
 
+def check_game(context: Any, url: str, game: str, figure: str) -> None:
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{url}/voila/render/apps/{game}.ipynb")
+    wait_for_app(page)
+    assert press_start(page)
+    wait_for(lambda: "Your turn" in read(page)["status"] and not read(page)["busy"], 60)
+    status = read(page)["status"]
+    corner_click(page, figure)
+    wait_for(lambda: "nothing there to click" in read(page)["notice"], 20)
+    first = read(page)["notice"]
+    assert "Your turn" not in first and any(
+        word in first for word in ("click", "press", "roll", "throw")), first
+    corner_click(page, figure)
+    wait_for(lambda: read(page)["notice"] != first, 20)
+    assert "again, 2nd time" in read(page)["notice"], (game, read(page)["notice"])
+    assert read(page)["status"] == status  # nothing was played
+    assert page.locator(".tk-app .tk-board [role=alert]").count() == 1
+    assert page_problems(page) == []
+    page.close()
+
+
 @pytest.mark.browser
 @pytest.mark.timeout(240)
 def test_a_click_in_a_pictures_corner_is_answered_each_time(voila: Any, chromium: Any) -> None:
@@ -37,24 +59,6 @@ def test_a_click_in_a_pictures_corner_is_answered_each_time(voila: Any, chromium
     context = chromium.new_context(viewport={"width": 1400, "height": 1400})
     try:
         for game, figure in FIGURES.items():
-            page = context.new_page()
-            page.set_default_timeout(60_000)
-            page.goto(f"{url}/voila/render/apps/{game}.ipynb")
-            wait_for_app(page)
-            assert press_start(page)
-            wait_for(lambda: "Your turn" in read(page)["status"] and not read(page)["busy"], 60)
-            status = read(page)["status"]
-            corner_click(page, figure)
-            wait_for(lambda: "nothing there to click" in read(page)["notice"], 20)
-            first = read(page)["notice"]
-            assert "Your turn" not in first and any(
-                word in first for word in ("click", "press", "roll", "throw")), first
-            corner_click(page, figure)
-            wait_for(lambda first=first: read(page)["notice"] != first, 20)
-            assert "again, 2nd time" in read(page)["notice"], (game, read(page)["notice"])
-            assert read(page)["status"] == status  # nothing was played
-            assert page.locator(".tk-app .tk-board [role=alert]").count() == 1
-            assert page_problems(page) == []
-            page.close()
+            check_game(context, url, game, figure)
     finally:
         context.close()
