@@ -102,7 +102,7 @@ def play_by_keyboard(page: Any, pick: Any, timeout_s: float = 150) -> tuple[int,
         assert focused_matches(page, LIST), (
             f"focus left the moves list after {made} moves: it is on "
             + page.evaluate("() => (document.activeElement || {}).outerHTML?.slice(0, 150)"))
-        if not state["items"]:
+        if state["busy"] or not state["items"]:  # a bot thinks: the list is not yet new
             time.sleep(0.05)
             continue
         n = min(len(state["items"]), 300)

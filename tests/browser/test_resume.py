@@ -39,6 +39,8 @@ from voiladriver import app_names, kernel_pids, voila_server, wait_for_app
 KEY_SLOT = "treasurekit-save:"
 #: Human moves played before each reload, cull, kernel death or server restart.
 MOVES = 5
+#: The seed typed before Start: no game ends within the moves these tests play.
+SEED = 11
 #: The app form's choices: the player count and each seat's (selected indices).
 FORM_JS = """() => [...document.querySelectorAll(
   '.tk-app-form .tk-app-players select, .tk-app-form .tk-app-seat select')]
@@ -74,10 +76,12 @@ def form_of(page: Any) -> list[int]:
     return list(page.evaluate(FORM_JS))
 
 
-def change_a_bot_and_start(page: Any) -> Any:
+def change_a_bot_and_start(page: Any, seed: int = SEED) -> Any:
     """Make every greedy bot seat a random bot (the apps' default bots are greedy ones;
-    the random bot is quicker too) and press Start: the new board (the old one is
-    removed)."""
+    the random bot is quicker too), type ``seed`` in the Seed box and press Start: the
+    new board (the old one is removed). A fixed seed makes the game the same each run
+    (Start without one deals an unpredictable game, which a bot may end within the
+    moves played: a finished game is not offered for resuming)."""
     before = form_of(page)
     seats = page.locator(".tk-app-form .tk-app-seat select")
     for i in range(seats.count()):
@@ -85,6 +89,7 @@ def change_a_bot_and_start(page: Any) -> Any:
         if seats.nth(i).evaluate("(s) => s.selectedIndex") == 2:
             seats.nth(i).select_option(index=1)
     assert form_of(page) != before and 1 in form_of(page)
+    page.locator(".tk-app .tk-seed input").fill(str(seed))
     old = page.locator(".tk-app .tk-board").first.element_handle()
     page.locator(".tk-app-start").click()
     old.wait_for_element_state("hidden", timeout=60_000)  # detached: the new board is built
