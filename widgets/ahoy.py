@@ -75,7 +75,7 @@ class AhoyBoard(GameBoard):
             game = loaded
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
-        self.picture = AhoyPicture(game.board, game.num_players, self._click)
+        self.picture = AhoyPicture(game.board, game.num_players, self._click, self.click_nothing)
         self.pirates = self.picture.pirates
         self.pass_button = w.Button(description="Pass", tooltip="no pirate can move")
         self.pass_button.add_class("tk-pass")

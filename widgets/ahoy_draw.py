@@ -26,6 +26,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.ahoy import SHIP, AhoyView
 from treasurekit.ahoy.board import AhoyBoard as BoardData
 
+from .empty_clicks import catcher
 from .palette import LETTER_OFFSETS, PIECE_LETTER_CLASS, PIECE_LETTER_CSS, SEAT_COLOURS, seat_letter
 from .updates import assign
 
@@ -152,14 +153,18 @@ def pile_badges(pieces: Sequence[Piece]) -> list[tuple[float, float, str]]:
 class AhoyPicture:
     """The figure and its marks. ``picture.figure`` is the widget (class ``tk-ahoy-figure``).
 
-    ``on_click(index)`` is called with the index of a clicked pirate in :attr:`pieces`.
+    ``on_click(index)`` is called with the index of a clicked pirate in :attr:`pieces`
+    (a click on its orange ring counts as one on it); ``on_nothing()`` with a click
+    anywhere else on the picture (the :mod:`.empty_clicks` catcher).
     """
 
-    def __init__(self, board: BoardData, players: int, on_click: Callable[[int], None]) -> None:
+    def __init__(self, board: BoardData, players: int, on_click: Callable[[int], None],
+                 on_nothing: Callable[[], None] = lambda: None) -> None:
         self.board = board
         self.players = players
         self.pieces: list[Piece] = []
         self._on_click = on_click
+        self._halo_pieces: list[int] = []  # the index in pieces of each halo's pirate
         sx = bq.LinearScale(min=X_RANGE[0], max=X_RANGE[1])
         sy = bq.LinearScale(min=Y_RANGE[0], max=Y_RANGE[1])
         self._scales = {"x": sx, "y": sy}
@@ -184,13 +189,16 @@ class AhoyPicture:
                                      stroke=INK, stroke_width=1.5, names=[],
                                      display_names=True, **LETTER_OFFSETS)
         self.pirates.on_element_click(self._clicked)
+        self.halo.on_element_click(self._halo_clicked)
+        #: over every mark but the halos and the pirates: a click elsewhere is answered
+        self.catcher = catcher(self._scales, lambda _x, _y: on_nothing())
         die = self._die_marks()
         score = self._score_marks()
         key = self._key_marks()
         # The halo and the pirates stay the last two marks (the browser test finds them so).
         self.figure = bq.Figure(
             marks=[*static, *key, self.squares, self.chests, self.chest_labels, *die, *score,
-                   self.badges, self.picked, self.halo, self.pirates],
+                   self.badges, self.picked, self.catcher, self.halo, self.pirates],
             fig_margin={"top": MARGIN_PX, "bottom": MARGIN_PX, "left": MARGIN_PX,
                         "right": MARGIN_PX},
             background_style={"fill": SEA},
@@ -392,6 +400,8 @@ class AhoyPicture:
                          for c, p in zip(board.chests, view.chests, strict=True)])
             hi = [p for p in self.pieces if p.top and p.seat == turn and p.square in movable]
             assign(self.halo, x=[p.x for p in hi], y=[p.y for p in hi])
+            self._halo_pieces = [i for i, p in enumerate(self.pieces)
+                                 if p.top and p.seat == turn and p.square in movable]
             chosen = [p for p in hi if p.square == selected]
             assign(self.picked, x=[p.x for p in chosen], y=[p.y for p in chosen])
             badges = pile_badges(self.pieces)
@@ -428,3 +438,8 @@ class AhoyPicture:
         index = event.get("data", {}).get("index")
         if isinstance(index, int) and 0 <= index < len(self.pieces):
             self._on_click(index)
+
+    def _halo_clicked(self, _mark: Any, event: dict[str, Any]) -> None:
+        index = event.get("data", {}).get("index")
+        if isinstance(index, int) and 0 <= index < len(self._halo_pieces):
+            self._on_click(self._halo_pieces[index])

@@ -34,6 +34,7 @@ from treasurekit import IllegalMoveError
 from treasurekit.core.errors import PlaceError
 
 from .controls import split_rule
+from .empty_clicks import NOWHERE, nothing_there
 
 if TYPE_CHECKING:
     from treasurekit import Event
@@ -172,6 +173,8 @@ class ClickPath:
 
         def start_problem(self) -> str | None: ...
 
+        def prompt(self, state: State[Any]) -> str: ...
+
     _offered: list[Any]
     _offered_place: object
     _error: str
@@ -239,12 +242,22 @@ class ClickPath:
         """
         self.guarded(lambda: self._click_place(place))
 
+    def click_nothing(self) -> None:
+        """Act on a click on the picture where no place is drawn (the sea, a corner: the
+        picture's catcher, :mod:`.empty_clicks`): the preamble, else what to do now."""
+        self.click_place(NOWHERE)
+
     def _click_place(self, place: object) -> None:
         self._resync()
         self._offered = []
         problem = self.turn_problem()
         if problem is not None:
             self._tell(problem)
+            return
+        if place is NOWHERE:
+            seat = self.turn_of(self.state)
+            self._tell(*nothing_there(self.prompt(self.state),
+                                      None if seat is None else self.seat_name(seat)))
             return
         try:
             moves = self.moves_for(place)

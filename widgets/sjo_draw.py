@@ -8,8 +8,9 @@ parts from a view: pirates (standing, or wounded with the turns they still miss)
 the chest when its place is public (or known to the viewer), the raft, the hexes a
 roll lets the player end on (yellow, violet ring). A transparent image laid over the
 whole picture (``catcher``) answers clicks: the hex whose centre is nearest the click
-(``on_click(hex index)``), whatever is drawn there. It knows the geometry, never the
-rules.
+(``on_click(hex index)``), whatever is drawn there; it reaches over the padding round
+the map too, and a click in no hex (a corner of the picture) calls ``on_nothing()``
+(:mod:`.empty_clicks`). It knows the geometry, never the rules.
 
 The page stays light: the map's 437 hexes are one curve per kind of ground (polygons
 separated by NaN, which bqplot draws as separate pieces of one path), the striped
@@ -42,8 +43,8 @@ from treasurekit.sjorovaron import SjoMap, SjoView
 from treasurekit.sjorovaron.flow import Phase
 from treasurekit.sjorovaron.moves import LETTERS
 
+from .empty_clicks import catcher, click_point
 from .palette import screen_colour
-from .ti2018_draw import CLEAR_PNG
 from .updates import assign
 
 __all__ = ["FIGURE_PX", "HILITE", "KIND_COLOURS", "RING", "SEAT_COLOURS", "SjoPicture",
@@ -75,9 +76,11 @@ def seat_colour(seat: int) -> str:
 class SjoPicture:
     """The island figure (class ``tk-sjo-figure``) and its marks."""
 
-    def __init__(self, board: SjoMap, on_click: Callable[[int], None]) -> None:
+    def __init__(self, board: SjoMap, on_click: Callable[[int], None],
+                 on_nothing: Callable[[], None] = lambda: None) -> None:
         self.board = board
         self._on_click = on_click
+        self._on_nothing = on_nothing
         n = len(board.hexes)
         centres = [board.centre(h) for h in range(n)]
         self.cx = [c[0] for c in centres]
@@ -161,9 +164,7 @@ class SjoPicture:
                              colors=[INK], align="middle", font_weight="bold")
         # on top of every mark: a click anywhere on the map reaches the hex under it
         self._centres = np.array([self.cx, self.cy])
-        self.catcher = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
-                                scales=self._scales, x=[sx.min, sx.max], y=[sy.min, sy.max])
-        self.catcher.on_element_click(self._clicked)
+        self.catcher = catcher(self._scales, self._point)
         self.figure = bq.Figure(
             marks=[self.terrain, self.stripes, self.arrows, self.boats, self.starts,
                    self.spot_marks, self.reach, self.raft, self.chest,
@@ -183,11 +184,25 @@ class SjoPicture:
         d2 = (self._centres[0] - x) ** 2 + (self._centres[1] - y) ** 2
         return int(np.argmin(d2))
 
+    def in_hex(self, x: float, y: float, h: int) -> bool:
+        """Whether the point ``(x, y)`` (map units) lies in hex ``h`` (edges in)."""
+        corners = self.board.corners(h)
+        sides = [(bx - ax) * (y - ay) - (by - ay) * (x - ax)
+                 for (ax, ay), (bx, by) in zip(corners, [*corners[1:], corners[0]],
+                                               strict=True)]
+        return all(c >= -1e-9 for c in sides) or all(c <= 1e-9 for c in sides)
+
     def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
-        data = event.get("data") or {}
-        x, y = data.get("click_x"), data.get("click_y")
-        if isinstance(x, int | float) and isinstance(y, int | float):
-            self._on_click(self.hex_at(float(x), float(y)))
+        point = click_point(event)
+        if point is not None:
+            self._point(*point)
+
+    def _point(self, x: float, y: float) -> None:
+        h = self.hex_at(x, y)
+        if self.in_hex(x, y, h):
+            self._on_click(h)
+        else:
+            self._on_nothing()
 
     @property
     def marks(self) -> list[bq.Mark]:

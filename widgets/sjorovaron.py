@@ -150,7 +150,7 @@ class SjoBoard(GameBoard):
             game = loaded
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
-        self.picture = SjoPicture(game.board, self._click)
+        self.picture = SjoPicture(game.board, self._click, self.click_nothing)
         self._decisions: list[Any] = []
         self.decision_head = w.HTML()
         self.decision_buttons: list[w.Button] = []

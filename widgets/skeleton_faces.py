@@ -9,14 +9,13 @@ piece looks like a coin. The helpers set a bqplot mark's traits through
 from __future__ import annotations
 
 import math
-import struct
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from treasurekit.skeleton_island import Deck, HandView
 
+from .clear_png import CLEAR_PNG
 from .palette import screen_colour, seat_letter
 from .updates import assign
 
@@ -43,20 +42,6 @@ GHOST = "#4a6a8c"  # where a gust picked cards up, and its arrows
 COMPASS_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")  # every 45° from east
 
 
-def _transparent_png() -> bytes:
-    """A 1x1 fully transparent PNG, built by hand (no imaging library needed)."""
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        crc = zlib.crc32(tag + data) & 0xFFFFFFFF
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", crc)
-
-    header = struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0)  # 1x1, 8-bit RGBA
-    pixels = zlib.compress(b"\x00\x00\x00\x00\x00")  # filter byte + one transparent pixel
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels)
-            + chunk(b"IEND", b""))
-
-
-CLEAR_PNG = _transparent_png()
 
 
 def _ink_on(colour: str) -> str:

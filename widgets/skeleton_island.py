@@ -141,7 +141,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         self.target: tuple[int, int] | None = None  # (seat, card) chosen to steal
         self._covering: tuple[int, ...] = ()  # cards to outline in red on the next drawing
         self.picture = PilePicture(game.deck, self.click_at)
-        self.table = TablePicture(game.deck, game.num_players, self.click_card)
+        self.table = TablePicture(game.deck, game.num_players, self.click_card,
+                                  self.click_nothing)
         self.keep_button = _button("Keep", "tk-keep", "keep the card in hand", "80px")
         self.rest_button = _button("Rest", "tk-rest",
                                    "rest the card on the first offered spot on the pile's edge",

@@ -34,6 +34,7 @@ from shapely.geometry import Polygon  # type: ignore[import-untyped]
 from treasurekit.skeleton_island import Deck, SkeletonView
 from treasurekit.skeleton_island.pile import Corners, Placement, card_corners
 
+from .empty_clicks import reach
 from .skeleton_faces import (
     BACK,
     BACK_EDGE,
@@ -260,7 +261,8 @@ class PilePicture:
             # assign(): a mark whose data did not change is not re-sent (nor redrawn)
             assign(self._scales["x"], min=x0, max=x1)
             assign(self._scales["y"], min=y0, max=y1)
-            assign(self.click_layer, x=[x0, x1], y=[y0, y1])
+            # past the window: bqplot pads the plot round it (empty_clicks.reach)
+            assign(self.click_layer, x=reach(x0, x1), y=reach(y0, y1))
             set_lines(self.cards, paths_x, paths_y, colors=edges, fill_colors=fills)
             set_lines(self.outlines, *self._rings(rings))
             rest_rings = [card_corners(s.x, s.y, s.angle, *size) for s in spots]

@@ -19,10 +19,10 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.skeleton_island import Deck, SkeletonView
 from treasurekit.skeleton_island.flow import Phase
 
+from .empty_clicks import catcher, click_point
 from .palette import seat_letter
 from .skeleton_faces import (
     BACK,
-    CLEAR_PNG,
     COIN_EDGE,
     COIN_R_PX,
     FRAME,
@@ -107,15 +107,18 @@ class TablePicture:
     """What lies beside the pile (class ``tk-skeleton-table``): the Island cards, the
     card in hand, and one block per seat with its coins, Island cards and collection.
 
-    ``on_click(seat, card)`` is called with the collected card under a click.
+    ``on_click(seat, card)`` is called with the collected card under a click;
+    ``on_nothing()`` with a click anywhere else (:mod:`.empty_clicks`).
     """
 
     def __init__(self, deck: Deck, players: int,
-                 on_click: Callable[[int, int], None]) -> None:
+                 on_click: Callable[[int, int], None],
+                 on_nothing: Callable[[], None] = lambda: None) -> None:
         self.deck = deck
         self.players = players
         self.slots: list[Slot] = []
         self._on_click = on_click
+        self._on_nothing = on_nothing
         sx = bq.LinearScale(min=0.0, max=float(TABLE_W))
         sy = bq.LinearScale(min=0.0, max=float(TABLE_H), reverse=True)
         self._scales = {"x": sx, "y": sy}
@@ -129,10 +132,7 @@ class TablePicture:
         self.symbols = self._label(16, bold=True)
         self.ids = self._label(11)
         self.tiles = self._label(12, bold=True)
-        self.click_layer = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
-                                    scales=self._scales, x=[0.0, float(TABLE_W)],
-                                    y=[0.0, float(TABLE_H)])
-        self.click_layer.on_element_click(self._clicked)
+        self.click_layer = catcher(self._scales, self._point)
         self.figure = bq.Figure(
             marks=[self.boxes, self.picks, self.names, self.notes, self.symbols, self.ids,
                    self.tiles, self.click_layer],
@@ -264,11 +264,13 @@ class TablePicture:
         return next((s for s in self.slots if s.card == card), None)
 
     def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
-        data = event.get("data") or {}
-        x, y = data.get("click_x"), data.get("click_y")
-        if not isinstance(x, (int, float)) or not isinstance(y, (int, float)):
-            return
+        point = click_point(event)
+        if point is not None:
+            self._point(*point)
+
+    def _point(self, x: float, y: float) -> None:
         for slot in reversed(self.slots):  # later cards lie on earlier ones
             if slot.x0 <= x <= slot.x1 and slot.y0 <= y <= slot.y1:
                 self._on_click(slot.seat, slot.card)
                 return
+        self._on_nothing()

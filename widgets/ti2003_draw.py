@@ -33,6 +33,7 @@ import numpy as np
 from treasurekit.treasure_island_2003 import Board, CardSet, TIView
 from treasurekit.treasure_island_2003.moves import COLOURS
 
+from .empty_clicks import catcher
 from .palette import (
     LETTER_OFFSETS,
     PIECE_LETTER_CLASS,
@@ -75,7 +76,9 @@ PALETTE = [SEA, LAKE, LAND, ANCHOR, TREASURE, HILITE]
 
 #: CSS the board shows once: the numbers and names printed on squares let clicks
 #: through to the square (bqplot's Label mark sends no click messages of its own).
-CLICK_THROUGH_CSS = ("<style>.tk-ti-figure text.label { pointer-events: none; }</style>"
+CLICK_THROUGH_CSS = ("<style>.tk-ti-figure text.label { pointer-events: none; }"
+                     # a river's stroke passes a click to the square under it
+                     ".tk-ti-figure path.line { pointer-events: none; }</style>"
                      + PIECE_LETTER_CSS)
 ENCLOSED_OPACITY = 0.5  # a counter an enclosure placed is drawn paler
 FIGURE_PX = 520
@@ -120,10 +123,14 @@ class TIPicture:
     ``on_click(square)`` is called with the index of a clicked square, whichever mark
     on it was clicked (the cell, a counter, a frame). bqplot sends no clicks for text
     (a ``Label`` mark), and text would catch the clicks meant for the cell under it, so
-    :data:`CLICK_THROUGH_CSS` (shown once by the board) lets clicks pass through it.
+    :data:`CLICK_THROUGH_CSS` (shown once by the board) lets clicks pass through it (and
+    through the rivers). ``on_nothing()`` is called with a click anywhere else on the
+    picture (the sea round the board, the square names: the :mod:`.empty_clicks`
+    catcher, behind every other mark).
     """
 
-    def __init__(self, board: Board, cards: CardSet, on_click: Callable[[int], None]) -> None:
+    def __init__(self, board: Board, cards: CardSet, on_click: Callable[[int], None],
+                 on_nothing: Callable[[], None] = lambda: None) -> None:
         self.board = board
         self._on_click = on_click
         size = board.size
@@ -133,6 +140,7 @@ class TIPicture:
         sx = bq.LinearScale(min=-PAD, max=size + END)
         sy = bq.LinearScale(min=-PAD, max=size + END, reverse=True)
         self._scales = {"x": sx, "y": sy}
+        self.catcher = catcher(self._scales, lambda _x, _y: on_nothing())
         self.terrain = [self._terrain(s) for s in range(size * size)]
         self.cells = bq.GridHeatMap(
             color=np.array(self.terrain, dtype=float).reshape(size, size),
@@ -185,8 +193,8 @@ class TIPicture:
             [chr(97 + c) for c in range(size)] + [str(r + 1) for r in range(size)],
             size=12, colours=["#30404f"])
         self.figure = bq.Figure(
-            marks=[self.cells, *rivers, self.rings, self.numbers, self.names, self.last,
-                   self.counters, self.chest_counters, coords],
+            marks=[self.catcher, self.cells, *rivers, self.rings, self.numbers, self.names,
+                   self.last, self.counters, self.chest_counters, coords],
             fig_margin={"top": MARGIN_PX, "bottom": MARGIN_PX, "left": MARGIN_PX,
                         "right": MARGIN_PX},
             background_style={"fill": SEA},

@@ -11,9 +11,10 @@ made from the posterior grid: DESIGN §4, never thousands of rects).
 Clicks come from a transparent Image mark laid over everything else (``catcher``):
 whatever is drawn under the pointer (a line, a circle, a miniature, a tower), the click
 reaches the map, and its ``on_element_click`` reports it in data coordinates (miles),
-passed on to ``on_click(x, y)``. The clicked point is marked with a ring until the
-next change. :func:`legend_html` is the key: every kind of drawing and the
-probability map's colours.
+passed on to ``on_click(x, y)``; it reaches over the padding round the map too, and a
+click there, off the map, calls ``on_nothing()`` (:mod:`.empty_clicks`). The clicked
+point is marked with a ring until the next change. :func:`legend_html` is the key:
+every kind of drawing and the probability map's colours.
 
 The picture never decides what to show: the treasure is drawn only if the view holds
 it (Long John Silver's view; a pirate's view never does).
@@ -33,6 +34,7 @@ import numpy as np
 from treasurekit.treasure_island_2018 import IslandMap, Posterior, TIView, drawings
 from treasurekit.treasure_island_2018.geometry import outlines
 
+from .empty_clicks import catcher, within
 from .palette import screen_colour
 from .updates import assign
 
@@ -165,9 +167,11 @@ class MapPicture:
         treasure: the treasure's Scatter mark (visible only for a view that holds it).
     """
 
-    def __init__(self, imap: IslandMap, on_click: Callable[[float, float], None]) -> None:
+    def __init__(self, imap: IslandMap, on_click: Callable[[float, float], None],
+                 on_nothing: Callable[[], None] = lambda: None) -> None:
         self.map = imap
         self._on_click = on_click
+        self._on_nothing = on_nothing
         x0, y0, x1, y1 = imap.bounds
         self.extent = (x0, x1, y0, y1)
         sx, sy = bq.LinearScale(min=x0, max=x1), bq.LinearScale(min=y0, max=y1)
@@ -222,10 +226,9 @@ class MapPicture:
                                default_size=90, stroke="#fff"))
         self.heat = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"), scales=self.scales,
                              x=[x0, x1], y=[y0, y1])
-        # on top of every mark: a click on a line, a circle or a miniature reaches the map
-        self.catcher = bq.Image(image=w.Image(value=CLEAR_PNG, format="png"),
-                                scales=self.scales, x=[x0, x1], y=[y0, y1])
-        self.catcher.on_element_click(self._clicked)
+        # on top of every mark: a click on a line, a circle or a miniature reaches the map;
+        # it covers the padding round the map too (a click off the map: on_nothing)
+        self.catcher = catcher(self.scales, self._clicked)
         self.clicked = bq.Scatter(x=[], y=[], scales=self.scales, marker="circle", fill=False,
                                   default_size=260, stroke_width=2.5, colors=[CLICK_INK],
                                   visible=False)
@@ -276,11 +279,11 @@ class MapPicture:
             assign(self.clicked, x=[point[0]] if point is not None else [],
                    y=[point[1]] if point is not None else [], visible=point is not None)
 
-    def _clicked(self, _mark: Any, event: dict[str, Any]) -> None:
-        data = event.get("data") or {}
-        x, y = data.get("click_x"), data.get("click_y")
-        if isinstance(x, (int, float)) and isinstance(y, (int, float)):
-            self._on_click(float(x), float(y))
+    def _clicked(self, x: float, y: float) -> None:
+        if within((x, y), self.extent[:2], self.extent[2:]):
+            self._on_click(x, y)
+        else:
+            self._on_nothing()
 
     def draw(self, view: TIView, post: Posterior | None = None,
              hints: Sequence[int] = ()) -> None:

@@ -199,7 +199,7 @@ class TreasureIslandBoard(GameBoard):
             game = loaded
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
-        self.picture = TIPicture(game.board, game.cards, self._click)
+        self.picture = TIPicture(game.board, game.cards, self._click, self.click_nothing)
         self._decisions: list[Any] = []
         self.decision_head = w.HTML(layout=w.Layout(width="100%", overflow="hidden",
                                                     flex="none"))

@@ -131,7 +131,7 @@ class LongJohnBoard(MoveBox, GameBoard):
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
         self.map = game.map  # the game's own map (its ``map`` option)
-        self.picture = MapPicture(self.map, self.click_at)
+        self.picture = MapPicture(self.map, self.click_at, self.click_nothing)
         self._clicked: tuple[float, float] | None = None
         self._init_move_box()
         self._teaching = teaching
