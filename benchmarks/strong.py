@@ -30,7 +30,7 @@ from treasurekit.arena import round_robin
 from treasurekit.arena.levels import GreedyFactory, strong_factory
 
 from .harness import machine
-from .ladder import CPU_BUDGET, GAMES, SEED, STRONG_GAMES, TITLES, strong
+from .ladder import CPU_BUDGET, GAMES, SEED, STRONG_GAMES, TITLES, strong, strong_games
 
 RESUME = Path(__file__).with_name("strong-games.jsonl")
 SECTION = "## The Strong level against GreedyBot (`python -m benchmarks strong`)"
@@ -149,7 +149,9 @@ def write_docs(root: Path = ROOT) -> None:
 def main(argv: list[str]) -> str:
     parser = argparse.ArgumentParser(prog="python -m benchmarks strong")
     parser.add_argument("--game", choices=GAMES, action="append")
-    parser.add_argument("--games", type=int, default=STRONG_GAMES)
+    parser.add_argument("--games", type=int, default=None,
+                        help=f"games per game run (default {STRONG_GAMES}; "
+                             "Treasure Island (2003) 120)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--docs", action="store_true",
                         help="only rewrite the levels table of the README and the teacher's "
@@ -161,7 +163,7 @@ def main(argv: list[str]) -> str:
     rows = {}
     for game in args.game or GAMES:
         t0 = time.perf_counter()
-        rows[game] = row(game, args.games, args.jobs)
+        rows[game] = row(game, args.games or strong_games(game), args.jobs)
         print(f"{rows[game]}  ({time.perf_counter() - t0:.0f} s wall)", flush=True)
     return section_from(rows)
 
