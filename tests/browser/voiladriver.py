@@ -78,6 +78,7 @@ def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CU
         with log_path.open("wb") as log:
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
                                     cwd=ROOT)
+            proc.log_path = log_path  # type: ignore[attr-defined]  # (server_log)
             try:
                 deadline = time.monotonic() + START_TIMEOUT_S
                 while True:
@@ -93,6 +94,12 @@ def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CU
                 yield url, proc
             finally:
                 stop(proc)
+
+
+def server_log(server: subprocess.Popen[bytes], chars: int = 3000) -> str:
+    """The last ``chars`` characters of a :func:`voila_server`'s log (for failure messages)."""
+    path = getattr(server, "log_path", None)
+    return path.read_text(errors="replace")[-chars:] if path and path.exists() else ""
 
 
 def kernel_pids(server: subprocess.Popen[bytes]) -> list[int]:
