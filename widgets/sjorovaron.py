@@ -241,8 +241,8 @@ class SjoBoard(GameBoard):
         if phase == Phase.WALK:
             return f"{turn}: you rolled {state.die}: click a yellow hex to walk there"
         if phase == Phase.START:
-            return f"{turn}: choose an action (buttons right of the map)"
-        return f"{turn}: shoot, push, or end the turn (buttons right of the map)"
+            return f"{turn}: choose an action with the action buttons"
+        return f"{turn}: shoot, push, or end the turn with the action buttons"
 
     def detail(self, state: Any) -> str:
         return f"ply {state.ply} · round {state.round}"
