@@ -388,8 +388,8 @@ class TreasureIslandBoard(GameBoard):
         if state.is_chance_node():
             return (f"{who} must throw the dice first: press Roll the dice", ti_rules.PLACING)
         if state.phase != Phase.PLACE:
-            return (f"{state.expecting()}: use the buttons right of the board, not {name}",
-                    None)
+            return (f"{state.expecting()}: use the buttons beside the board (under it on a "
+                    f"narrow screen), not {name}", None)
         why = state.why_illegal(Place(name))
         return split_rule(why) if why else ("nothing to do on that square now", None)
 

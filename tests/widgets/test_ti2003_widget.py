@@ -279,7 +279,7 @@ def test_clicking_a_square_while_a_decision_is_due_points_to_the_buttons() -> No
     at(board, board.game.position(piles={"R": {"rubies": 1}, "B": {"rubies": 3}},
                                   cannons=("purple",)))
     click_cell(board, "e2")
-    assert "use the buttons right of the board" in notice_text(board)
+    assert "use the buttons beside the board" in notice_text(board)
     assert board.state.phase == "cannon"
 
 
