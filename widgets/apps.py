@@ -249,9 +249,9 @@ def _treasure_island_2018_spec() -> AppSpec:
             blurb="Long John Silver has buried his treasure and is locked away. His hints "
                   "narrow down where it lies: find it before he escapes.",
             how_to_play="Click the map to ride, walk or search (several choices become "
-                        "buttons in the <b>Your move</b> box beside the map, under it on a narrow screen); press "
-                        "<b>Done</b> to end your turn. <b>Probability map</b> shades where "
-                        "the treasure can still be.",
+                        "buttons in the <b>Your move</b> box beside the map, under it on a "
+                        "narrow screen); press <b>Done</b> to end your turn. "
+                        "<b>Probability map</b> shades where the treasure can still be.",
             players=(2, 5), default_players=4, notebook="03-treasure-island-2018.ipynb",
             rules=(
                 Rule("Long John Silver buries the treasure in secret; the pirates race to "
