@@ -109,9 +109,8 @@ def _levels(game: str) -> tuple[Level, ...]:
         strong = "as Silver hides and hints to win; as a pirate plays as Casual"
     else:
         setting = STRONG_SETTINGS[game]
-        strong = (f"looks ahead: tries Casual's best {setting.candidates} moves in many "
-                  f"imagined games and plays the one that wins most "
-                  f"({setting.time_limit:g} s a move)")
+        strong = (f"looks ahead: Casual's best {setting.candidates} moves tried in "
+                  f"sampled futures ({setting.time_limit:g} s a move)")
     return (
         Level("random", "Beginner", "any legal move, at random", RandomBot),
         Level("greedy", "Casual", "the move that looks best right now", GreedyFactory(game)),
