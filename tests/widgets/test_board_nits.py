@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -23,21 +22,13 @@ import pytest
 from treasurekit import RandomBot
 from treasurekit.skeleton_island.moves import Keep
 from treasurekit.treasure_island_2018 import SilverBot
-from treasurekit_widgets import AhoyBoard, LongJohnBoard, SkeletonBoard, stepping
+from treasurekit_widgets import AhoyBoard, LongJohnBoard, SkeletonBoard
 from treasurekit_widgets.a11y import READY
 from treasurekit_widgets.apps import APPS, play_app, widget_tree
 from treasurekit_widgets.base import HUMAN
 from treasurekit_widgets.start_gate import BEFORE_START
 
 BIG = 7_340_000_000_777
-
-
-@pytest.fixture
-def browser_click(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Handle what follows as a message from a widget in the browser (a click)."""
-    monkeypatch.setattr(stepping, "from_the_browser", lambda: True)
-    monkeypatch.setattr(stepping.BotStepping, "BOT_PAUSE_S", 0.0)
-    yield
 
 
 # ----- 1. the hot-seat cover by keyboard ---------------------------------------------------

@@ -15,27 +15,18 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import bqplot as bq  # type: ignore[import-untyped]
 import pytest
 
-from treasurekit_widgets import AhoyBoard, TreasureIslandBoard, stepping
+from treasurekit_widgets import AhoyBoard, TreasureIslandBoard
 from treasurekit_widgets.apps import play_app
 from treasurekit_widgets.empty_clicks import NOWHERE, reach
 
 GAMES = ["ahoy", "treasure_island_2003", "treasure_island_2018", "sjorovaron",
          "skeleton_island"]
 SEED = 4_100_000_000_123
-
-
-@pytest.fixture
-def browser_click(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Handle what follows as a message from a widget in the browser (a click)."""
-    monkeypatch.setattr(stepping, "from_the_browser", lambda: True)
-    monkeypatch.setattr(stepping.BotStepping, "BOT_PAUSE_S", 0.0)
-    yield
 
 
 def text_of(markup: str) -> str:
