@@ -20,6 +20,7 @@ from .errors import IllegalMoveError, MoveParseError, OptionError, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
 from .moves import field_problem, fresh_move
+from .offered import find_offered
 from .records import GameRecord
 from .seat import SeatRecord, view_delta
 
@@ -147,6 +148,12 @@ class State(ABC, Generic[M]):
 
     #: The whole mutable state of the game as one immutable value (docs/architecture.md §4).
     _position: Any
+    #: The moves offered at ``_offered_for`` (a position, by identity): kept while that
+    #: position is current, so the rules list them once a ply and ``play`` finds an
+    #: offered move among them instead of checking it again. A new position (apply,
+    #: advance, undo, ``_restore``, a copy's own moves) is a new object: a new list.
+    _offered_for: Any = None
+    _offered_moves: Sequence[Any] = ()
 
     def __init__(self, game: Game[M], seed: int) -> None:
         problem = seed_problem(seed)
@@ -246,9 +253,28 @@ class State(ABC, Generic[M]):
         change what is legal (issue 23 point 7)."""
         return [fresh_move(m) for m in self._offered()]
 
-    def _offered(self) -> list[M]:
+    def _offered(self) -> Sequence[M]:
         """What :meth:`legal_moves` lists, as the rules' own (possibly shared) objects:
-        for the engine only, never handed out."""
+        for the engine only, never handed out nor changed. Listed once per position."""
+        pos = getattr(self, "_position", None)
+        if pos is not None and self._offered_for is pos:
+            return self._offered_moves
+        moves = self._list_offered()
+        if pos is not None:
+            self._keep_offered(pos, moves)
+        return moves
+
+    def _keep_offered(self, position: Any, moves: Sequence[M]) -> None:
+        """Remember ``moves`` as what is offered at ``position`` (for a game whose
+        ``_apply`` already knows the next position's moves)."""
+        self._offered_for, self._offered_moves = position, moves
+
+    def _was_offered(self, move: M) -> bool:
+        """True if ``move`` is one the state offers now (equal and of the same shape,
+        :func:`~.offered.find_offered`): legal without a check."""
+        return find_offered(self._offered(), move)
+
+    def _list_offered(self) -> list[M]:
         player = self._current_player()
         if player == TERMINAL:
             return []
@@ -284,6 +310,8 @@ class State(ABC, Generic[M]):
             mv = self.parse_move(move)
         except MoveParseError as exc:
             return exc.reason
+        if self._was_offered(mv):
+            return None
         problem = self._problem(mv)
         if problem is None:
             return None
@@ -343,6 +371,10 @@ class State(ABC, Generic[M]):
     def play(self, move: M | str) -> list[Event]:
         """Play a move (or its text). Checked and atomic.
 
+        A move the state offers now (one of ``legal_moves()``, ``moves_at()``, a chance
+        outcome) is legal by construction and is not checked again; any other move is
+        checked in full (``_problem``), which refuses it with its reason or accepts it.
+
         Returns:
             The events, in order.
 
@@ -350,9 +382,10 @@ class State(ABC, Generic[M]):
             IllegalMoveError: with ``.reason`` and ``.rule``; the state is unchanged.
         """
         mv = self.parse_move(move)
-        problem = self._problem(mv)
-        if problem is not None:
-            raise IllegalMoveError(mv, problem[0], problem[1])
+        if not self._was_offered(mv):
+            problem = self._problem(mv)
+            if problem is not None:
+                raise IllegalMoveError(mv, problem[0], problem[1])
         return self.apply(mv)
 
     def apply(self, move: M, *, undoable: bool = True) -> list[Event]:

@@ -24,13 +24,12 @@ node lists the cards still in the pile at the moment of the draw).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
 from ..core.events import Event, Outcome
 from ..core.game import Game, State
-from ..core.moves import fresh_move
 from . import clicks as _clicks
 from . import flow
 from .decks import CalendarSpace, Character, Decks
@@ -190,12 +189,11 @@ class TIState(State[TIMove]):
         self.calendar: tuple[CalendarSpace, ...] = game.calendar
         self.escape_day: int = game.escape_day
         self._position = initial_position(game)
-        # the legal moves of one position (its identity), kept while it is current
-        self._legal_for: TIPosition | None = None
-        self._legal_cache: list[TIMove] = []
-        # the legal moves as a set, for _check: built only when a move is checked (the
-        # search path, State.advance, never checks)
-        self._legal_set: set[TIMove] | None = set()
+        # the legal moves as a set, for _check, and the list it was built from (the
+        # position's offered moves, State._offered): built only when a move from elsewhere
+        # is checked (the search path, State.advance, and offered moves never check)
+        self._legal_set: set[TIMove] = set()
+        self._legal_set_of: Sequence[TIMove] | None = None
 
     # ----- names and queries ---------------------------------------------------------
     @staticmethod
@@ -289,24 +287,14 @@ class TIState(State[TIMove]):
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
         return setup.chance_outcomes(self._position, self.game)
 
-    def legal_moves(self) -> list[TIMove]:
-        pos = self._position
-        if self._legal_for is not pos:
-            self._legal_cache = self._offered()
-            self._legal_set = None
-            self._legal_for = pos
-        # new objects on every call: the cache (and the set _check reads) stays private
-        return [fresh_move(m) for m in self._legal_cache]
-
     def _legal_moves(self) -> list[TIMove]:
         legal = _LEGAL.get(self._position.phase)
         return legal(self._position, self.game) if legal else []
 
     def _check(self, move: TIMove) -> Problem:
-        if self._legal_for is not self._position:
-            self.legal_moves()
-        if self._legal_set is None:
-            self._legal_set = set(self._legal_cache)
+        offered = self._offered()
+        if self._legal_set_of is not offered:
+            self._legal_set, self._legal_set_of = set(offered), offered
         if move in self._legal_set:
             return None
         return self._slow_check(move)
@@ -340,7 +328,7 @@ class TIState(State[TIMove]):
             events.append(calendar.end_event(d, game))
         self._position = pos = d.done()
         if options is not None:
-            self._legal_for, self._legal_cache, self._legal_set = pos, options, None
+            self._keep_offered(pos, options)
         return events
 
     def outcome(self) -> Outcome | None:
