@@ -9,10 +9,11 @@ keyed on the phase or the move type), views to ``view.py``, the text board to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..core.chance import chance_table, exact_table
 from ..core.errors import check_seat
 from ..core.events import Event, Outcome
 from ..core.game import State
@@ -49,6 +50,10 @@ if TYPE_CHECKING:
 __all__ = ["PHASES", "ROLLS", "TIState"]
 
 ROLLS = turn.ROLLS
+#: The throw of the two dice as fixed chance tables, built once (``State._exact_chance_table``,
+#: ``State._chance_table``): the same picks as sampling ``ROLLS`` at every throw.
+_ROLL_EXACT = exact_table(turn.ROLLS)
+_ROLL_FLOATS = chance_table(turn.ROLLS)
 PHASES = flow.PHASES
 Problem = tuple[str, str | None] | None
 
@@ -156,6 +161,14 @@ class TIState(State[TIMove]):
         if p.phase == SKIRMISH:
             return skirmish.outcomes(p)
         return turn.ROLLS
+
+    def _exact_chance_table(self) -> tuple[Sequence[TIMove], int, Sequence[int]] | None:
+        phase = self._position.phase
+        return None if phase in (REVEAL, SKIRMISH) else _ROLL_EXACT
+
+    def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
+        phase = self._position.phase
+        return None if phase in (REVEAL, SKIRMISH) else _ROLL_FLOATS
 
     def _legal_moves(self) -> list[TIMove]:
         legal = LEGAL.get(self._position.phase)

@@ -288,8 +288,11 @@ class TIState(State[TIMove]):
         return setup.chance_outcomes(self._position, self.game)
 
     def _legal_moves(self) -> list[TIMove]:
-        legal = _LEGAL.get(self._position.phase)
-        return legal(self._position, self.game) if legal else []
+        pos = self._position
+        if self._offered_for is pos:  # Silver's hint options, kept by _apply (read-only)
+            return cast(list[TIMove], self._offered_moves)
+        legal = _LEGAL.get(pos.phase)
+        return legal(pos, self.game) if legal else []
 
     def _check(self, move: TIMove) -> Problem:
         offered = self._offered()
