@@ -1,4 +1,5 @@
-"""The two-dice throw as a fixed chance table: the same picks as sampling its outcomes."""
+"""The two-dice throw and the reveals as chance tables built once: the same picks as
+sampling their outcomes at every chance node."""
 
 from __future__ import annotations
 
@@ -17,22 +18,24 @@ def test_the_roll_table_picks_what_sampling_the_rolls_picks() -> None:
     assert chance_table(ti_state.ROLLS) == ti_state._ROLL_FLOATS
 
 
-def test_a_throw_uses_the_table_and_other_chance_nodes_do_not() -> None:
+def test_throws_and_reveals_pick_from_tables_what_sampling_picks() -> None:
     s = treasurekit.load_game("treasure_island_2003").new_initial_state(3)
     rng = random.Random(3)
     seen = set()
-    while not s.is_terminal() and s.ply < 400:
+    while not s.is_terminal() and s.ply < 600:
         if s.is_chance_node():
+            outcomes = s._chance_outcomes()
             table = s._exact_chance_table()
-            outcomes = [m for m, _ in s._chance_outcomes()]
             if table is None:
-                seen.add("other")
-                assert outcomes != [m for m, _ in ti_state.ROLLS]
+                seen.add("skirmish")
             else:
-                seen.add("roll")
-                assert list(table[0]) == outcomes
-                assert s._chance_table() is ti_state._ROLL_FLOATS
+                seen.add("roll" if s._chance_table() is ti_state._ROLL_FLOATS else "reveal")
+                assert list(table[0]) == [m for m, _ in outcomes]
+                assert s._chance_table() == chance_table(outcomes)
+                for ply in range(s.ply, s.ply + 30):
+                    assert sample_table(table, s.game.name, s.seed, ply) \
+                        == sample_outcome(outcomes, s.game.name, s.seed, ply, check=True)
             s.resolve_chance()
         else:
             s.play(rng.choice(s.legal_moves()))
-    assert seen == {"roll", "other"}
+    assert {"roll", "reveal"} <= seen

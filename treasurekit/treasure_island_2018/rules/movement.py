@@ -60,8 +60,9 @@ def raw_move(cls: type, *values: object) -> Any:
     in its ``__post_init__``, which would leave them as they are): the same move."""
     obj: Any = object.__new__(cls)
     fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    for name, value in zip(fields, values, strict=True):
-        object.__setattr__(obj, name, value)
+    # the fields written straight into the instance's dict, in field order: what
+    # object.__setattr__ field by field wrote, in one call
+    obj.__dict__.update(zip(fields, values, strict=True))
     return obj
 
 
