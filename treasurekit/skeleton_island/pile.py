@@ -224,7 +224,9 @@ def cover_graph(
 ) -> dict[int, frozenset[int]]:
     """For each card id, the ids of the cards above it that overlap it (area > AREA_EPS).
 
-    Uses a shapely STRtree for the candidate pairs and exact polygon intersections.
+    Uses a shapely STRtree for the candidate pairs; a pair with a corner deep inside the
+    other card covers, a pair apart along a side direction does not (the exact shortcuts
+    of :meth:`Pile.with_card_on_top`); the others by shapely's overlap area.
     """
     above: dict[int, set[int]] = {c.id: set() for c in cards}
     if len(cards) < 2:
@@ -234,12 +236,24 @@ def cover_graph(
     left, right = tree.query(polys, predicate="intersects")
     keep = left < right
     left, right = left[keep], right[keep]
-    if len(left):
-        areas = shapely.area(shapely.intersection(polys[left], polys[right]))
-        for i, j, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=True):
-            if area > AREA_EPS:
-                lo, hi = (cards[i], cards[j]) if cards[i].z < cards[j].z else (cards[j], cards[i])
-                above[lo.id].add(hi.id)
+    corners = [_corners(c, size) for c in cards]
+    covers: list[tuple[int, int]] = []
+    unsure_left: list[int] = []
+    unsure_right: list[int] = []
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        a, b = cards[i], cards[j]
+        if _corner_deep_inside(corners[i], b, size) or _corner_deep_inside(corners[j], a, size):
+            covers.append((i, j))
+        elif not _apart(corners[i], corners[j], (a.angle, b.angle)):
+            unsure_left.append(i)
+            unsure_right.append(j)
+    if unsure_left:
+        areas = shapely.area(shapely.intersection(polys[unsure_left], polys[unsure_right]))
+        covers += [(i, j) for i, j, area in zip(unsure_left, unsure_right, areas.tolist(),
+                                                strict=True) if area > AREA_EPS]
+    for i, j in covers:
+        lo, hi = (cards[i], cards[j]) if cards[i].z < cards[j].z else (cards[j], cards[i])
+        above[lo.id].add(hi.id)
     return {k: frozenset(v) for k, v in above.items()}
 
 
