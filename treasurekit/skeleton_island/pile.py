@@ -39,7 +39,6 @@ from typing import Any
 import numpy as np
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import Point, Polygon  # type: ignore[import-untyped]
-from shapely.strtree import STRtree  # type: ignore[import-untyped]
 
 __all__ = [
     "AREA_EPS",
@@ -224,19 +223,21 @@ def cover_graph(
 ) -> dict[int, frozenset[int]]:
     """For each card id, the ids of the cards above it that overlap it (area > AREA_EPS).
 
-    Uses a shapely STRtree for the candidate pairs; a pair with a corner deep inside the
-    other card covers, a pair apart along a side direction does not (the exact shortcuts
-    of :meth:`Pile.with_card_on_top`); the others by shapely's overlap area.
+    Candidate pairs: the cards whose bounding boxes meet (every overlapping pair is one).
+    A pair with a corner deep inside the other card covers, a pair apart along a side
+    direction does not (the exact shortcuts of :meth:`Pile.with_card_on_top`; for two
+    rectangles the side directions are the only separating axes to try); the others
+    are judged by shapely's overlap area.
     """
     above: dict[int, set[int]] = {c.id: set() for c in cards}
     if len(cards) < 2:
         return {k: frozenset(v) for k, v in above.items()}
-    polys = np.array([_poly(c, size) for c in cards], dtype=object)
-    tree = STRtree(polys)
-    left, right = tree.query(polys, predicate="intersects")
-    keep = left < right
-    left, right = left[keep], right[keep]
     corners = [_corners(c, size) for c in cards]
+    box = np.array(corners)  # (cards, 4 corners, x y)
+    lo, hi = box.min(axis=1), box.max(axis=1)
+    meet = ((lo[:, None, 0] <= hi[None, :, 0]) & (lo[None, :, 0] <= hi[:, None, 0])
+            & (lo[:, None, 1] <= hi[None, :, 1]) & (lo[None, :, 1] <= hi[:, None, 1]))
+    left, right = np.nonzero(np.triu(meet, k=1))
     covers: list[tuple[int, int]] = []
     unsure_left: list[int] = []
     unsure_right: list[int] = []
@@ -248,12 +249,15 @@ def cover_graph(
             unsure_left.append(i)
             unsure_right.append(j)
     if unsure_left:
-        areas = shapely.area(shapely.intersection(polys[unsure_left], polys[unsure_right]))
+        polys = {i: _poly(cards[i], size) for i in {*unsure_left, *unsure_right}}
+        areas = shapely.area(shapely.intersection(
+            np.array([polys[i] for i in unsure_left], dtype=object),
+            np.array([polys[j] for j in unsure_right], dtype=object)))
         covers += [(i, j) for i, j, area in zip(unsure_left, unsure_right, areas.tolist(),
                                                 strict=True) if area > AREA_EPS]
     for i, j in covers:
-        lo, hi = (cards[i], cards[j]) if cards[i].z < cards[j].z else (cards[j], cards[i])
-        above[lo.id].add(hi.id)
+        lo_card, hi_card = (cards[i], cards[j]) if cards[i].z < cards[j].z else (cards[j], cards[i])
+        above[lo_card.id].add(hi_card.id)
     return {k: frozenset(v) for k, v in above.items()}
 
 

@@ -11,6 +11,7 @@ probability count / pool size, so nothing about a face-down card is fixed in adv
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
@@ -31,7 +32,13 @@ def reveals(
     """Card ``card`` turned over: every unseen kind with probability count / pool size."""
     pool = unseen(pos, game.deck)
     total = sum(pool.values())
-    return [(Reveal(card, k), Fraction(n, total)) for k, n in pool.items()]
+    return [(Reveal(card, k), _share(n, total)) for k, n in pool.items()]
+
+
+@cache
+def _share(n: int, total: int) -> Fraction:
+    """``Fraction(n, total)``, made once per pair (a pure function of two numbers)."""
+    return Fraction(n, total)
 
 
 def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
