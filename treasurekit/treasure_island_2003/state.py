@@ -163,16 +163,12 @@ class TIState(State[TIMove]):
         return turn.ROLLS
 
     def _exact_chance_table(self) -> tuple[Sequence[TIMove], int, Sequence[int]] | None:
-        p = self._position
-        if p.phase == REVEAL:
-            return chests.reveal_tables(p, self.game)[0]
-        return None if p.phase == SKIRMISH else _ROLL_EXACT
+        phase = self._position.phase
+        return None if phase in (REVEAL, SKIRMISH) else _ROLL_EXACT
 
     def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
-        p = self._position
-        if p.phase == REVEAL:
-            return chests.reveal_tables(p, self.game)[1]
-        return None if p.phase == SKIRMISH else _ROLL_FLOATS
+        phase = self._position.phase
+        return None if phase in (REVEAL, SKIRMISH) else _ROLL_FLOATS
 
     def _legal_moves(self) -> list[TIMove]:
         legal = LEGAL.get(self._position.phase)

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from typing import Any
 
-from ...core.chance import chance_table, exact_table
 from ...core.events import Event
 from ...core.text import count, possessive
 from .. import rules
@@ -25,8 +23,7 @@ from ..moves import Open, Reveal, TIMove
 from ..position import Draft, GameRules, TIPosition
 from . import cannons
 
-__all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "reveal_tables",
-           "start_chest"]
+__all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "start_chest"]
 
 Problem = tuple[str, str | None] | None
 
@@ -70,29 +67,6 @@ def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
     total = sum(unseen.values())
     get = unseen.get
     return [(_reveal(k), _share(n, total)) for k in game.cards.deck if (n := get(k))]
-
-
-#: (id of the card set, unseen pool) -> (that card set, exact table, float table): the
-#: reveal distribution is a pure function of the two (bounded, cleared when full)
-_TABLES: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[Any, Any, Any]] = {}
-_MAX_TABLES = 4096
-
-
-def reveal_tables(p: TIPosition, game: GameRules) -> tuple[
-        tuple[tuple[TIMove, ...], int, tuple[int, ...]], tuple[list[TIMove], list[float]]]:
-    """The chance tables of the next card shown (:func:`outcomes` as
-    :func:`~treasurekit.core.chance.exact_table` and
-    :func:`~treasurekit.core.chance.chance_table`), built once per unseen pool: the same
-    picks as sampling :func:`outcomes` at every reveal."""
-    key = (id(game.cards), p.holdings.unseen)
-    hit = _TABLES.get(key)
-    if hit is None or hit[0] is not game.cards:
-        shown = outcomes(p, game)
-        hit = (game.cards, exact_table(shown), chance_table(shown))
-        if len(_TABLES) >= _MAX_TABLES:
-            _TABLES.clear()
-        _TABLES[key] = hit
-    return hit[1], hit[2]
 
 
 def open_next(d: Draft, game: GameRules) -> list[Event]:
