@@ -1,5 +1,5 @@
-"""The two-dice throw as fixed chance tables built once: the same picks as sampling its
-outcomes at every throw; the other chance nodes (reveals, skirmishes) sample as before."""
+"""The two-dice throw as fixed chance tables built once, the reveals as tables in whole
+numbers: the same picks (and the same floats) as sampling their ``Fraction`` outcomes."""
 
 from __future__ import annotations
 
@@ -18,26 +18,55 @@ def test_the_roll_table_picks_what_sampling_the_rolls_picks() -> None:
     assert chance_table(ti_state.ROLLS) == ti_state._ROLL_FLOATS
 
 
-def test_throws_pick_from_the_table_what_sampling_picks() -> None:
-    s = treasurekit.load_game("treasure_island_2003").new_initial_state(3)
-    rng = random.Random(3)
+def test_throws_and_reveals_pick_from_tables_what_sampling_picks() -> None:
     seen = set()
-    while not s.is_terminal() and s.ply < 600:
-        if s.is_chance_node():
-            outcomes = s._chance_outcomes()
-            table = s._exact_chance_table()
-            if table is None:
-                seen.add("reveal or skirmish")
-                assert s._chance_table() is None
+    for seed in (3, 4, 5):
+        s = treasurekit.load_game("treasure_island_2003").new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and s.ply < 700:
+            if s.is_chance_node():
+                outcomes = s._chance_outcomes()
+                table = s._exact_chance_table()
+                if table is None:
+                    seen.add("skirmish")
+                    assert s._chance_table() is None
+                else:
+                    seen.add(str(s.phase))
+                    assert list(table[0]) == [m for m, _ in outcomes]
+                    floats = s._chance_table()
+                    assert floats is not None
+                    assert (list(floats[0]), list(floats[1])) == chance_table(outcomes)
+                    for ply in range(s.ply, s.ply + 40):
+                        assert sample_table(table, s.game.name, s.seed, ply) \
+                            == sample_outcome(outcomes, s.game.name, s.seed, ply, check=True)
+                s.resolve_chance()
             else:
-                seen.add("roll")
-                assert s._chance_table() is ti_state._ROLL_FLOATS
-                assert list(table[0]) == [m for m, _ in outcomes]
-                assert s._chance_table() == chance_table(outcomes)
-                for ply in range(s.ply, s.ply + 30):
-                    assert sample_table(table, s.game.name, s.seed, ply) \
-                        == sample_outcome(outcomes, s.game.name, s.seed, ply, check=True)
-            s.resolve_chance()
-        else:
-            s.play(rng.choice(s.legal_moves()))
-    assert seen == {"roll", "reveal or skirmish"}
+                s.play(rng.choice(s.legal_moves()))
+    assert {"reveal", "roll"} <= seen, seen
+
+
+def test_reveal_tables_in_whole_numbers_equal_the_fraction_tables() -> None:
+    """Pools whose counts share a factor too (``2/6`` is ``1/3``: the denominator shrinks)."""
+    from types import SimpleNamespace
+
+    from treasurekit.core.chance import exact_table
+    from treasurekit.treasure_island_2003.rules import chests
+
+    kinds = ("a", "b", "c", "d", "e")
+    game = SimpleNamespace(cards=SimpleNamespace(deck=dict.fromkeys(kinds, 9)))
+    rng = random.Random(5)
+    shrunk = 0
+    for _ in range(2000):
+        factor = rng.choice((1, 2, 3, 6))
+        pool = tuple((k, factor * rng.randrange(0, 5)) for k in kinds)
+        if not any(n for _, n in pool):
+            continue
+        p = SimpleNamespace(holdings=SimpleNamespace(unseen=pool))
+        outcomes = chests.outcomes(p, game)  # type: ignore[arg-type]
+        tables = chests.reveal_tables(p, game)  # type: ignore[arg-type]
+        assert tables is not None
+        (moves, d, running), floats = tables
+        assert (tuple(moves), d, tuple(running)) == exact_table(outcomes)
+        assert (moves, floats[1]) == chance_table(outcomes)
+        shrunk += d < sum(n for _, n in pool)
+    assert shrunk > 500

@@ -163,12 +163,18 @@ class TIState(State[TIMove]):
         return turn.ROLLS
 
     def _exact_chance_table(self) -> tuple[Sequence[TIMove], int, Sequence[int]] | None:
-        phase = self._position.phase
-        return None if phase in (REVEAL, SKIRMISH) else _ROLL_EXACT
+        p = self._position
+        if p.phase == REVEAL:
+            tables = chests.reveal_tables(p, self.game)
+            return None if tables is None else tables[0]
+        return None if p.phase == SKIRMISH else _ROLL_EXACT
 
     def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
-        phase = self._position.phase
-        return None if phase in (REVEAL, SKIRMISH) else _ROLL_FLOATS
+        p = self._position
+        if p.phase == REVEAL:
+            tables = chests.reveal_tables(p, self.game)
+            return None if tables is None else tables[1]
+        return None if p.phase == SKIRMISH else _ROLL_FLOATS
 
     def _legal_moves(self) -> list[TIMove]:
         legal = LEGAL.get(self._position.phase)

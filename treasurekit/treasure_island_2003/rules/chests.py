@@ -11,6 +11,7 @@ won by an enclosure; §9 Davy Jones' Legacy).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache
 
@@ -23,7 +24,8 @@ from ..moves import Open, Reveal, TIMove
 from ..position import Draft, GameRules, TIPosition
 from . import cannons
 
-__all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "start_chest"]
+__all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "reveal_tables",
+           "start_chest"]
 
 Problem = tuple[str, str | None] | None
 
@@ -67,6 +69,40 @@ def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
     total = sum(unseen.values())
     get = unseen.get
     return [(_reveal(k), _share(n, total)) for k in game.cards.deck if (n := get(k))]
+
+
+def reveal_tables(p: TIPosition, game: GameRules) -> tuple[
+        tuple[list[TIMove], int, list[int]], tuple[list[TIMove], list[float]]] | None:
+    """:func:`outcomes` as chance tables, in whole numbers (no ``Fraction``): the exact
+    table of :func:`~treasurekit.core.chance.exact_table` (common denominator ``D`` and
+    running numerators: the shares are ``n / total``, so ``D = total // g`` and each
+    numerator is ``n // g`` with ``g = gcd(total, every n)``) and the float table of
+    :func:`~treasurekit.core.chance.chance_table` (``n / total`` is the float of the
+    reduced share: integer division rounds the exact quotient). The same picks as
+    sampling :func:`outcomes`; None when no card is unseen (then sampling raises)."""
+    unseen = dict(p.holdings.unseen)
+    get = unseen.get
+    moves: list[TIMove] = []
+    counts: list[int] = []
+    for k in game.cards.deck:
+        n = get(k)
+        if n:
+            moves.append(_reveal(k))
+            counts.append(n)
+    if not counts or min(counts) < 0:
+        return None
+    total = sum(counts)
+    g = math.gcd(total, *counts)
+    running: list[int] = []
+    sums: list[float] = []
+    acc = 0
+    share = 0.0
+    for n in counts:
+        acc += n // g
+        running.append(acc)
+        share += n / total
+        sums.append(share)
+    return (moves, total // g, running), (moves, sums)
 
 
 def open_next(d: Draft, game: GameRules) -> list[Event]:
