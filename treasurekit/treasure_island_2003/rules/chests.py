@@ -72,7 +72,7 @@ def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
 
 
 def reveal_tables(p: TIPosition, game: GameRules) -> tuple[
-        tuple[list[TIMove], int, list[int]], tuple[list[TIMove], list[float]]] | None:
+        tuple[tuple[TIMove, ...], int, tuple[int, ...]], tuple[list[TIMove], list[float]]] | None:
     """:func:`outcomes` as chance tables, in whole numbers (no ``Fraction``): the exact
     table of :func:`~treasurekit.core.chance.exact_table` (common denominator ``D`` and
     running numerators: the shares are ``n / total``, so ``D = total // g`` and each
@@ -102,7 +102,7 @@ def reveal_tables(p: TIPosition, game: GameRules) -> tuple[
         running.append(acc)
         share += n / total
         sums.append(share)
-    return (moves, total // g, running), (moves, sums)
+    return (tuple(moves), total // g, tuple(running)), (moves, sums)
 
 
 def open_next(d: Draft, game: GameRules) -> list[Event]:
