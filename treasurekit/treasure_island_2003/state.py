@@ -165,15 +165,13 @@ class TIState(State[TIMove]):
     def _exact_chance_table(self) -> tuple[Sequence[TIMove], int, Sequence[int]] | None:
         p = self._position
         if p.phase == REVEAL:
-            tables = chests.reveal_tables(p, self.game)
-            return None if tables is None else tables[0]
+            return chests.reveal_table(p, self.game)
         return None if p.phase == SKIRMISH else _ROLL_EXACT
 
     def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
         p = self._position
         if p.phase == REVEAL:
-            tables = chests.reveal_tables(p, self.game)
-            return None if tables is None else tables[1]
+            return chests.reveal_floats(p, self.game)
         return None if p.phase == SKIRMISH else _ROLL_FLOATS
 
     def _legal_moves(self) -> list[TIMove]:

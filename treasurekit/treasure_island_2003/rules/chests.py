@@ -24,8 +24,8 @@ from ..moves import Open, Reveal, TIMove
 from ..position import Draft, GameRules, TIPosition
 from . import cannons
 
-__all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "reveal_tables",
-           "start_chest"]
+__all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "reveal_floats",
+           "reveal_table", "start_chest"]
 
 Problem = tuple[str, str | None] | None
 
@@ -71,15 +71,8 @@ def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
     return [(_reveal(k), _share(n, total)) for k in game.cards.deck if (n := get(k))]
 
 
-def reveal_tables(p: TIPosition, game: GameRules) -> tuple[
-        tuple[tuple[TIMove, ...], int, tuple[int, ...]], tuple[list[TIMove], list[float]]] | None:
-    """:func:`outcomes` as chance tables, in whole numbers (no ``Fraction``): the exact
-    table of :func:`~treasurekit.core.chance.exact_table` (common denominator ``D`` and
-    running numerators: the shares are ``n / total``, so ``D = total // g`` and each
-    numerator is ``n // g`` with ``g = gcd(total, every n)``) and the float table of
-    :func:`~treasurekit.core.chance.chance_table` (``n / total`` is the float of the
-    reduced share: integer division rounds the exact quotient). The same picks as
-    sampling :func:`outcomes`; None when no card is unseen (then sampling raises)."""
+def _pool(p: TIPosition, game: GameRules) -> tuple[list[TIMove], list[int]]:
+    """The moves and counts of :func:`outcomes` (every unseen kind, in deck order)."""
     unseen = dict(p.holdings.unseen)
     get = unseen.get
     moves: list[TIMove] = []
@@ -89,20 +82,42 @@ def reveal_tables(p: TIPosition, game: GameRules) -> tuple[
         if n:
             moves.append(_reveal(k))
             counts.append(n)
+    return moves, counts
+
+
+def reveal_table(p: TIPosition, game: GameRules) -> tuple[
+        tuple[TIMove, ...], int, tuple[int, ...]] | None:
+    """:func:`outcomes` as :func:`~treasurekit.core.chance.exact_table` makes it, in whole
+    numbers (no ``Fraction``): the shares are ``n / total``, so the common denominator of
+    the reduced shares is ``total // g`` and each numerator ``n // g``, with
+    ``g = gcd(total, every n)``. The same picks as sampling :func:`outcomes`; None when
+    no card is unseen (then sampling raises, as before)."""
+    moves, counts = _pool(p, game)
     if not counts or min(counts) < 0:
         return None
-    total = sum(counts)
-    g = math.gcd(total, *counts)
-    running: list[int] = []
-    sums: list[float] = []
+    g = math.gcd(sum(counts), *counts)
+    running = []
     acc = 0
-    share = 0.0
     for n in counts:
         acc += n // g
         running.append(acc)
+    return tuple(moves), sum(counts) // g, tuple(running)
+
+
+def reveal_floats(p: TIPosition, game: GameRules) -> tuple[list[TIMove], list[float]] | None:
+    """:func:`outcomes` as :func:`~treasurekit.core.chance.chance_table` makes it: the
+    running sums of ``n / total`` (integer division rounds the exact quotient, so each is
+    the float of the reduced share). None when no card is unseen."""
+    moves, counts = _pool(p, game)
+    if not counts or min(counts) < 0:
+        return None
+    total = sum(counts)
+    sums = []
+    share = 0.0
+    for n in counts:
         share += n / total
         sums.append(share)
-    return (tuple(moves), total // g, tuple(running)), (moves, sums)
+    return moves, sums
 
 
 def open_next(d: Draft, game: GameRules) -> list[Event]:
