@@ -151,7 +151,7 @@ def main(argv: list[str]) -> str:
     parser.add_argument("--game", choices=GAMES, action="append")
     parser.add_argument("--games", type=int, default=None,
                         help=f"games per game run (default {STRONG_GAMES}; "
-                             "Treasure Island (2003) 120)")
+                             "benchmarks/ladder.py: STRONG_RUN sets more for some games)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--docs", action="store_true",
                         help="only rewrite the levels table of the README and the teacher's "
