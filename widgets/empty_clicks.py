@@ -31,7 +31,7 @@ from typing import Any, Final
 import bqplot as bq  # type: ignore[import-untyped]
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from .clear_png import CLEAR_PNG  # a 1 x 1 clear PNG (no game's module: apps import one game)
+from .png import CLEAR_PNG  # a 1 x 1 clear PNG (no game's module: apps import one game)
 
 __all__ = ["NOWHERE", "REACH", "Nowhere", "catcher", "click_point", "nothing_there", "reach",
            "within"]

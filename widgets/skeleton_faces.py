@@ -15,8 +15,8 @@ from typing import Any
 
 from treasurekit.skeleton_island import Deck, HandView
 
-from .clear_png import CLEAR_PNG
 from .palette import screen_colour, seat_letter
+from .png import CLEAR_PNG
 from .updates import assign
 
 __all__ = ["CLEAR_PNG", "MAP_COLOURS", "CardFace", "card_face", "hand_text", "set_lines",

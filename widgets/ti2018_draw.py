@@ -22,8 +22,6 @@ it (Long John Silver's view; a pirate's view never does).
 
 from __future__ import annotations
 
-import struct
-import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,9 +34,10 @@ from treasurekit.treasure_island_2018.geometry import outlines
 
 from .empty_clicks import catcher, within
 from .palette import screen_colour
+from .png import CLEAR_PNG, png_rgba
 from .updates import assign
 
-__all__ = ["MINI_COLOURS", "MapPicture", "hatch", "heat_png", "legend_html", "png_rgba"]
+__all__ = ["MINI_COLOURS", "MapPicture", "hatch", "heat_png", "legend_html"]
 
 #: Screen colours of the miniatures (anything else is used as CSS as is).
 MINI_COLOURS = {c: screen_colour(c) for c in ("red", "blue", "yellow", "green", "purple",
@@ -64,24 +63,6 @@ SEARCH_INK = "#343a40"
 HEAT_RGB = (201, 42, 42)  # the probability map's colour; mass sets the opacity
 HEAT_ALPHA = (50, 170)  # opacity (0-255) of the least and the most likely cells
 MAP_W, MAP_H = 640, 480  # pixels; the map is 32 x 24 miles
-
-
-def png_rgba(rgba: np.ndarray) -> bytes:
-    """An RGBA uint8 array (rows top to bottom) as PNG bytes, without an imaging library."""
-    h, wid, _ = rgba.shape
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        crc = zlib.crc32(tag + data) & 0xFFFFFFFF
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", crc)
-
-    header = struct.pack(">IIBBBBB", wid, h, 8, 6, 0, 0, 0)
-    raw = np.concatenate([np.zeros((h, 1), np.uint8),
-                          np.ascontiguousarray(rgba, np.uint8).reshape(h, wid * 4)], axis=1)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6)) + chunk(b"IEND", b""))
-
-
-CLEAR_PNG = png_rgba(np.zeros((1, 1, 4), np.uint8))
 
 
 def heat_png(mass: np.ndarray) -> bytes:
