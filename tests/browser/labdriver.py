@@ -479,3 +479,38 @@ def wait_for_bots(board: Any) -> None:
     click: a click's own move shows at once, the bots' moves follow one by one while the
     board has class ``tk-busy``."""
     board.evaluate(BOTS_DONE_JS)
+
+
+#: Resolves when the element's text is no longer ``before`` (checked every frame, 15 s).
+STATUS_CHANGE_JS = """(el, before) => new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const tick = () => {
+    if (el.textContent !== before) return resolve();
+    if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
+    requestAnimationFrame(tick);
+  };
+  tick(); })"""
+
+
+def wait_for_status_change(board: Any, before: str) -> float:
+    """Wait until the board's status text differs from ``before`` (watched in the page,
+    frame by frame, at most 15 s); return the seconds waited."""
+    start = time.perf_counter()
+    board.locator(".tk-status").evaluate(STATUS_CHANGE_JS, before)
+    return time.perf_counter() - start
+
+
+def wait_for_new_status(board: Any, before: str) -> float:
+    """:func:`wait_for_status_change`, then :func:`wait_for_bots` (the bots' replies follow
+    the click's own move); return the seconds until the status changed."""
+    seconds = wait_for_status_change(board, before)
+    wait_for_bots(board)
+    return seconds
+
+
+def first_board_to_roll(page: Any) -> Any:
+    """The first ``.tk-board`` whose roll button is enabled (pinned by index)."""
+    index = page.evaluate("""() => [...document.querySelectorAll('.tk-board')]
+        .findIndex((b) => { const r = b.querySelector('.tk-roll'); return r && !r.disabled; })""")
+    assert index >= 0, "no board is waiting for a roll"
+    return page.locator(".tk-board").nth(index)

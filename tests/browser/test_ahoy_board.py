@@ -21,10 +21,11 @@ import pytest
 from labdriver import (
     NOTEBOOK_DIR,
     ROOT,
+    first_board_to_roll,
     notebook_problems,
     open_and_run,
     steady_click,
-    wait_for_bots,
+    wait_for_new_status,
     wait_for_text_change,
 )
 
@@ -84,34 +85,6 @@ def settled_status(board: Any, timeout: float = 30.0) -> str:
     return text
 
 
-def wait_for_new_status(page: Any, board: Any, before: str) -> float:
-    """Wait until the board's status text differs from ``before``; return the seconds waited."""
-    start = time.perf_counter()
-    board.locator(".tk-status").evaluate(
-        """(el, before) => new Promise((resolve, reject) => {
-             const t0 = performance.now();
-             const tick = () => {
-               if (el.textContent !== before) return resolve();
-               if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
-               requestAnimationFrame(tick);
-             };
-             tick();
-           })""",
-        before,
-    )
-    seconds = time.perf_counter() - start
-    wait_for_bots(board)  # the bots' replies follow the click's own move
-    return seconds
-
-
-def first_board_to_roll(page: Any) -> Any:
-    """The first ``.tk-board`` whose roll button is enabled (pinned by index)."""
-    index = page.evaluate("""() => [...document.querySelectorAll('.tk-board')]
-        .findIndex((b) => { const r = b.querySelector('.tk-roll'); return r && !r.disabled; })""")
-    assert index >= 0, "no board is waiting for a roll"
-    return page.locator(".tk-board").nth(index)
-
-
 def click_a_pirate(page: Any, board: Any) -> float:
     """Click the centre of a highlighted pirate (and, after a ship roll, a step button).
 
@@ -126,15 +99,15 @@ def click_a_pirate(page: Any, board: Any) -> float:
     if halos.count() == 0:  # nothing can move: the board offers Pass
         before = status.text_content() or ""
         board.locator(".tk-pass").click()
-        return wait_for_new_status(page, board, before)
+        return wait_for_new_status(board, before)
     before = status.text_content() or ""
     steady_click(page, halos.first)
-    seconds = wait_for_new_status(page, board, before)
+    seconds = wait_for_new_status(board, before)
     choices = board.locator(".tk-ship-choice:enabled")  # one button per step count
     if choices.count():
         before = status.text_content() or ""
         choices.first.click()
-        seconds = wait_for_new_status(page, board, before)
+        seconds = wait_for_new_status(board, before)
     return seconds
 
 
@@ -155,7 +128,7 @@ def test_roll_then_pirate_click_moves_the_ahoy_board(lab_url: str, page: Any) ->
         before = settled_status(board)
         ply = ply_of(before)
         board.locator(".tk-roll").click()
-        wait_for_new_status(page, board, before)
+        wait_for_new_status(board, before)
         rolled = settled_status(board)
         assert ply_of(rolled) == ply + 1, rolled
         log_before = log.text_content()
@@ -170,7 +143,7 @@ def test_roll_then_pirate_click_moves_the_ahoy_board(lab_url: str, page: Any) ->
     if os.environ.get("TK_SAVE_SCREENSHOTS") == "1":  # mid-turn: die shown, pirates highlighted
         before = status.text_content() or ""
         board.locator(".tk-roll").click()
-        wait_for_new_status(page, board, before)
+        wait_for_new_status(board, before)
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
         board.screenshot(path=str(SCREENSHOT))
         assert Path(SCREENSHOT).stat().st_size > 10_000

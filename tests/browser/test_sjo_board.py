@@ -16,10 +16,12 @@ from typing import Any
 import pytest
 from labdriver import (
     ROOT,
+    first_board_to_roll,
     notebook_problems,
     open_and_run,
     steady_click,
     wait_for_bots,
+    wait_for_status_change,
     wait_for_text_change,
 )
 
@@ -46,28 +48,13 @@ def status_of(board: Any) -> str:
 
 def wait_for_new_status(board: Any, before: str) -> None:
     try:
-        _wait_for_new_status(board, before)
+        wait_for_status_change(board, before)
     except Exception as exc:  # say what the board shows instead
         notice = board.locator(".tk-slot").text_content()
         busy = board.evaluate("(b) => b.classList.contains('tk-busy')")
         raise AssertionError(f"the status stayed {before!r}; under the map {notice!r}; "
                              f"busy {busy}; lit {lit_dots(board)}") from exc
     wait_for_bots(board)  # the bots' replies follow the click's own move
-
-
-def _wait_for_new_status(board: Any, before: str) -> None:
-    board.locator(".tk-status").evaluate(
-        """(el, before) => new Promise((resolve, reject) => {
-             const t0 = performance.now();
-             const tick = () => {
-               if (el.textContent !== before) return resolve();
-               if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
-               requestAnimationFrame(tick);
-             };
-             tick();
-           })""",
-        before,
-    )
 
 
 def lit_dots(board: Any) -> list[int]:
@@ -115,13 +102,6 @@ def until_hexes_are_lit(board: Any) -> None:
         else:
             press(board, buttons.first)
     raise AssertionError("no hex was ever highlighted")
-
-
-def first_board_to_roll(page: Any) -> Any:
-    index = page.evaluate("""() => [...document.querySelectorAll('.tk-board')]
-        .findIndex((b) => { const r = b.querySelector('.tk-roll'); return r && !r.disabled; })""")
-    assert index >= 0, "no board is waiting for a roll"
-    return page.locator(".tk-board").nth(index)
 
 
 @pytest.mark.browser

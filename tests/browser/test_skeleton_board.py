@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from labdriver import (
     notebook_problems,
     open_and_run,
     steady_click,
-    wait_for_bots,
+    wait_for_new_status,
     wait_for_text_change,
 )
 
@@ -40,26 +39,6 @@ def move_of(text: str) -> int:
     found = MOVE.search(text)
     assert found, f"no 'move N' in the status: {text!r}"
     return int(found.group(1))
-
-
-def wait_for_new_status(board: Any, before: str) -> float:
-    """Wait until the board's status text differs from ``before``; return the seconds."""
-    start = time.perf_counter()
-    board.locator(".tk-status").evaluate(
-        """(el, before) => new Promise((resolve, reject) => {
-             const t0 = performance.now();
-             const tick = () => {
-               if (el.textContent !== before) return resolve();
-               if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
-               requestAnimationFrame(tick);
-             };
-             tick();
-           })""",
-        before,
-    )
-    seconds = time.perf_counter() - start
-    wait_for_bots(board)  # the bots' replies follow the click's own move
-    return seconds
 
 
 def fresh_board(page: Any) -> Any:

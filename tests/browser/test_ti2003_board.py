@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from labdriver import (
     ROOT,
+    first_board_to_roll,
     notebook_problems,
     open_and_run,
     steady_click,
-    wait_for_bots,
+    wait_for_new_status,
     wait_for_text_change,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -43,26 +44,6 @@ def ply_of(text: str) -> int:
     return int(found.group(1))
 
 
-def wait_for_new_status(board: Any, before: str) -> float:
-    """Wait until the board's status text differs from ``before``; return the seconds."""
-    start = time.perf_counter()
-    board.locator(".tk-status").evaluate(
-        """(el, before) => new Promise((resolve, reject) => {
-             const t0 = performance.now();
-             const tick = () => {
-               if (el.textContent !== before) return resolve();
-               if (performance.now() - t0 > 15000) return reject(new Error('status unchanged'));
-               requestAnimationFrame(tick);
-             };
-             tick();
-           })""",
-        before,
-    )
-    seconds = time.perf_counter() - start
-    wait_for_bots(board)  # the bots' replies follow the click's own move
-    return seconds
-
-
 def lit_cells(board: Any) -> list[int]:
     """Row-major indices of the yellow (usable) cells."""
     return list(board.evaluate(LIT_JS, HILITE_FILL))
@@ -84,13 +65,6 @@ def until_squares_are_lit(board: Any) -> None:
             raise AssertionError(f"nothing to press: {before!r}")
         wait_for_new_status(board, before)
     raise AssertionError("no square was ever highlighted")
-
-
-def first_board_to_roll(page: Any) -> Any:
-    index = page.evaluate("""() => [...document.querySelectorAll('.tk-board')]
-        .findIndex((b) => { const r = b.querySelector('.tk-roll'); return r && !r.disabled; })""")
-    assert index >= 0, "no board is waiting for a roll"
-    return page.locator(".tk-board").nth(index)
 
 
 @pytest.mark.browser
