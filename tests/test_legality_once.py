@@ -36,7 +36,7 @@ class Spy:
 
     def install(self, monkeypatch: pytest.MonkeyPatch, state: State[Any]) -> None:
         cls = type(state)
-        for owner, name in ((cls, "_check"), (State, "_notation_problem"),
+        for owner, name in ((cls, "_check"), (core_game, "notation_problem"),
                             (State, "_problem"), (core_game, "field_problem")):
             monkeypatch.setattr(owner, name, self._wrap(name, getattr(owner, name)))
 

@@ -24,7 +24,7 @@ from treasurekit.ahoy.analysis import roll_odds
 from .ahoy_draw import AhoyPicture, Piece, seat_colour
 from .base import HUMAN, GameBoard
 from .clicks import pair
-from .controls import muted, ranking_html, split_rule
+from .controls import Refused, muted, ranking_html
 
 __all__ = ["AhoyBoard"]
 
@@ -170,7 +170,7 @@ class AhoyBoard(GameBoard):
         source = self._picked()
         if source is None:
             self._tell("click a pirate first, then choose how many squares")
-            raise ValueError(self._notice)
+            raise Refused(self._notice)
         return self.play(Step(source, steps))
 
     def click(self, index: int) -> None:
@@ -199,23 +199,10 @@ class AhoyBoard(GameBoard):
 
     def nothing_here(self, place: object) -> tuple[str, str | None]:
         """Why a click on pirate ``place`` = ``(square, seat)`` moves nothing."""
-        square, owner = pair(place)  # _click passes (square, seat)
-        state = self.state
-        seat = int(state.turn)
-        who = self.seat_name(seat)
-        if state.is_chance_node():
+        if self.state.is_chance_node():
+            who = self.seat_name(int(self.state.turn))
             return f"{who} must roll the die first: press Roll the die", ahoy_rules.DIE
-        if owner != seat and square == 0:
-            return (f"that is {self.seat_name(owner)}'s starting pile: you play {who} "
-                    f"and move only your own ({who.lower()}) pirates", ahoy_rules.HOW_TO_PLAY)
-        pile = state.pile(square) if square else ()
-        if owner != seat and pile and pile[-1] == seat:
-            return ((f"that {self.seat_name(owner)} pirate is under one of yours; only the "
-                     f"top pirate of a pile moves: click the top of the pile on square "
-                     f"{square}"), ahoy_rules.TOP_ONLY)
-        probe = Step(square, 1 if state.die == SHIP else int(state.die or 0))
-        why = state.why_illegal(probe)
-        return split_rule(why) if why else ("that pirate cannot move now", None)
+        return super().nothing_here(pair(place))  # _click passes (square, seat)
 
     def describe_move(self, move: Any) -> str:
         """A choice button's words: "Move Red's pirate 3 squares to square 12"."""

@@ -50,12 +50,13 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import Event, IllegalMoveError
+from treasurekit.core.errors import Refusal
 from treasurekit.core.game import Game, State
 from treasurekit.core.inputs import seed_problem
 
 from .a11y import KeyboardMoves, insert_after
 from .clicks import ClickPath, error_html, trace_html
-from .controls import SLOT_HEIGHT, STATUS_HEIGHT, notice_html
+from .controls import SLOT_HEIGHT, STATUS_HEIGHT, Refused, notice_html
 from .fair_undo import NOTHING_TO_UNDO, FairUndo
 from .hot_seat import HotSeat
 from .nb_resume import NotebookResume
@@ -141,7 +142,8 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         self._entries: list[tuple[Event, ...]] = []  # events of each ply
         self._movers: list[int] = []  # who played each ply (CHANCE for chance)
         self._seen: tuple[Any, ...] = ()  # the history the two lists describe
-        self._notice = ""  # a refused action's reason, "[rule]" at the end (may be set directly)
+        self._notice = ""  # a refused action's reason, "[rule]" at the end (see _tell)
+        self._notice_parts: tuple[str, str | None] = ("", None)  # (reason, rule) shown
         self._notice_said = 0  # how many times in a row the same notice was told
         self._view_ply: int | None = None  # None: live; else the replayed ply
         self._syncing = False
@@ -338,7 +340,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         blocker = self.undo_blocker()
         if blocker:
             self._tell(blocker)
-            raise IndexError(self._notice)
+            raise Refused(self._notice)
         humans = [i for i, p in enumerate(self._movers) if p >= 0 and self.is_human(p)]
         taken = []
         self._news = []
@@ -373,11 +375,11 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
             seed = None
         if seed is None:
             self._tell(f"the seed must be a whole number such as 42, not {text[:20]!r}")
-            raise ValueError(self._notice)
+            raise Refused(self._notice)
         problem = seed_problem(seed)
         if problem:  # e.g. a negative seed typed in the box: say so, keep the game
             self._tell(problem)
-            raise ValueError(problem)
+            raise Refused(problem)
         return seed
 
     def new_game(self, seed: int | None = None, seats: Mapping[int, Any] | None = None) -> None:
@@ -468,9 +470,6 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         if self._view_ply is not None:
             self._view_ply = None
 
-    def _refuse(self, exc: IllegalMoveError) -> None:
-        self._tell(exc.reason, exc.rule)
-
     def _tell(self, notice: str, rule: str | None = None) -> None:
         """Show ``notice`` (and its rule reference) in the slot under the picture.
 
@@ -480,11 +479,16 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         notice = self._seat_text(notice)
         text = f"{notice} [{rule}]" if rule else notice
         self._notice_said = self._notice_said + 1 if text == self._notice else 1
-        self._notice = text
+        self._notice, self._notice_parts = text, (notice, rule)
         self._refresh()
 
+    def _refuse(self, refusal: Refusal | IllegalMoveError) -> None:
+        """Show the engine's refusal (a :class:`Refusal` or the error ``play`` raised: its
+        reason, with its rule muted) as the notice."""
+        self._tell(refusal.reason, refusal.rule)
+
     def _clear_notice(self) -> None:
-        self._notice = ""
+        self._notice, self._notice_parts = "", ("", None)
         self._offered = []
 
     @property
@@ -523,7 +527,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         self._hint_at_end()
         if self._update_cover():  # hot seat: nothing is drawn until the next human is ready
             assign(self.status, value=self._cover_status())
-            assign(self.notice_box, value=notice_html(self._notice, self._notice_said))
+            assign(self.notice_box, value=notice_html(*self._notice_parts, self._notice_said))
             with self._held():
                 self.roll_button.disabled = True
                 self._undo_state()
@@ -536,7 +540,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         assign(self.status, value=self._start_status(shown) or self._status_html(shown, live,
                                                                                  seat))
         assign(self.notice_box, value=(error_html(self._error) if self._error
-                                       else notice_html(self._notice, self._notice_said)))
+                                       else notice_html(*self._notice_parts, self._notice_said)))
         with self._held():
             self._render(shown, live)
             self.error_box.value = trace_html(self._trace) if self._error else ""

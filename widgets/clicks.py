@@ -33,7 +33,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit import IllegalMoveError
 from treasurekit.core.errors import PlaceError
 
-from .controls import split_rule
+from .controls import Refused
 from .empty_clicks import NOWHERE, nothing_there
 
 if TYPE_CHECKING:
@@ -167,6 +167,8 @@ class ClickPath:
 
         def _tell(self, notice: str, rule: str | None = None) -> None: ...
 
+        def _clear_notice(self) -> None: ...
+
         def _refresh(self) -> None: ...
 
         def _resync(self) -> None: ...
@@ -197,12 +199,11 @@ class ClickPath:
     def nothing_here(self, place: object) -> tuple[str, str | None]:
         """Why a click on ``place`` means nothing now: ``(reason, rule or None)``.
 
-        The default names what the engine expects now; boards override it with the
-        engine's ``why_illegal`` of the move the click came nearest to.
+        The engine says why (``state.why_not_at(place)``: the rule the click runs into);
+        boards override it only to name their own buttons (Roll the dice...).
         """
-        expecting = getattr(self.state, "expecting", None)
-        what = f": {expecting()}" if callable(expecting) else ""
-        return f"nothing to do there now{what}", None
+        refusal = self.state.why_not_at(place)
+        return (refusal.reason, refusal.rule) if refusal else ("nothing to do there now", None)
 
     def describe_move(self, move: Any) -> str:
         """A move in words for its choice button (default: the move's text)."""
@@ -273,9 +274,9 @@ class ClickPath:
 
     def offer(self, moves: Sequence[Any], place: object = None) -> None:
         """Show ``moves`` as choice buttons in the slot (the notice is cleared)."""
+        self._clear_notice()
         self._offered = list(moves)
         self._offered_place = place
-        self._notice = ""
         self._refresh()
 
     def choices(self) -> list[str]:
@@ -301,7 +302,7 @@ class ClickPath:
                 return self.play(move)
         offer = "; ".join(self.choices()) or "none"
         self._tell(f"no choice {which!r} on display (choices: {offer})")
-        raise ValueError(self._notice)
+        raise Refused(self._notice)
 
     def _render_choices(self) -> None:
         """Draw the choice buttons (called by every redraw)."""
@@ -333,12 +334,8 @@ class ClickPath:
         self._error = ""
         try:
             action()
-        except IllegalMoveError:
-            return
-        except (ValueError, IndexError) as exc:
-            if self._notice and str(exc) in (self._notice, split_rule(self._notice)[0]):
-                return  # a refusal the board has shown in its notice
-            self._internal(exc)
+        except (IllegalMoveError, Refused):
+            return  # a refusal the board has shown in its notice
         except Exception as exc:
             self._internal(exc)
 

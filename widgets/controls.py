@@ -23,8 +23,18 @@ from typing import Any
 
 from treasurekit import Event
 
-__all__ = ["MUTED", "SLOT_HEIGHT", "STATUS_HEIGHT", "chip", "log_html", "log_rows", "muted",
-           "notice_html", "split_rule", "status_html"]
+__all__ = [
+    "MUTED",
+    "SLOT_HEIGHT",
+    "STATUS_HEIGHT",
+    "Refused",
+    "chip",
+    "log_html",
+    "log_rows",
+    "muted",
+    "notice_html",
+    "status_html",
+]
 
 #: Colour of secondary text (rule references, move numbers).
 MUTED = "#6b7280"
@@ -99,18 +109,11 @@ def status_html(main: str, detail: str = "", last: str = "", colour: str | None 
     )
 
 
-def split_rule(text: str) -> tuple[str, str | None]:
-    """Split "reason [rule]" (the engine's ``why_illegal`` form) into its two parts.
-
-    >>> split_rule("move exactly 3 squares [AHOY §5 The die]")
-    ('move exactly 3 squares', 'AHOY §5 The die')
-    >>> split_rule("no rule here")
-    ('no rule here', None)
-    """
-    if text.endswith("]") and " [" in text:
-        reason, rule = text[:-1].rsplit(" [", 1)
-        return reason, rule
-    return text, None
+class Refused(ValueError, IndexError):
+    """A request the board refused and has already explained in its notice (a typed seed
+    that is not a number, a choice not on display, Undo with nothing to take back...).
+    Raised by the board's API; a click or button handler swallows it (the notice is the
+    player's answer), and callers may catch ValueError or IndexError as before."""
 
 
 def _ordinal(n: int) -> str:
@@ -119,21 +122,20 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def notice_html(notice: str, said: int = 1) -> str:
-    """A refused action, in red with its "[rule]" muted; at most two lines (the full text
-    is the tooltip). Returns ``""`` for no notice (the slot keeps its height anyway).
-    ``said``: the how-manieth time in a row this notice is told (from 2 on it says so,
-    so that a repeated refusal still changes the page and is read out).
+def notice_html(notice: str, rule: str | None = None, said: int = 1) -> str:
+    """A refused action, in red with its rule reference muted in "[...]"; at most two lines
+    (the full text is the tooltip). Returns ``""`` for no notice (the slot keeps its height
+    anyway). ``said``: the how-manieth time in a row this notice is told (from 2 on it says
+    so, so that a repeated refusal still changes the page and is read out).
 
-    >>> "tk-notice" in notice_html("Red must roll the die first [AHOY §5 The die]")
+    >>> "tk-notice" in notice_html("Red must roll the die first", "AHOY §5 The die")
     True
     >>> "again, 3rd time" in notice_html("Red must roll the die first", said=3)
     True
     """
     if not notice:
         return ""
-    title = notice
-    notice, rule = split_rule(notice)
+    title = f"{notice} [{rule}]" if rule else notice
     ref = f" {muted('[' + rule + ']')}" if rule else ""
     if said > 1:
         ref += f" {muted(f'(again, {_ordinal(said)} time)')}"

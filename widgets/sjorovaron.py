@@ -38,11 +38,12 @@ from treasurekit.sjorovaron import (
     Wait,
     Walk,
 )
+from treasurekit.sjorovaron import rules as sjo_rules
 from treasurekit.sjorovaron.bots import GreedyBot
 from treasurekit.sjorovaron.flow import Phase
 
 from .base import HUMAN, GameBoard
-from .controls import MUTED, muted, split_rule
+from .controls import MUTED, Refused, muted
 from .sjo_draw import FIGURE_PX, SjoPicture, key_html, pirates_html, seat_colour
 
 __all__ = ["SjoBoard", "move_label"]
@@ -283,7 +284,7 @@ class SjoBoard(GameBoard):
         else:
             self._tell(f"no decision '{text}' now; the buttons offer: "
                        + "; ".join(label for label, _ in self.decisions()))
-        raise ValueError(self._notice)
+        raise Refused(self._notice)
 
     def hint(self) -> Any:
         """The greedy bot's choice for the human to move, computed from what that seat
@@ -315,23 +316,18 @@ class SjoBoard(GameBoard):
         """Why a click on hex ``place`` (a name) means nothing now."""
         state = self.state
         who = self.seat_name(int(state.turn))
-        board = self.game.board
         name = str(place)
-        h = board.hex(name)
         if state.is_chance_node():
-            return f"{who} must roll the die first: press Roll the die", "SJO §5 Movement over Land"
+            return f"{who} must roll the die first: press Roll the die", sjo_rules.MOVE
         if state.phase == Phase.WALK:
-            kind = board.kinds[h]
-            if not board.is_land(h):
-                return (f"{name} is {kind}: a walk goes over land only",
-                        "SJO §5 Movement over Land")
-            return (f"no walk of exactly {state.die} ends on {name} (each hex once, around "
-                    "other pirates): click a yellow hex", "SJO §5 Movement over Land")
-        if state.phase == Phase.PICK:
-            why = state.why_illegal(f"pick {self.pick_choice.value} {name}")
-            return split_rule(why) if why else ("pick a pirate in the list first", None)
-        return (f"nothing to do on {name} now: {who} chooses an action with the buttons right "
-                "of the map", "SJO §4 A Turn")
+            reason, rule = super().nothing_here(place)
+            return f"{reason}: click a yellow hex", rule
+        if state.phase == Phase.PICK:  # the pirate chosen in the list
+            refusal = state.refusal(f"pick {self.pick_choice.value} {name}")
+            return ((refusal.reason, refusal.rule) if refusal
+                    else ("pick a pirate in the list first", None))
+        return (f"nothing to do on {name} now: {who} chooses an action with the buttons beside "
+                "the map", sjo_rules.TURN)
 
     def describe_move(self, move: Any) -> str:
         return move_label(move)

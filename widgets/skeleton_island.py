@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
+from treasurekit.core.errors import Refusal
 from treasurekit.skeleton_island import (
     Blow,
     Discard,
@@ -31,7 +32,6 @@ from treasurekit.skeleton_island import (
     SkeletonState,
     Steal,
     Stop,
-    Take,
     rules,
 )
 from treasurekit.skeleton_island.flow import Phase
@@ -39,6 +39,7 @@ from treasurekit.skeleton_island.pile import Placement
 
 from .base import HUMAN, GameBoard
 from .clicks import pair
+from .controls import Refused
 from .skeleton_draw import (
     PICKED,
     PilePicture,
@@ -51,14 +52,6 @@ from .skeleton_draw import (
 from .skeleton_hints import SkeletonHints
 
 __all__ = ["SkeletonBoard"]
-
-
-def _reason_and_rule(text: str) -> tuple[str, str | None]:
-    """Split the engine's ``why_illegal`` text "reason [rule]" into its two parts."""
-    if text.endswith("]") and " [" in text:
-        reason, rule = text[:-1].rsplit(" [", 1)
-        return reason, rule
-    return text, None
 
 
 #: Seconds the red outline of the cards covering a clicked card stays on the pile.
@@ -324,7 +317,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         """
         if self.target is None:
             self._tell("click an opponent's card first, then press Steal")
-            raise ValueError(self._notice)
+            raise Refused(self._notice)
         return self.play(self._steal_move(self.target))
 
     def _steal_move(self, target: tuple[int, int]) -> Steal:
@@ -354,12 +347,12 @@ class SkeletonBoard(SkeletonHints, GameBoard):
                 return ("that is the bare table: press Keep, or rest the card on a dashed "
                         "spot", rules.REST)
             return "that is the bare table: click an uncovered card (orange outline)", None
-        why = state.why_illegal(Take(card))
-        if why is None:
+        refusal = state.why_not_at((x, y))
+        if refusal is None:
             return "nothing to do on that card now", None
         if not state.pile.is_uncovered(card):
             self._covering = tuple(sorted(state.pile.above(card)))
-        return _reason_and_rule(why)
+        return refusal.reason, refusal.rule
 
     def click_card(self, seat: int, card: int) -> None:
         """Act on a click on collected card ``card`` of ``seat`` (the table beside the pile).
@@ -383,19 +376,19 @@ class SkeletonBoard(SkeletonHints, GameBoard):
                            "or press Double", rules.PIRATE)
                 return
             self.target = (seat, card)
-            why = state.why_illegal(self._steal_move(self.target))
-            if why is None:
+            refusal = state.refusal(self._steal_move(self.target))
+            if refusal is None:
                 self._clear_notice()
                 self._refresh()
             else:
-                self._tell(*_reason_and_rule(why))
+                self._refuse(refusal)
             return
         if card not in dict(state.collection(seat)):
             self._tell(f"{self.seat_name(seat)} holds no card {card}")
             return
         if seat != me:
-            why = state.why_illegal(Steal(seat, card)) or "that card belongs to an opponent"
-            self._tell(*_reason_and_rule(why))
+            self._refuse(state.refusal(Steal(seat, card))
+                         or Refusal("that card belongs to an opponent"))
             return
         if not any(isinstance(m, Discard) for m in state.legal_moves()):
             self._tell(*self._no_pirate_turn(card))
@@ -408,12 +401,12 @@ class SkeletonBoard(SkeletonHints, GameBoard):
             return
         else:
             self.selected.append(card)
-        why = state.why_illegal(Discard(tuple(self.selected))) if len(self.selected) == 3 else None
-        if why is None:
+        refusal = state.refusal(Discard(tuple(self.selected))) if len(self.selected) == 3 else None
+        if refusal is None:
             self._clear_notice()
             self._refresh()
         else:
-            self._tell(*_reason_and_rule(why))
+            self._refuse(refusal)
 
     def card_spot(self, card: int) -> tuple[float, float] | None:
         """A point (cm) on the visible part of pile card ``card``, or None (for tests
@@ -435,8 +428,9 @@ class SkeletonBoard(SkeletonHints, GameBoard):
             return (f"a pirate turn discards three of your cards; you hold {len(mine)}",
                     rules.PIRATE)
         trio = [card, *[i for i in mine if i != card][:2]]
-        why = state.why_illegal(Discard(tuple(trio)))
-        return _reason_and_rule(why) if why else ("no pirate turn is possible now", None)
+        refusal = state.refusal(Discard(tuple(trio)))
+        return (refusal.reason, refusal.rule) if refusal else ("no pirate turn is possible now",
+                                                               None)
 
     # ----- drawing ---------------------------------------------------------------------------
     def _on_change(self) -> None:

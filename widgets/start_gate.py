@@ -22,7 +22,7 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from . import stepping
-from .controls import status_html
+from .controls import Refused, status_html
 
 if TYPE_CHECKING:
     from treasurekit.core.game import State
@@ -82,7 +82,7 @@ class StartGate:
         problem = self.start_problem()
         if problem is not None:
             self._tell(problem)
-            raise ValueError(problem)
+            raise Refused(problem)
         self._before_start = ""
 
     def _start_status(self, shown: State[Any]) -> str:

@@ -27,6 +27,8 @@ from treasurekit.treasure_island_2018 import (
     move_words,
 )
 
+from .controls import Refused
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -158,7 +160,7 @@ class MoveBox:
             if text in (str(m), self.describe_move(m)):
                 return self.play(m)
         self._tell(f"no button '{text}' now")
-        raise ValueError(self._notice)
+        raise Refused(self._notice)
 
     def _done_moves(self) -> list[Any]:
         return [Done()] if not self.done_button.disabled else []

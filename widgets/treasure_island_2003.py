@@ -41,7 +41,7 @@ from treasurekit.treasure_island_2003 import rules as ti_rules
 from treasurekit.treasure_island_2003.flow import Phase
 
 from .base import HUMAN, GameBoard
-from .controls import MUTED, muted, ranking_html, split_rule
+from .controls import MUTED, Refused, muted, ranking_html
 from .ti2003_draw import (
     CLICK_THROUGH_CSS,
     FIGURE_PX,
@@ -373,7 +373,7 @@ class TreasureIslandBoard(GameBoard):
                 return self.play(self._decisions[k])
         self._tell(f"no decision '{text}' now; the buttons offer: "
                    + "; ".join(label for label, _ in self.decisions()))
-        raise ValueError(self._notice)
+        raise Refused(self._notice)
 
     def _click(self, square: int) -> None:
         self.click_place(square)
@@ -381,17 +381,14 @@ class TreasureIslandBoard(GameBoard):
     def nothing_here(self, place: object) -> tuple[str, str | None]:
         """Why a click on square ``place`` (an index or a name) places nothing now."""
         state = self.state
-        seat = int(state.turn)
-        who = self.seat_name(seat)
-        board = self.game.board
-        name = board.name_of(place) if isinstance(place, int) else str(place)
         if state.is_chance_node():
+            who = self.seat_name(int(state.turn))
             return (f"{who} must throw the dice first: press Roll the dice", ti_rules.PLACING)
         if state.phase != Phase.PLACE:
+            name = self.game.board.name_of(place) if isinstance(place, int) else str(place)
             return (f"{state.expecting()}: use the buttons beside the board (under it on a "
                     f"narrow screen), not {name}", None)
-        why = state.why_illegal(Place(name))
-        return split_rule(why) if why else ("nothing to do on that square now", None)
+        return super().nothing_here(place)
 
     def _press(self, index: int) -> None:
         if 0 <= index < len(self._decisions):

@@ -23,12 +23,9 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit import Event, Outcome, load_game
 from treasurekit.treasure_island_2018 import (
     Answer,
-    Bury,
     Compass,
     Confess,
-    Foot,
     GreedyBot,
-    Horse,
     PlayHint,
     Posterior,
     Remote,
@@ -48,7 +45,6 @@ from treasurekit.treasure_island_2018.text import place_words
 
 from .base import HUMAN, GameBoard
 from .clicks import pair
-from .controls import split_rule
 from .ti2018_draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
 from .ti2018_move_box import MAP_MOVES, MoveBox
 from .ti2018_panels import calendar_html, hints_html, info_html
@@ -429,36 +425,20 @@ class LongJohnBoard(MoveBox, GameBoard):
         return move_words(self.state, move).short
 
     def nothing_here(self, place: object) -> tuple[str, str | None]:
+        """The engine's reason (``why_not_at``); where no rule explains it, what to do now."""
         x, y = pair(place)  # the point click_at passed
-        return self._click_problem(float(x), float(y))
+        refusal = self.state.why_not_at((float(x), float(y)))
+        if refusal is None:
+            return "nothing to do there now", None
+        if refusal.rule:
+            return refusal.reason, refusal.rule
+        seat = self.turn_of(self.state)
+        todo = self.todo(self.state) if self.is_human(seat) else self._status_words(self.state)
+        return f"{refusal.reason}: {todo}", None
 
     def choice_title(self, place: object, moves: Any) -> str:
         x, y = pair(place)  # the point click_at passed
         return f"{len(moves)} moves go to {place_words((float(x), float(y)))}: choose one"
-
-    def _click_problem(self, x: float, y: float) -> tuple[str, str | None]:
-        state = self.state
-        p = (round(x, 2), round(y, 2))
-        phase = state.phase
-        tries: list[Any] = []
-        if phase == Phase.BURY:
-            tries = [Bury(*p)]
-        elif phase in (Phase.ACTIONS, Phase.ESCAPE):
-            minis = state.seat_minis(state.current_player) or ("silver",)
-            if state.data.turn_mini is not None:
-                minis = (state.data.turn_mini,)
-            if state.data.pending == "search":
-                tries = [Search("small", minis[0], p)]
-            elif state.data.pending == "foot":
-                tries = [Foot(minis[0], p)]
-            tries += [Horse(minis[0], (p,)), Search("small", minis[0], p)]
-        for move in tries:
-            reason = state.why_illegal(move)
-            if reason:
-                return split_rule(str(reason))
-        seat = self.turn_of(state)
-        todo = self.todo(state) if self.is_human(seat) else self._status_words(state)
-        return (f"a click at {place_words(p)} means nothing now: {todo}", None)
 
     def _on_change(self) -> None:
         self._clicked = None

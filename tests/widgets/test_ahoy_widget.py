@@ -447,7 +447,7 @@ def test_transient_rows_live_in_fixed_slots_below_the_picture() -> None:
 
 
 def test_a_long_notice_is_clamped_to_two_lines_with_its_full_text_as_tooltip() -> None:
-    text = notice_html("x " * 300 + "[AHOY §6 Pirates' rules: stacking]")
+    text = notice_html("x " * 300, "AHOY §6 Pirates' rules: stacking")
     assert "-webkit-line-clamp:2" in text and "max-height:34px" in text
     assert 'title="x x' in text and "tk-muted" in text  # the rule is muted
 

@@ -154,8 +154,29 @@ def test_nothing_at_a_place_says_why_in_words() -> None:
     allowed = set(board.highlighted())
     other = next(board.game.board.name_of(i) for i in range(board.game.board.size ** 2)
                  if board.game.board.name_of(i) not in allowed)
+    refusal = board.state.why_not_at(other)  # the engine says why, as data
+    assert refusal is not None and refusal.rule is not None
     board.click(other)
-    assert board.notice and board.state.ply == 1
+    assert board.notice == str(refusal) and board.state.ply == 1
+    assert refusal.reason in text_of(board.notice_box.value)
+    assert f"[{refusal.rule}]" in text_of(board.notice_box.value)  # the rule, muted
+
+
+def test_only_a_refusal_the_board_raised_is_swallowed() -> None:
+    """A request the board refused and explained (``Refused``) is the player's notice;
+    a bug raising a ValueError with the very same words is an internal error."""
+    board = AhoyBoard(players=2, seats={0: "human", 1: "human"}, seed=1)
+    board.play("roll ship")
+    board.click_place((0, 0))
+    board.guarded(lambda: board.choose("fly away"))
+    assert board.error == "" and "no choice 'fly away'" in board.notice
+    notice = board.notice
+
+    def bug() -> None:
+        raise ValueError(notice)
+
+    board.guarded(bug)
+    assert board.error == f"ValueError: {notice}"
 
 
 # ----- statuses ---------------------------------------------------------------------------

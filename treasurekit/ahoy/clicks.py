@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.errors import PlaceError
+from ..core.errors import PlaceError, Refusal
 from ..core.inputs import short
 from .flow import game_over
-from .moves import AhoyMove, Step
+from .moves import SHIP, AhoyMove, Step
 from .position import AhoyPosition
-from .rules import moving
+from .rules import DIE, HOW_TO_PLAY, TOP_ONLY, moving
 
 if TYPE_CHECKING:
     from .game import AhoyGame
+    from .state import AhoyState
 
-__all__ = ["moves_at", "place_square"]
+__all__ = ["moves_at", "place_square", "why_not_at"]
 
 
 def _whole(value: object) -> bool:
@@ -64,3 +65,30 @@ def moves_at(pos: AhoyPosition, game: AhoyGame, place: object) -> list[AhoyMove]
     if seat is not None and seat != pos.turn:
         return []
     return [m for m in moving.legal(pos, game) if isinstance(m, Step) and m.source == square]
+
+
+def why_not_at(state: AhoyState, place: object) -> Refusal:
+    """Why a click on ``place`` moves nothing (``moves_at(place)`` is empty): the die is
+    not rolled yet (AHOY §5 The die), another seat's starting pile (§4 How to play), a
+    pirate under the mover's own on a pile (§6: only the top pirate moves), else the
+    reason the step from that square is refused.
+
+    Raises:
+        PlaceError: ``place`` is not a square or a pirate of this game.
+    """
+    square, owner = place_square(state.game, place)
+    seat = state.turn
+    who = state.colour(seat)
+    if state.is_chance_node():
+        return Refusal(f"{who} must roll the die first", DIE)
+    if owner is not None and owner != seat:
+        if square == 0:
+            return Refusal(f"that is {state.colour(owner)}'s starting pile: you play {who} and "
+                           f"move only your own ({who.lower()}) pirates", HOW_TO_PLAY)
+        pile = state.pile(square) if 0 < square < state.game.island else ()
+        if pile and pile[-1] == seat:
+            return Refusal(f"that {state.colour(owner)} pirate is under one of yours; only the "
+                           f"top pirate of a pile moves: click the top of the pile on square "
+                           f"{square}", TOP_ONLY)
+    probe = Step(square, 1 if state.die == SHIP else int(state.die or 0))
+    return state.refusal(probe) or Refusal("that pirate cannot move now")

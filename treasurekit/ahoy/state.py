@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
@@ -184,6 +185,9 @@ class AhoyState(State[AhoyMove]):
         """
         # new objects: the rules may keep their moves in a cache (issue 23 point 7)
         return [fresh_move(m) for m in clicks.moves_at(self._position, self.game, place)]
+
+    def _why_not_at(self, place: object) -> Refusal:
+        return clicks.why_not_at(self, place)
 
     # ----- result, views and text ----------------------------------------------------
     def scores(self) -> tuple[int, ...]:

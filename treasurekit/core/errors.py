@@ -6,6 +6,8 @@ Every error is a :class:`ValueError` subclass so that callers who only know
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .inputs import short
 
 __all__ = [
@@ -15,8 +17,27 @@ __all__ = [
     "OptionError",
     "PlaceError",
     "RecordError",
+    "Refusal",
     "UnknownGameError",
 ]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move or a click is refused, as data (``State.refusal``, ``State.why_not_at``).
+
+    Attributes:
+        reason: plain words saying what is wrong and, where possible, what is allowed.
+        rule: the rulebook reference (``"TI2003 §4 Advances"``), or None.
+
+    Its text is ``"reason [rule]"`` (``State.why_illegal``).
+    """
+
+    reason: str
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.reason} [{self.rule}]" if self.rule else self.reason
 
 
 class IllegalMoveError(ValueError):
@@ -36,6 +57,11 @@ class IllegalMoveError(ValueError):
         self.rule = rule
         where = f" [{rule}]" if rule else ""
         super().__init__(f"illegal move {_quote(move)}: {reason}{where}")
+
+    @property
+    def refusal(self) -> Refusal:
+        """The reason and the rule as a :class:`Refusal`."""
+        return Refusal(self.reason, self.rule)
 
 
 def _quote(move: object) -> str:

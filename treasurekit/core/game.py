@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from .chance import check_distribution, sample_outcome, sample_table
-from .errors import IllegalMoveError, MoveParseError, OptionError, check_seat
+from .errors import IllegalMoveError, MoveParseError, OptionError, Refusal, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
-from .moves import field_problem, fresh_move
+from .moves import field_problem, fresh_move, notation_problem
 from .offered import find_offered
 from .records import GameRecord
 from .seat import SeatRecord, view_delta
@@ -27,8 +27,6 @@ from .seat import SeatRecord, view_delta
 __all__ = ["Game", "Option", "State", "whole_number"]
 
 M = TypeVar("M")
-#: At most this many move texts are kept read back per game (``State._notation_problem``).
-_PARSED_TEXTS = 4096
 S = TypeVar("S", bound="State[Any]")
 
 
@@ -95,7 +93,7 @@ class Game(ABC, Generic[M]):
             self.OPTIONS[key].check(key, value)
         self._options = {k: options.get(k, opt.default) for k, opt in self.OPTIONS.items()}
         #: ``parse_move(text)`` for move texts already read back (a pure function of the
-        #: text and these immutable rules; bounded, see ``State._notation_problem``).
+        #: text and these immutable rules; bounded, see ``core.moves.notation_problem``).
         self._parsed: dict[str, Any] = {}
 
     @property
@@ -305,18 +303,22 @@ class State(ABC, Generic[M]):
         return move
 
     def why_illegal(self, move: M | str) -> str | None:
-        """None if ``move`` is legal now, else the reason in plain words with its rule."""
+        """None if ``move`` is legal now, else the reason in plain words with its rule,
+        ``"reason [rule]"`` (the text of :meth:`refusal`)."""
+        refusal = self.refusal(move)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, move: M | str) -> Refusal | None:
+        """None if ``move`` (a move or its text) is legal now, else why not as data: a
+        :class:`~treasurekit.core.errors.Refusal` (``reason``, ``rule``). Never raises."""
         try:
             mv = self.parse_move(move)
         except MoveParseError as exc:
-            return exc.reason
+            return Refusal(exc.reason, exc.rule)
         if self._was_offered(mv):
             return None
         problem = self._problem(mv)
-        if problem is None:
-            return None
-        reason, rule = problem
-        return f"{reason} [{rule}]" if rule else reason
+        return None if problem is None else Refusal(*problem)
 
     def _problem(self, move: M) -> tuple[str, str | None] | None:
         """Why ``move`` is illegal, or None. A move object of another type or with a
@@ -324,7 +326,8 @@ class State(ABC, Generic[M]):
         unexpected error while checking (never while applying) also refuses it."""
         problem = field_problem(move, self.game.MOVE_TYPES, self.game.title)
         if problem is None and self.game.MOVE_TYPES:
-            problem = self._notation_problem(move)
+            game = self.game
+            problem = notation_problem(move, game.parse_move, game._parsed, game.title)
         if problem is not None:
             return (problem, None)
         player = self._current_player()
@@ -343,30 +346,6 @@ class State(ABC, Generic[M]):
         except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
             return (f"the move {short(move, 60)} cannot be checked: a field is not valid "
                     f"({type(exc).__name__}: {short(str(exc), 60)})", None)
-
-    def _notation_problem(self, move: M) -> str | None:
-        """A move object must be one the notation can write and read back
-        (``parse_move(str(m)) == m``); a hand-built move with a field the game does not
-        know (``Horse("red", ())``, ``Search("huge", ...)``) is refused here."""
-        text = "?"
-        try:
-            text = str(move)
-            # the move the text reads back as: parse_move is a pure function of the text
-            # (and the game's immutable rules), so each text is read once per game
-            parsed = self.game._parsed
-            back = parsed.get(text, parsed)
-            if back is parsed:
-                back = self.game.parse_move(text)
-                if len(text) <= MAX_MOVE_CHARS:
-                    if len(parsed) >= _PARSED_TEXTS:
-                        parsed.clear()
-                    parsed[text] = back
-            if back == move:
-                return None
-        except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError):
-            pass
-        return (f"{short(move, 60)} is not a move of {self.game.title}: written out as "
-                f"{short(text)}, the notation does not read it back as the same move")
 
     def play(self, move: M | str) -> list[Event]:
         """Play a move (or its text). Checked and atomic.
@@ -568,6 +547,28 @@ class State(ABC, Generic[M]):
         """
         raise NotImplementedError(
             f"{self.game.title} does not say what a click on a place means (moves_at)")
+
+    def why_not_at(self, place: object) -> Refusal | None:
+        """None when a click on ``place`` means a move now (``moves_at(place)`` is not
+        empty), else why it means nothing, as data: the rule the click runs into (a
+        covered card, water, a walk of the wrong length...), from the game's own
+        ``_why_not_at``. Boards show it instead of re-deriving rules.
+
+        Raises:
+            PlaceError: ``place`` is not a place of this game.
+        """
+        if self.moves_at(place):
+            return None
+        if self.is_terminal():
+            return Refusal("the game is over; no move can be played")
+        return self._why_not_at(place)
+
+    def _why_not_at(self, place: object) -> Refusal:
+        """Why a click on ``place`` means nothing now (``moves_at(place)`` is empty and the
+        game is not over)."""
+        expecting = getattr(self, "expecting", None)
+        what = f": {expecting()}" if callable(expecting) else ""
+        return Refusal(f"nothing to do there now{what}")
 
     def _repr_text_moves(self, moves: Sequence[M]) -> str:
         return ", ".join(str(m) for m in moves)

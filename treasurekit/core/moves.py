@@ -30,7 +30,7 @@ from typing import Any, Literal, TypeVar, Union
 
 from .inputs import MAX_MOVE_CHARS, short
 
-__all__ = ["MAX_MOVE_INT", "field_problem", "fresh_move"]
+__all__ = ["MAX_MOVE_INT", "field_problem", "fresh_move", "notation_problem"]
 
 #: Whole-number fields of a move lie within +-MAX_MOVE_INT (ids, steps, seats...).
 MAX_MOVE_INT = 10**9
@@ -169,3 +169,35 @@ def fresh_move(move: _T) -> _T:
     fresh: _T = _NEW(move.__class__)
     fresh.__dict__.update(state)
     return fresh
+
+
+#: At most this many move texts are kept read back per game (:func:`notation_problem`).
+PARSED_TEXTS = 4096
+
+
+def notation_problem(move: Any, parse: Callable[[str], Any], parsed: dict[str, Any],
+                     title: str) -> str | None:
+    """None if ``move`` is one the notation can write and read back
+    (``parse(str(move)) == move``), else why not: a hand-built move with a field the
+    game does not know (``Horse("red", ())``, ``Search("huge", ...)``) is refused here.
+
+    ``parse`` is a pure function of the text (and the game's immutable rules), so each
+    text is read once per game: ``parsed`` (the game's own dict) keeps the moves read
+    back, at most :data:`PARSED_TEXTS` of them.
+    """
+    text = "?"
+    try:
+        text = str(move)
+        back = parsed.get(text, parsed)
+        if back is parsed:
+            back = parse(text)
+            if len(text) <= MAX_MOVE_CHARS:
+                if len(parsed) >= PARSED_TEXTS:
+                    parsed.clear()
+                parsed[text] = back
+        if back == move:
+            return None
+    except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError):
+        pass
+    return (f"{short(move, 60)} is not a move of {title}: written out as "
+            f"{short(text)}, the notation does not read it back as the same move")

@@ -12,14 +12,19 @@ as choices by the board.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..core.errors import PlaceError
+from ..core.errors import PlaceError, Refusal
 from ..core.inputs import short
 from .island import SjoMap
 from .moves import Climb, Cross, Fire, Jump, Pick, Push, Shoot, SjoMove, Walk
 from .position import Pirate
+from .rules import MOVE, PICK, TURN
 
-__all__ = ["moves_at"]
+if TYPE_CHECKING:
+    from .state import SjoState
+
+__all__ = ["moves_at", "why_not_at"]
 
 
 def _aim(move: SjoMove) -> str | None:
@@ -43,15 +48,50 @@ def moves_at(board: SjoMap, pirates: Sequence[Pirate | None], legal: Sequence[Sj
     Raises:
         PlaceError: ``place`` is not the name of a hex of the map.
     """
-    if not isinstance(place, str):
-        raise PlaceError(f"{short(place, 40)} is not a place of Sjörövarön: a place is a hex "
-                         "name such as 'k11'")
-    try:
-        h = board.hex(place)
-    except ValueError as exc:
-        raise PlaceError(str(exc)) from exc
+    h = _hex(board, place)
     name = board.label(h)
     standing = {p.name for p in pirates if p is not None and p.at == h and not p.out}
     return [m for m in legal
             if _aim(m) == name
             or (isinstance(m, (Shoot, Fire)) and m.target is not None and m.target in standing)]
+
+
+def _hex(board: SjoMap, place: object) -> int:
+    """The hex a place names.
+
+    Raises:
+        PlaceError: ``place`` is not the name of a hex of the map.
+    """
+    if not isinstance(place, str):
+        raise PlaceError(f"{short(place, 40)} is not a place of Sjörövarön: a place is a hex "
+                         "name such as 'k11'")
+    try:
+        return board.hex(place)
+    except ValueError as exc:
+        raise PlaceError(str(exc)) from exc
+
+
+def why_not_at(state: SjoState, place: object) -> Refusal:
+    """Why a click on hex ``place`` means nothing now (nothing is aimed there): during a
+    walk, the hex is not land or no walk of exactly the roll ends there (SJO §5
+    Movement over Land); at the pick, why the seat's next pirate may not start there
+    (SJO §3 Set Up); otherwise nothing of this phase is aimed at a hex (SJO §4).
+
+    Raises:
+        PlaceError: ``place`` is not the name of a hex of the map.
+    """
+    board, phase, die = state.board, state.phase, state.die
+    h = _hex(board, place)
+    name = board.label(h)
+    if phase == "pick":
+        pirate = next((m.pirate for m in state.legal_moves() if isinstance(m, Pick)), None)
+        refusal = None if pirate is None else state.refusal(Pick(pirate, name))
+        return refusal or Refusal(f"no pirate may start on {name}", PICK)
+    if phase == "walk":
+        if not board.is_land(h):
+            return Refusal(f"{name} is {board.kinds[h]}: a walk goes over land only", MOVE)
+        return Refusal(f"no walk of exactly {die} ends on {name} (each hex once, around "
+                       "other pirates)", MOVE)
+    if phase == "roll":
+        return Refusal("the die must be rolled first", MOVE)
+    return Refusal(f"nothing to do on {name} now", TURN)

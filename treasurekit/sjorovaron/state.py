@@ -31,6 +31,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
 
+from ..core.errors import Refusal
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import Game, State
 from ..core.seat import HIDDEN
@@ -374,6 +375,9 @@ class SjoState(State[SjoMove]):
             PlaceError: ``place`` is not a hex of the map.
         """
         return clicks.moves_at(self.board, self._position.pirates, self.legal_moves(), place)
+
+    def _why_not_at(self, place: object) -> Refusal:
+        return clicks.why_not_at(self, place)
 
     def reachable(self) -> dict[str, tuple[str, ...]]:
         """End hex -> path of the rolled land move (phase "walk"), by name."""

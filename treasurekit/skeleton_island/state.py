@@ -27,6 +27,7 @@ from fractions import Fraction
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import State
 from . import clicks, flow
@@ -191,6 +192,9 @@ class SkeletonState(State[SkeletonMove]):
             PlaceError: ``place`` is neither a point nor a card id of the deck.
         """
         return clicks.moves_at(self, place)
+
+    def _why_not_at(self, place: object) -> Refusal:
+        return clicks.why_not_at(self, place)
 
     def collection(self, seat: int) -> tuple[tuple[int, str], ...]:
         """``(id, kind)`` of the Sand cards in front of ``seat``, in the order collected."""

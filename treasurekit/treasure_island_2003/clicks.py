@@ -10,14 +10,19 @@ button.
 
 from __future__ import annotations
 
-from ..core.errors import PlaceError
+from typing import TYPE_CHECKING
+
+from ..core.errors import PlaceError, Refusal
 from ..core.inputs import short
 from .flow import Phase, current_player
 from .moves import Place, TIMove
 from .position import GameRules, TIPosition
-from .rules import advances
+from .rules import PLACING, advances
 
-__all__ = ["moves_at", "place_name"]
+if TYPE_CHECKING:
+    from .state import TIState
+
+__all__ = ["moves_at", "place_name", "why_not_at"]
 
 
 def place_name(game: GameRules, place: object) -> str:
@@ -49,3 +54,19 @@ def moves_at(p: TIPosition, game: GameRules, place: object) -> list[TIMove]:
     if current_player(p) < 0 or p.phase != Phase.PLACE:
         return []
     return [move] if advances.problem(p, game, move) is None else []
+
+
+def why_not_at(state: TIState, place: object) -> Refusal:
+    """Why a click on square ``place`` places nothing now: the dice are not thrown yet
+    (TI2003 §4), the turn is at a decision that is not a square (a chest, a cannon...),
+    or the reason a counter may not go there (TI2003 §4 Landings, Advances).
+
+    Raises:
+        PlaceError: ``place`` is not a square of this board.
+    """
+    name = place_name(state.game, place)
+    if state.is_chance_node():
+        return Refusal(f"{state.colour(int(state.turn))} must throw the dice first", PLACING)
+    if state.phase != Phase.PLACE:
+        return Refusal(f"{state.expecting()}; a click on {name} means nothing now")
+    return state.refusal(Place(name)) or Refusal("nothing to do on that square now")

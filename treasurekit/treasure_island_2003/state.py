@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.chance import chance_table, exact_table
-from ..core.errors import check_seat
+from ..core.errors import Refusal, check_seat
 from ..core.events import Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
@@ -219,6 +219,9 @@ class TIState(State[TIMove]):
         """
         # new objects: the rules may keep their moves in a cache (issue 23 point 7)
         return [fresh_move(m) for m in clicks.moves_at(self._position, self.game, place)]
+
+    def _why_not_at(self, place: object) -> Refusal:
+        return clicks.why_not_at(self, place)
 
     def expecting(self) -> str:
         """What the player to move has to do now, in words."""

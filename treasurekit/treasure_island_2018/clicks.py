@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..core.errors import PlaceError
+from ..core.errors import PlaceError, Refusal
 from ..core.places import point_place
 from .flow import Phase
 from .geometry import Pt, distance, mi
@@ -56,6 +56,7 @@ from .moves import (
     UseItem,
 )
 from .position import TIPosition
+from .text import place_words
 
 
 class TIState(Protocol):
@@ -74,13 +75,16 @@ class TIState(Protocol):
     def is_terminal(self) -> bool: ...
     def is_chance_node(self) -> bool: ...
     def legal_moves(self) -> list[TIMove]: ...
+    @property
+    def current_player(self) -> int: ...
+    def refusal(self, move: TIMove | str) -> Refusal | None: ...
     def _slow_check(self, move: TIMove) -> tuple[str, str | None] | None: ...
     def seat_minis(self, seat: int) -> tuple[str, ...]: ...
     def position_of(self, mini: str) -> Pt | None: ...
     def has_ability(self, seat: int, ability: str) -> bool: ...
     def situation(self) -> Situation: ...
 
-__all__ = ["REACH", "PlaceError", "moves_at", "place_point"]
+__all__ = ["REACH", "PlaceError", "moves_at", "place_point", "why_not_at"]
 
 #: Miles: a click this close to a miniature or a black tower also means that piece
 #: (a miniature is drawn about 0.4 mile wide on a 640-pixel map of 32 miles).
@@ -205,3 +209,35 @@ def _named_here(state: TIState, p: Pt, reach: float) -> list[TIMove]:
         if named & words:
             out.append(move)
     return out
+
+
+def why_not_at(state: TIState, place: object) -> Refusal:
+    """Why a click at ``place`` means no move now: the reason of the likeliest move aimed
+    there (burying the treasure, TI2018 §6; the pending Foot move or search, else a Horse
+    move or a Small search by the miniature whose turn it is, §7), else that nothing is
+    aimed there (no rule).
+
+    Raises:
+        PlaceError: ``place`` is not a point.
+    """
+    p = place_point(place)
+    if state.is_chance_node():
+        return Refusal("a draw comes first (a chance move)")
+    phase = state.phase
+    tries: list[TIMove] = []
+    if phase == Phase.BURY:
+        tries = [Bury(*p)]
+    elif phase in (Phase.ACTIONS, Phase.ESCAPE):
+        data = state.data
+        minis = ((data.turn_mini,) if data.turn_mini is not None
+                 else state.seat_minis(state.current_player) or ("silver",))
+        if data.pending == "search":
+            tries = [Search("small", minis[0], p)]
+        elif data.pending == "foot":
+            tries = [Foot(minis[0], p)]
+        tries += [Horse(minis[0], (p,)), Search("small", minis[0], p)]
+    for move in tries:
+        refusal = state.refusal(move)
+        if refusal is not None:
+            return refusal
+    return Refusal(f"a click at {place_words(p)} means nothing now")

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
+from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import Game, State
 from . import clicks as _clicks
@@ -279,6 +280,9 @@ class TIState(State[TIMove]):
             PlaceError: ``place`` is not a point (a ``ValueError``).
         """
         return _clicks.moves_at(self, place)
+
+    def _why_not_at(self, place: object) -> Refusal:
+        return _clicks.why_not_at(self, place)
 
     # ----- the contract's hooks ---------------------------------------------------------
     def _current_player(self) -> int:
