@@ -33,7 +33,7 @@ def test_standard_board_has_start_squares_path_water_and_five_chests() -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.pop("path"), "'path' is missing"),
+        (lambda d: d.pop("path"), "path: is missing"),
         (lambda d: d["path"][3].update(kind="lava"), "path[3].kind"),
         (lambda d: d["path"][4].update(square=9), "path[4].square"),
         (lambda d: d["path"][0].update(kind="water"), "path[0].kind"),
@@ -42,7 +42,7 @@ def test_standard_board_has_start_squares_path_water_and_five_chests() -> None:
         (lambda d: d["island"]["chests"][2].update(number=7), "island.chests[2].number"),
         (lambda d: d["colours"][1].update(letter="R"), "repeated letter"),
         (lambda d: d["colours"][0].update(xy=[1]), "colours[0].xy"),
-        (lambda d: d.update(format="v0"), "'format'"),
+        (lambda d: d.update(format="v0"), "format: Input should be 'treasurekit-ahoy-board/1'"),
     ],
 )
 def test_corrupted_board_is_refused_naming_the_key(edit: Any, message: str) -> None:
@@ -50,6 +50,28 @@ def test_corrupted_board_is_refused_naming_the_key(edit: Any, message: str) -> N
     edit(data)
     with pytest.raises(BoardDataError, match=message.replace("[", r"\[").replace("]", r"\]")):
         parse_board(data, "board.json")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["island"]["chests"][1]["xy"].__setitem__(1, "3"),
+         "island.chests[1].xy[1]: Input should be a valid number; got '3'"),
+        (lambda d: d["colours"][2].pop("letter"), "colours[2].letter: is missing"),
+        (lambda d: d["path"][7].update(kind="lava"),
+         "path[7].kind: Input should be 'land' or 'water'; got 'lava'"),
+        (lambda d: d.update(planks=True), "planks: Input should be a valid integer; got True"),
+    ],
+)
+def test_bad_board_file_names_the_file_and_the_key_path(
+        tmp_path: Path, edit: Any, message: str) -> None:
+    data = standard()
+    edit(data)
+    bad = tmp_path / "mine.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(BoardDataError) as info:
+        load_board(bad)
+    assert str(info.value) == f"{bad}: {message}"
 
 
 def test_board_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:
