@@ -9,8 +9,9 @@ key path, e.g. ``maps/standard.json: hexes[12].terrain: Input should be 'land' o
 missing square, reachability) stay as the game's code, after the schema pass, and
 raise through :func:`fail`.
 
-Keys a schema does not list are ignored (as the hand-written validators did), so a
-file may carry a ``description``.
+Keys a schema does not list are ignored, as the hand-written validators did (a file
+may carry a ``description``); a schema that refused unknown keys before says so with
+``@with_config(ConfigDict(extra="forbid"))``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,20 @@ from __future__ import annotations
 import typing
 from typing import Annotated, Any, TypeVar
 
-from pydantic import Field, StrictFloat, StrictInt, StrictStr, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
 
 from .errors import BoardDataError
 from .inputs import short
 
-__all__ = ["XY", "Count", "Float", "Int", "NonEmpty", "Str", "fail", "read_as"]
+__all__ = ["XY", "Count", "Float", "Int", "NonEmpty", "Str", "Text", "fail", "read_as"]
 
 T = TypeVar("T")
 
@@ -35,6 +44,16 @@ Str = StrictStr
 Count = Annotated[StrictInt, Field(ge=0)]
 #: A non-empty string.
 NonEmpty = Annotated[StrictStr, Field(min_length=1)]
+
+
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("expected some text, not a blank string")
+    return text
+
+
+#: A string with some text in it (not blank).
+Text = Annotated[StrictStr, AfterValidator(_not_blank)]
 #: A drawing position ``[x, y]`` (board units), read as a tuple of two floats.
 XY = tuple[StrictFloat, StrictFloat]
 
@@ -44,10 +63,14 @@ _ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
 
 
 def key_path(loc: tuple[int | str, ...]) -> str:
-    """``("hexes", 12, "terrain")`` -> ``"hexes[12].terrain"`` (``"the file"`` for ``()``)."""
+    """``("hexes", 12, "terrain")`` -> ``"hexes[12].terrain"`` (``"the file"`` for ``()``);
+    a wrong key of an object reads ``"bonus.4 (key)"``."""
     text = ""
     for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if part == "[key]":
+            text += " (key)"
+        else:
+            text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or "the file"
 
 
