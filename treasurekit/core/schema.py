@@ -31,6 +31,7 @@ from pydantic import (
 
 from .errors import BoardDataError
 from .inputs import short
+from .text import count
 
 __all__ = ["XY", "Count", "Float", "Int", "NonEmpty", "Str", "Text", "fail", "read_as"]
 
@@ -38,7 +39,8 @@ T = TypeVar("T")
 
 #: Leaf types of every schema: JSON values taken as they are, never converted.
 Int = StrictInt
-Float = StrictFloat  # a JSON whole number is accepted and becomes a float
+#: A finite number; a JSON whole number is accepted and becomes a float.
+Float = Annotated[StrictFloat, Field(allow_inf_nan=False)]
 Str = StrictStr
 #: A whole number >= 0.
 Count = Annotated[StrictInt, Field(ge=0)]
@@ -55,7 +57,7 @@ def _not_blank(text: str) -> str:
 #: A string with some text in it (not blank).
 Text = Annotated[StrictStr, AfterValidator(_not_blank)]
 #: A drawing position ``[x, y]`` (board units), read as a tuple of two floats.
-XY = tuple[StrictFloat, StrictFloat]
+XY = tuple[Float, Float]
 
 
 #: schema -> its pydantic adapter, built on first use.
@@ -84,7 +86,7 @@ def _message(label: str, exc: ValidationError) -> str:
         text = f"{label}: {where}: is missing"
     else:
         got = first.get("input")
-        shown = f"a list of {len(got)}" if isinstance(got, list) else (
+        shown = f"a list of {count(len(got), 'item')}" if isinstance(got, list) else (
             "an object" if isinstance(got, dict) else short(got))
         text = f"{label}: {where}: {first['msg']}; got {shown}"
     if len(errors) > 1:
