@@ -33,7 +33,7 @@ from .errors import BoardDataError
 from .inputs import short
 from .text import count
 
-__all__ = ["XY", "Count", "Float", "Int", "NonEmpty", "Str", "Text", "fail", "read_as"]
+__all__ = ["XY", "Count", "Float", "Int", "NonEmpty", "Slug", "Str", "Text", "fail", "read_as"]
 
 T = TypeVar("T")
 
@@ -46,6 +46,8 @@ Str = StrictStr
 Count = Annotated[StrictInt, Field(ge=0)]
 #: A non-empty string.
 NonEmpty = Annotated[StrictStr, Field(min_length=1)]
+#: A lower-case name such as ``"rum-bottle"`` (ASCII letters, digits and dashes).
+Slug = Annotated[StrictStr, Field(pattern=r"^[a-z0-9-]+$")]
 
 
 def _not_blank(text: str) -> str:

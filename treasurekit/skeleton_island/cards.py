@@ -39,7 +39,7 @@ from pydantic import ConfigDict, Field, PlainValidator, with_config
 from typing_extensions import TypedDict
 
 from ..core.data import load_data
-from ..core.schema import Float, Int, Str, fail, read_as
+from ..core.schema import Float, Int, Slug, fail, read_as
 
 __all__ = ["CARDS_FORMAT", "CardKind", "Deck", "load_cards", "parse_cards"]
 
@@ -166,13 +166,12 @@ def _span(lo: float, hi: float) -> Any:
     return Field(ge=lo, le=hi)
 
 
-_Name = Annotated[Str, Field(pattern=r"^[a-z0-9-]+$")]  # a lower-case name like 'red'
-_Names = Annotated[list[_Name], Field(min_length=1)]
+_Names = Annotated[list[Slug], Field(min_length=1)]
 _Compass = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 
 
 class _PieceFile(TypedDict):
-    piece: _Name
+    piece: Slug
     count: Annotated[Int, _span(1, 16)]
     share: Annotated[Fraction, PlainValidator(_share)]
 
@@ -194,7 +193,7 @@ class _RestFile(TypedDict):
 
 class _GustFile(TypedDict):
     directions: Annotated[list[_Compass], Field(min_length=1)]
-    strengths_cm: Annotated[dict[_Name, Annotated[Float, _span(0.0, 100.0)]], Field(min_length=1)]
+    strengths_cm: Annotated[dict[Slug, Annotated[Float, _span(0.0, 100.0)]], Field(min_length=1)]
 
 
 @with_config(ConfigDict(extra="forbid"))
@@ -202,7 +201,7 @@ class _CardsFile(TypedDict):
     """The JSON of a card file; a key it does not list is refused."""
 
     format: Literal["treasurekit-skeleton-cards/1"]
-    name: _Name
+    name: Slug
     card_size_cm: tuple[Annotated[Float, _span(1.0, 30.0)], Annotated[Float, _span(1.0, 30.0)]]
     colours: _Names
     island_coins: Annotated[Int, _span(0, 100)]
