@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests.bad_data import assert_refused
 from treasurekit.ahoy.board import load_board, parse_board
 from treasurekit.core import BoardDataError
 
@@ -65,13 +66,7 @@ def test_corrupted_board_is_refused_naming_the_key(edit: Any, message: str) -> N
 )
 def test_bad_board_file_names_the_file_and_the_key_path(
         tmp_path: Path, edit: Any, message: str) -> None:
-    data = standard()
-    edit(data)
-    bad = tmp_path / "mine.json"
-    bad.write_text(json.dumps(data))
-    with pytest.raises(BoardDataError) as info:
-        load_board(bad)
-    assert str(info.value) == f"{bad}: {message}"
+    assert_refused(load_board, tmp_path, standard(), edit, message)
 
 
 def test_board_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:

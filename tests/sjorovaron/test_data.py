@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError
 from treasurekit.sjorovaron import SjoGame
 from treasurekit.sjorovaron.board import load_map, parse_map
@@ -158,13 +159,7 @@ def _set(path: str, value: Any) -> Any:
 )
 def test_bad_map_file_names_the_file_and_the_key_path(
         tmp_path: Path, edit: Any, message: str) -> None:
-    data = standard()
-    edit(data)
-    bad = tmp_path / "mine.json"
-    bad.write_text(json.dumps(data))
-    with pytest.raises(BoardDataError) as info:
-        load_map(bad)
-    assert str(info.value) == f"{bad}: {message}"
+    assert_refused(load_map, tmp_path, standard(), edit, message)
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError
 from treasurekit.skeleton_island.cards import load_cards, parse_cards
 
@@ -121,13 +122,7 @@ def test_corrupted_card_data_is_refused_naming_the_key(edit: Any, message: str) 
 )
 def test_bad_card_file_names_the_file_and_the_key_path(
         tmp_path: Path, edit: Any, message: str) -> None:
-    data = standard()
-    edit(data)
-    bad = tmp_path / "mine.json"
-    bad.write_text(json.dumps(data))
-    with pytest.raises(BoardDataError) as info:
-        load_cards(bad)
-    assert str(info.value) == f"{bad}: {message}"
+    assert_refused(load_cards, tmp_path, standard(), edit, message)
 
 
 def test_card_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:

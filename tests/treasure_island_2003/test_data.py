@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import treasurekit.treasure_island_2003 as ti
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError, OptionError, load_game
 from treasurekit.treasure_island_2003 import GOLD, JOLLY, PURPLE, TIGame
 from treasurekit.treasure_island_2003.board import check_chests, load_board, parse_board
@@ -402,9 +403,4 @@ def test_amounts_of_cards_in_words_use_the_singular_for_one() -> None:
 def test_bad_data_file_names_the_file_and_the_key_path(
         tmp_path: Path, loader: Any, edit: Any, message: str) -> None:
     data = raw("large") if loader is load_board else raw_cards()
-    edit(data)
-    bad = tmp_path / "mine.json"
-    bad.write_text(json.dumps(data))
-    with pytest.raises(BoardDataError) as info:
-        loader(bad)
-    assert str(info.value) == f"{bad}: {message}"
+    assert_refused(loader, tmp_path, data, edit, message)

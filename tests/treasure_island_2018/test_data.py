@@ -14,6 +14,7 @@ import shapely
 from shapely.geometry import Point
 
 import treasurekit.treasure_island_2018 as ti
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError, OptionError
 from treasurekit.treasure_island_2018.decks import load_decks, parse_decks
 from treasurekit.treasure_island_2018.map import ALTITUDES, ZONES
@@ -278,10 +279,5 @@ def test_district_at_is_the_lowest_numbered_district_touching_the_point() -> Non
 )
 def test_bad_data_file_names_the_file_and_the_key_path(
         tmp_path: Path, name: str, edit: Any, message: str) -> None:
-    data = standard(name)
-    edit(data)
-    bad = tmp_path / name
-    bad.write_text(json.dumps(data))
-    with pytest.raises(BoardDataError) as info:
-        (load_map if name == "map.json" else load_decks)(bad)
-    assert str(info.value) == f"{bad}: {message}"
+    load = load_map if name == "map.json" else load_decks
+    assert_refused(load, tmp_path, standard(name), edit, message, name)

@@ -11,7 +11,7 @@ raise through :func:`fail`.
 
 Keys a schema does not list are ignored, as the hand-written validators did (a file
 may carry a ``description``); a schema that refused unknown keys before says so with
-``@with_config(ConfigDict(extra="forbid"))``.
+``@closed``.
 """
 
 from __future__ import annotations
@@ -21,19 +21,24 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     AfterValidator,
+    ConfigDict,
     Field,
     StrictFloat,
     StrictInt,
     StrictStr,
     TypeAdapter,
     ValidationError,
+    with_config,
 )
 
 from .errors import BoardDataError
 from .inputs import short
 from .text import count
 
-__all__ = ["XY", "Count", "Float", "Int", "NonEmpty", "Slug", "Str", "Text", "fail", "read_as"]
+__all__ = [
+    "XY", "Count", "Float", "Int", "NonEmpty", "Slug", "Str", "Text", "closed", "fail",
+    "key_path", "read_as",
+]
 
 T = TypeVar("T")
 
@@ -61,6 +66,9 @@ Text = Annotated[StrictStr, AfterValidator(_not_blank)]
 #: A drawing position ``[x, y]`` (board units), read as a tuple of two floats.
 XY = tuple[Float, Float]
 
+
+#: Class decorator of a schema ``TypedDict`` whose object refuses keys it does not list.
+closed = with_config(ConfigDict(extra="forbid"))
 
 #: schema -> its pydantic adapter, built on first use.
 _ADAPTERS: dict[Any, TypeAdapter[Any]] = {}

@@ -35,11 +35,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, PlainValidator, with_config
+from pydantic import Field, PlainValidator
 from typing_extensions import TypedDict
 
 from ..core.data import load_data
-from ..core.schema import Float, Int, Slug, fail, read_as
+from ..core.schema import Float, Int, Slug, closed, fail, read_as
 
 __all__ = ["CARDS_FORMAT", "CardKind", "Deck", "load_cards", "parse_cards"]
 
@@ -196,7 +196,7 @@ class _GustFile(TypedDict):
     strengths_cm: Annotated[dict[Slug, Annotated[Float, _span(0.0, 100.0)]], Field(min_length=1)]
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _CardsFile(TypedDict):
     """The JSON of a card file; a key it does not list is refused."""
 

@@ -31,12 +31,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field, with_config
+from pydantic import AfterValidator, Field
 from typing_extensions import NotRequired, TypedDict
 
 from ..core.data import load_data
 from ..core.inputs import short
-from ..core.schema import Count, Int, Str, Text, fail, read_as
+from ..core.schema import Count, Int, Str, Text, closed, fail, read_as
 from ..core.text import count
 
 __all__ = [
@@ -251,7 +251,7 @@ class _TreasureFile(TypedDict):
     points: Annotated[Int, Field(ge=1)]
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _CannonsFile(TypedDict):
     purple: Count
     gold: Count

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import ConfigDict, Field, StrictBool, with_config
+from pydantic import Field, StrictBool
 from typing_extensions import NotRequired, TypedDict
 
 from ..core.data import load_data
 from ..core.inputs import short
-from ..core.schema import Count, Int, NonEmpty, Str, fail, read_as
+from ..core.schema import Count, Int, NonEmpty, Str, closed, fail, read_as
 from .geometry import SECTOR_NAMES
 from .map import COLOURS
 
@@ -188,7 +188,7 @@ def load_decks(source: str | Path | Decks | None = None) -> Decks:
 _Sides = Literal["2-3", "4-5"]  # the two sides of the Calendar, by player count
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _HintFile(TypedDict):
     id: Str
     name: NonEmpty
@@ -207,7 +207,7 @@ class _TokenFile(TypedDict):
     summary: NotRequired[Str]
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _CharacterFile(TypedDict):
     id: Str
     name: NonEmpty
@@ -216,13 +216,13 @@ class _CharacterFile(TypedDict):
     abilities: list[_Ability]
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _InfoFile(TypedDict):
     truth: Count
     bluff: Count
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _SpaceFile(TypedDict):
     day: Int
     stars: Annotated[Int, Field(ge=1, le=2)]

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import shapely  # type: ignore[import-untyped]
-from pydantic import ConfigDict, Field, with_config
+from pydantic import Field
 from shapely.geometry import Point, Polygon, box  # type: ignore[import-untyped]
 from typing_extensions import TypedDict
 
 from ..core.data import load_data
 from ..core.inputs import short
-from ..core.schema import XY, Float, Int, NonEmpty, Str, fail, read_as
+from ..core.schema import XY, Float, Int, NonEmpty, Str, closed, fail, read_as
 from .geometry import Pt
 from .map import COLOURS, ZONES, District, IslandMap, Scale, Tower
 
@@ -76,7 +76,7 @@ _Polygon = Annotated[list[_Ring], Field(min_length=1)]  # exterior ring first, t
 _Polygons = Annotated[list[_Polygon], Field(min_length=1)]
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _ScaleFile(TypedDict):
     horse_miles: _Positive
     foot_miles: _Positive
@@ -90,41 +90,41 @@ class _ScaleFile(TypedDict):
     compass_sectors: _Positive
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _AltitudeFile(TypedDict):
     volcano: _Positive
     deep_water: _Positive
     ruined_temple: _Positive
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _RestrictedFile(TypedDict):
     deep_water: _Polygons
     mountains: _Polygons
     volcano: _Polygon
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _ZonesFile(TypedDict):
     water: _Polygons
     buildings: _Polygons
     forest: _Polygons
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _DistrictFile(TypedDict):
     id: Int
     name: NonEmpty
     polygon: _Polygon
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _TowerFile(TypedDict):
     id: Str
     xy: XY
 
 
-@with_config(ConfigDict(extra="forbid"))
+@closed
 class _StartsFile(TypedDict):
     red: XY
     blue: XY
