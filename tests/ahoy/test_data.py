@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests.bad_data import assert_refused
 from treasurekit.ahoy.board import load_board, parse_board
 from treasurekit.core import BoardDataError
 
@@ -33,7 +34,7 @@ def test_standard_board_has_start_squares_path_water_and_five_chests() -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.pop("path"), "'path' is missing"),
+        (lambda d: d.pop("path"), "path: is missing"),
         (lambda d: d["path"][3].update(kind="lava"), "path[3].kind"),
         (lambda d: d["path"][4].update(square=9), "path[4].square"),
         (lambda d: d["path"][0].update(kind="water"), "path[0].kind"),
@@ -42,7 +43,7 @@ def test_standard_board_has_start_squares_path_water_and_five_chests() -> None:
         (lambda d: d["island"]["chests"][2].update(number=7), "island.chests[2].number"),
         (lambda d: d["colours"][1].update(letter="R"), "repeated letter"),
         (lambda d: d["colours"][0].update(xy=[1]), "colours[0].xy"),
-        (lambda d: d.update(format="v0"), "'format'"),
+        (lambda d: d.update(format="v0"), "format: Input should be 'treasurekit-ahoy-board/1'"),
     ],
 )
 def test_corrupted_board_is_refused_naming_the_key(edit: Any, message: str) -> None:
@@ -50,6 +51,22 @@ def test_corrupted_board_is_refused_naming_the_key(edit: Any, message: str) -> N
     edit(data)
     with pytest.raises(BoardDataError, match=message.replace("[", r"\[").replace("]", r"\]")):
         parse_board(data, "board.json")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["island"]["chests"][1]["xy"].__setitem__(1, "3"),
+         "island.chests[1].xy[1]: Input should be a valid number; got '3'"),
+        (lambda d: d["colours"][2].pop("letter"), "colours[2].letter: is missing"),
+        (lambda d: d["path"][7].update(kind="lava"),
+         "path[7].kind: Input should be 'land' or 'water'; got 'lava'"),
+        (lambda d: d.update(planks=True), "planks: Input should be a valid integer; got True"),
+    ],
+)
+def test_bad_board_file_names_the_file_and_the_key_path(
+        tmp_path: Path, edit: Any, message: str) -> None:
+    assert_refused(load_board, tmp_path, standard(), edit, message)
 
 
 def test_board_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError
 from treasurekit.sjorovaron import SjoGame
 from treasurekit.sjorovaron.board import load_map, parse_map
@@ -144,8 +145,28 @@ def _set(path: str, value: Any) -> Any:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.pop("flow"), "'flow' is missing"),
-        (_set("format", "v0"), "'format'"),
+        (_set("jumps.2.over", [5, "4"]),
+         "jumps[2].over[1]: Input should be a valid integer; got '4'"),
+        (lambda d: d["boats"][3].pop("boat"), "boats[3].boat: is missing"),
+        (_set("jumps.1.kind", "leap"),
+         "jumps[1].kind: Input should be 'cliff', 'river' or 'waterfall'; got 'leap'"),
+        (_set("spots.4.id", "Old Oak"),
+         "spots[4].id: String should match pattern '^[a-z0-9-]+$'; got 'Old Oak'"),
+        (_set("marked_water", [[1, 2]]),
+         "marked_water: List should have at least 3 items after validation, not 1; "
+         "got a list of 1 item"),
+    ],
+)
+def test_bad_map_file_names_the_file_and_the_key_path(
+        tmp_path: Path, edit: Any, message: str) -> None:
+    assert_refused(load_map, tmp_path, standard(), edit, message)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d.pop("flow"), "flow: is missing"),
+        (_set("format", "v0"), "format: Input should be 'treasurekit-sjorovaron-map/1'"),
         (_set("terrain.3.cells", "~~~..#:v:X:oo:::::...~~"), "terrain[3].cells"),
         (_set("terrain.4.r", 7), "terrain[4].r"),
         (_set("flow.0", [[10, 3], [12, 7]]), "flow[0]"),

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError
 from treasurekit.skeleton_island.cards import load_cards, parse_cards
 
@@ -75,8 +76,8 @@ def test_table_geometry_is_data() -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.pop("colours"), "'colours' is missing"),
-        (lambda d: d.update(format="v0"), "'format'"),
+        (lambda d: d.pop("colours"), "colours: is missing"),
+        (lambda d: d.update(format="v0"), "format: Input should be 'treasurekit-skeleton-cards/1'"),
         (lambda d: d.update(sand_cards=60), "'sand_cards' is 60 but"),
         (lambda d: d["gold_coins"][1].update(count="four"), "gold_coins[1].count"),
         (lambda d: d["gold_coins"][2].update(coins=1), "gold_coins[2].coins"),
@@ -92,7 +93,9 @@ def test_table_geometry_is_data() -> None:
         (lambda d: d["gust"]["directions"].__setitem__(0, "up"), "gust.directions[0]"),
         (lambda d: d["gust"]["strengths_cm"].update(gale="x"), "gust.strengths_cm.gale"),
         (lambda d: d.update(island_coins=True), "island_coins"),
-        (lambda d: d.update(extra=1), "'extra' is not a known key"),
+        (lambda d: d.update(extra=1), "extra: Extra inputs are not permitted"),
+        (lambda d: d["rest"].update(overlap_cm=3.0), "'rest.overlap_cm' is 3; expected a number "
+                                                     "from 0.1 to 2.85"),
     ],
 )
 def test_corrupted_card_data_is_refused_naming_the_key(edit: Any, message: str) -> None:
@@ -100,6 +103,26 @@ def test_corrupted_card_data_is_refused_naming_the_key(edit: Any, message: str) 
     edit(data)
     with pytest.raises(BoardDataError, match=message.replace("[", r"\[").replace("]", r"\]")):
         parse_cards(data, "cards.json")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["gust"]["strengths_cm"].update(medium="6"),
+         "gust.strengths_cm.medium: Input should be a valid number; got '6'"),
+        (lambda d: d["spread"].pop("layouts"), "spread.layouts: is missing"),
+        (lambda d: d["gust"]["directions"].__setitem__(3, "up"),
+         "gust.directions[3]: Input should be 'n', 'ne', 'e', 'se', 's', 'sw', 'w' or 'nw'; "
+         "got 'up'"),
+        (lambda d: d.update(notes="x"), "notes: Extra inputs are not permitted; got 'x'"),
+        (lambda d: d["map_pieces"][1].update(share="5/4"),
+         "map_pieces[1].share: Value error, expected a fraction of a map such as '1/4'; "
+         "got '5/4'"),
+    ],
+)
+def test_bad_card_file_names_the_file_and_the_key_path(
+        tmp_path: Path, edit: Any, message: str) -> None:
+    assert_refused(load_cards, tmp_path, standard(), edit, message)
 
 
 def test_card_file_that_is_not_json_names_the_line(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import treasurekit.treasure_island_2003 as ti
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError, OptionError, load_game
 from treasurekit.treasure_island_2003 import GOLD, JOLLY, PURPLE, TIGame
 from treasurekit.treasure_island_2003.board import check_chests, load_board, parse_board
@@ -117,10 +118,10 @@ def _match(message: str) -> str:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.pop("rows"), "'rows' is missing"),
-        (lambda d: d.update(format="v0"), "'format'"),
-        (lambda d: d.update(side="medium"), "'side'"),
-        (lambda d: d.update(size=3), "'size'"),
+        (lambda d: d.pop("rows"), "rows: is missing"),
+        (lambda d: d.update(format="v0"), "format: Input should be 'treasurekit-ti2003-board/1'"),
+        (lambda d: d.update(side="medium"), "side: Input should be 'large' or 'small'"),
+        (lambda d: d.update(size=3), "size: Input should be greater than or equal to 4"),
         (lambda d: d["rows"].pop(), "'rows' must list 14 rows"),
         (lambda d: d["rows"].__setitem__(3, d["rows"][3][:-1]), "'rows[3]' has 13 characters"),
         (lambda d: d["rows"].__setitem__(4, "~x" + d["rows"][4][2:]), "'rows[4][1]' is 'x'"),
@@ -302,26 +303,37 @@ def test_setup_small_board_deals_only_the_yellow_areas() -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.pop("treasures"), "'treasures' is missing"),
-        (lambda d: d.update(format="x"), "'format'"),
+        (lambda d: d.pop("treasures"), "treasures: is missing"),
+        (lambda d: d.update(format="x"), "format: Input should be 'treasurekit-ti2003-cards/1'"),
         (lambda d: d.update(deck_size=108), "'deck_size' is 108 but the treasures (107), "
                                             "cannons (21) and Jolly Rogers (2) add up to 130"),
-        (lambda d: d["treasures"][2].update(cards=0), "'treasures[2].cards' is 0"),
-        (lambda d: d["treasures"][2].update(cards="six"), "'treasures[2].cards'"),
-        (lambda d: d["treasures"][3].update(id="Sapphires"), "'treasures[3].id'"),
+        (lambda d: d["treasures"][2].update(cards=0),
+         "treasures[2].cards: Input should be greater than or equal to 1; got 0"),
+        (lambda d: d["treasures"][2].update(cards="six"),
+         "treasures[2].cards: Input should be a valid integer"),
+        (lambda d: d["treasures"][3].update(id="Sapphires"),
+         "treasures[3].id: String should match pattern"),
         (lambda d: d["treasures"][3].update(id="rubies"), "'treasures[3].id' repeats 'rubies'"),
         (lambda d: d["treasures"][3].update(id="jolly-roger"), "reserves"),
-        (lambda d: d["treasures"][0].update(points=-1), "'treasures[0].points'"),
-        (lambda d: d["bonus"].update({"4": 1}), "'bonus.4' is not a card count from 5 to 8"),
-        (lambda d: d.update(cannons={"purple": 14}), "'cannons' must be an object"),
-        (lambda d: d["cannons"].update(gold=-7), "'cannons.gold'"),
-        (lambda d: d["chests"][0].update(cards=7), "'chests[0].cards' is 7"),
-        (lambda d: d["chests"][1].update(lettering="red"), "'chests[1].lettering'"),
+        (lambda d: d["treasures"][0].update(points=-1),
+         "treasures[0].points: Input should be greater than or equal to 1"),
+        (lambda d: d["bonus"].update({"4": 1}),
+         "bonus.4 (key): Input should be '5', '6', '7' or '8'"),
+        (lambda d: d.update(cannons={"purple": 14}), "cannons.gold: is missing"),
+        (lambda d: d["cannons"].update(gold=-7),
+         "cannons.gold: Input should be greater than or equal to 0"),
+        (lambda d: d["chests"][0].update(cards=7),
+         "chests[0].cards: Input should be less than or equal to 6; got 7"),
+        (lambda d: d["chests"][1].update(lettering="red"),
+         "chests[1].lettering: Input should be 'yellow' or 'orange'"),
         (lambda d: d["chests"][1].update(id="flint"), "'chests[1].id' repeats 'flint'"),
-        (lambda d: d["legacy"].update(cards=0), "'legacy.cards'"),
+        (lambda d: d["legacy"].update(cards=0),
+         "legacy.cards: Input should be greater than or equal to 1"),
         (lambda d: d["locker_limits"].pop("3"), "'locker_limits.3' is missing"),
-        (lambda d: d["locker_limits"].update({"7": 4}), "'locker_limits.7' is not a player"),
-        (lambda d: d["locker_limits"].update({"2": 0}), "'locker_limits.2' is 0"),
+        (lambda d: d["locker_limits"].update({"7": 4}),
+         "locker_limits.7 (key): Input should be '2'"),
+        (lambda d: d["locker_limits"].update({"2": 0}),
+         "locker_limits.2: Input should be greater than or equal to 1; got 0"),
     ],
 )
 def test_corrupted_card_file_is_refused_naming_the_key(edit: Any, message: str) -> None:
@@ -369,3 +381,26 @@ def test_amounts_of_cards_in_words_use_the_singular_for_one() -> None:
     assert cards.amount("rubies", 1) == "1 Ruby"
     assert cards.amount("silk", 2) == "2 Silk"
     assert cards.amount("purple-cannon", 2) == "2 purple cannons"
+
+
+@pytest.mark.parametrize(
+    ("loader", "edit", "message"),
+    [
+        (load_board, lambda d: d["rivers"][1]["edges"][2].__setitem__(1, 4),
+         "rivers[1].edges[2][1]: Input should be a valid string; got 4"),
+        (load_board, lambda d: d["treasures"][3].pop("chest"), "treasures[3].chest: is missing"),
+        (load_board, lambda d: d.update(side="both"),
+         "side: Input should be 'large' or 'small'; got 'both'"),
+        (load_cards, lambda d: d["chests"][4].update(cards=2.0),
+         "chests[4].cards: Input should be a valid integer; got 2.0"),
+        (load_cards, lambda d: d["legacy"].pop("name"), "legacy.name: is missing"),
+        (load_cards, lambda d: d["cannons"].update(green=1),
+         "cannons.green: Extra inputs are not permitted; got 1"),
+        (load_cards, lambda d: d["treasures"][5].update(name=" "),
+         "treasures[5].name: Value error, expected some text, not a blank string; got ' '"),
+    ],
+)
+def test_bad_data_file_names_the_file_and_the_key_path(
+        tmp_path: Path, loader: Any, edit: Any, message: str) -> None:
+    data = raw("large") if loader is load_board else raw_cards()
+    assert_refused(loader, tmp_path, data, edit, message)

@@ -14,6 +14,7 @@ import shapely
 from shapely.geometry import Point
 
 import treasurekit.treasure_island_2018 as ti
+from tests.bad_data import assert_refused
 from treasurekit.core import BoardDataError, OptionError
 from treasurekit.treasure_island_2018.decks import load_decks, parse_decks
 from treasurekit.treasure_island_2018.map import ALTITUDES, ZONES
@@ -148,7 +149,7 @@ def test_calendar_sides_fit_the_information_tokens() -> None:  # ruling TI2018-9
 
 # ----- corrupted data --------------------------------------------------------------------------
 MAP_EDITS = [
-    (lambda d: d.pop("districts"), "'districts' is missing"),
+    (lambda d: d.pop("districts"), "districts: is missing"),
     (lambda d: d["districts"].pop(), "lists 10 districts"),
     (lambda d: d["districts"][3].update(id=9), "districts[3].id"),
     (lambda d: d["districts"][2]["polygon"][0].pop(), "districts[2].polygon[0]"),
@@ -158,13 +159,13 @@ MAP_EDITS = [
      "districts[1].polygon"),
     (lambda d: d["towers"][2].update(xy=list(d["starts"]["red"][:1])), "towers[2].xy"),
     (lambda d: d["towers"][4].update(xy=[0.2, 0.2]), "towers[4].xy"),
-    (lambda d: d["starts"].pop("green"), "'starts'"),
+    (lambda d: d["starts"].pop("green"), "starts.green: is missing"),
     (lambda d: d["scale"].update(horse_miles=-6), "scale.horse_miles"),
     (lambda d: d["scale"].update(compass_sectors=6), "scale.compass_sectors"),
-    (lambda d: d["altitude"].pop("volcano"), "'altitude'"),
+    (lambda d: d["altitude"].pop("volcano"), "altitude.volcano: is missing"),
     (lambda d: d["zones"]["forest"].append(d["zones"]["water"][0]), "zones.water"),
-    (lambda d: d.update(units="km"), "'units'"),
-    (lambda d: d.update(format="v0"), "'format'"),
+    (lambda d: d.update(units="km"), "units: Input should be 'miles'; got 'km'"),
+    (lambda d: d.update(format="v0"), "format: Input should be 'treasurekit-ti2018-map/1'"),
     (lambda d: d["restricted"]["mountains"].append(
         [[[0, 11], [32, 11], [32, 12], [0, 12], [0, 11]]]), "'restricted'"),
 ]
@@ -253,3 +254,30 @@ def test_district_at_is_the_lowest_numbered_district_touching_the_point() -> Non
         assert imap.district_at(p) == (min(touching) if touching else None)
         on_border += len(touching) > 1
     assert on_border > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "message"),
+    [
+        ("map.json", lambda d: d["districts"][5]["polygon"][0][3].__setitem__(0, "7"),
+         "districts[5].polygon[0][3][0]: Input should be a valid number; got '7'"),
+        ("map.json", lambda d: d["scale"].pop("foot_miles"), "scale.foot_miles: is missing"),
+        ("map.json", lambda d: d["zones"].update(lava=[]),
+         "zones.lava: Extra inputs are not permitted; got a list of 0 items"),
+        ("map.json", lambda d: d.update(units="leagues"),
+         "units: Input should be 'miles'; got 'leagues'"),
+        ("hints.json", lambda d: d["calendars"]["2-3"][3].update(event="storm"),
+         "calendars.2-3[3].event: Input should be 'starting_hint', 'bluff', 'prison', "
+         "'black_spot' or 'black_spot_hint'; got 'storm'"),
+        ("hints.json", lambda d: d["characters"][2].pop("abilities"),
+         "characters[2].abilities: is missing"),
+        ("hints.json", lambda d: d["starting"][0].update(colour="red"),
+         "starting[0].colour: Extra inputs are not permitted; got 'red'"),
+        ("hints.json", lambda d: d["black_spot"][4].update(chest=1),
+         "black_spot[4].chest: Input should be a valid boolean; got 1"),
+    ],
+)
+def test_bad_data_file_names_the_file_and_the_key_path(
+        tmp_path: Path, name: str, edit: Any, message: str) -> None:
+    load = load_map if name == "map.json" else load_decks
+    assert_refused(load, tmp_path, standard(name), edit, message, name)

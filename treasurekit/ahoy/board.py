@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from ..core.data import load_data
-from ..core.errors import BoardDataError
-from ..core.inputs import short
+from ..core.schema import XY, Count, Int, Str, fail, read_as
 
 __all__ = ["AhoyBoard", "Chest", "Colour", "load_board"]
 
@@ -106,96 +108,73 @@ def load_board(source: str | Path | AhoyBoard | None = None) -> AhoyBoard:
                      kind="Ahoy board", parse=parse_board)
 
 
-def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
+class _ColourFile(TypedDict):
+    name: Str
+    letter: Annotated[Str, Field(min_length=1, max_length=1)]
+    xy: XY
 
 
-def _xy(label: str, key: str, value: Any) -> tuple[float, float]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-    ):
-        raise _fail(label, key, f"is {short(value)}; expected [x, y] numbers")
-    return (float(value[0]), float(value[1]))
+class _SquareFile(TypedDict):
+    square: Int
+    kind: Literal["land", "water"]
+    xy: XY
+
+
+class _ChestFile(TypedDict):
+    number: Int
+    value: Count
+    xy: XY
+
+
+class _IslandFile(TypedDict):
+    xy: XY
+    chests: list[_ChestFile]
+
+
+class _BoardFile(TypedDict):
+    """The JSON of a board file (keys not listed, such as ``description``, are ignored)."""
+
+    format: Literal["treasurekit-ahoy-board/1"]
+    name: Str
+    planks: Count
+    colours: Annotated[list[_ColourFile], Field(min_length=2, max_length=4)]
+    path: Annotated[list[_SquareFile], Field(min_length=5)]
+    island: _IslandFile
 
 
 def parse_board(data: Any, label: str = "board") -> AhoyBoard:
     """Validate already-parsed JSON data; see :func:`load_board` for the errors."""
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{label}: the board must be a JSON object")
-    for key in ("format", "name", "planks", "colours", "path", "island"):
-        if key not in data:
-            raise _fail(label, key, "is missing")
-    if data["format"] != BOARD_FORMAT:
-        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(BOARD_FORMAT)}")
-    planks = data["planks"]
-    if not isinstance(planks, int) or planks < 0:
-        raise _fail(label, "planks", f"is {short(planks)}; expected a whole number >= 0")
-
-    raw_colours = data["colours"]
-    if not isinstance(raw_colours, list) or not 2 <= len(raw_colours) <= 4:
-        raise _fail(label, "colours", "must list 2 to 4 colours")
-    colours = []
-    for i, c in enumerate(raw_colours):
-        key = f"colours[{i}]"
-        if not isinstance(c, dict) or not isinstance(c.get("name"), str):
-            raise _fail(label, key, "needs a 'name' string")
-        letter = c.get("letter")
-        if not isinstance(letter, str) or len(letter) != 1:
-            raise _fail(label, f"{key}.letter", f"is {short(letter)}; expected one character")
-        colours.append(Colour(c["name"], letter, _xy(label, f"{key}.xy", c.get("xy"))))
-    if len({c.name for c in colours}) != len(colours):
-        raise _fail(label, "colours", "has a repeated name")
-    if len({c.letter for c in colours}) != len(colours):
-        raise _fail(label, "colours", "has a repeated letter")
-
-    raw_path = data["path"]
-    if not isinstance(raw_path, list) or len(raw_path) < 5:
-        raise _fail(label, "path", "must list at least 5 squares")
-    kinds = ["start"]
-    xys: list[tuple[float, float]] = [(0.0, 0.0)]
-    for i, sq in enumerate(raw_path):
-        key = f"path[{i}]"
-        if not isinstance(sq, dict):
-            raise _fail(label, key, "must be an object with square, kind, xy")
-        if sq.get("square") != i + 1:
-            raise _fail(label, f"{key}.square", f"is {short(sq.get('square'))}; expected {i + 1}")
-        if sq.get("kind") not in ("land", "water"):
-            raise _fail(label, f"{key}.kind", f"is {short(sq.get('kind'))}"
-                                              "; expected 'land' or 'water'")
-        kinds.append(sq["kind"])
-        xys.append(_xy(label, f"{key}.xy", sq.get("xy")))
+    doc = read_as(_BoardFile, data, label)
+    colours = tuple(Colour(c["name"], c["letter"], c["xy"]) for c in doc["colours"])
+    for attr in ("name", "letter"):
+        if len({getattr(c, attr) for c in colours}) != len(colours):
+            raise fail(label, "colours", f"has a repeated {attr}")
+    path = doc["path"]
+    for i, sq in enumerate(path):
+        if sq["square"] != i + 1:
+            raise fail(label, f"path[{i}].square", f"is {sq['square']}; expected {i + 1}")
+    kinds = ("start", *(sq["kind"] for sq in path))
     if kinds[1] != "land":
-        raise _fail(label, "path[0].kind", "must be 'land' (the first step off the big island)")
+        raise fail(label, "path[0].kind", "must be 'land' (the first step off the big island)")
     if kinds[-1] != "land":
-        raise _fail(label, f"path[{len(raw_path) - 1}].kind", "must be 'land' (before the island)")
-    n_water = kinds.count("water")
+        raise fail(label, f"path[{len(path) - 1}].kind", "must be 'land' (before the island)")
+    planks, n_water = doc["planks"], kinds.count("water")
     if n_water > planks:
-        raise _fail(
-            label, "planks", f"is {planks} but the path has {n_water} water squares to cover"
-        )
-
-    island = data["island"]
-    if not isinstance(island, dict) or not isinstance(island.get("chests"), list):
-        raise _fail(label, "island", "must be an object with 'xy' and 'chests'")
-    chests = []
-    for i, ch in enumerate(island["chests"]):
-        key = f"island.chests[{i}]"
-        if not isinstance(ch, dict) or ch.get("number") != i + 1:
-            raise _fail(label, f"{key}.number", f"must be {i + 1} (chests are numbered 1 to 5)")
-        value = ch.get("value")
-        if not isinstance(value, int) or value < 0:
-            raise _fail(label, f"{key}.value", f"is {short(value)}; expected a whole number")
-        chests.append(Chest(i + 1, value, _xy(label, f"{key}.xy", ch.get("xy"))))
+        raise fail(label, "planks",
+                   f"is {planks} but the path has {n_water} water squares to cover")
+    chests = tuple(Chest(ch["number"], ch["value"], ch["xy"]) for ch in doc["island"]["chests"])
+    for i, chest in enumerate(chests):
+        if chest.number != i + 1:
+            raise fail(label, f"island.chests[{i}].number",
+                       f"must be {i + 1} (chests are numbered 1 to 5)")
     if len(chests) != 5:
-        raise _fail(label, "island.chests", f"lists {len(chests)} chests; expected 5")
+        raise fail(label, "island.chests", f"lists {len(chests)} chests; expected 5")
     return AhoyBoard(
-        name=str(data["name"]),
-        colours=tuple(colours),
-        kinds=tuple(kinds),
-        xy=tuple(xys),
+        name=doc["name"],
+        colours=colours,
+        kinds=kinds,
+        xy=((0.0, 0.0), *(sq["xy"] for sq in path)),
         planks=planks,
-        chests=tuple(chests),
-        island_xy=_xy(label, "island.xy", island.get("xy")),
+        chests=chests,
+        island_xy=doc["island"]["xy"],
     )

@@ -11,7 +11,9 @@ A plain string is never a file name. Records are JSON, so the options they carry
 can only name bundled data: replaying a shared record never opens a file.
 
 Every problem, including a parser tripping over a wrong type deep inside, is
-raised as :class:`~treasurekit.core.errors.BoardDataError` naming the file.
+raised as :class:`~treasurekit.core.errors.BoardDataError` naming the file. Each
+game's parser checks the decoded JSON's shape with :func:`treasurekit.core.schema.read_as`
+(naming the key path), then its cross checks.
 """
 
 from __future__ import annotations

@@ -38,11 +38,15 @@ Every error names the file and the key, e.g. ``jumps[2].over``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from ..core.data import load_data
 from ..core.errors import BoardDataError
 from ..core.inputs import short
+from ..core.schema import Int, NonEmpty, Slug, fail, read_as
 from .hexes import DIRECTIONS, Hex, between, label
 from .island import KINDS, LAND_KINDS, WATER_KINDS, Boat, Crossing, Jump, SjoMap, Spot
 
@@ -79,13 +83,73 @@ def load_map(source: str | Path | SjoMap | None = None) -> SjoMap:
                      kind="Sjörövarön map", parse=parse_map)
 
 
-def _fail(where: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{where}: key {short(key, 80)} {problem}")
+_HexRef = tuple[Int, Int]  # axial [q, r]
+
+
+class _RowFile(TypedDict):
+    r: Int
+    q: Int
+    cells: NonEmpty
+
+
+class _WaterfallFile(TypedDict):
+    lip: _HexRef
+    splash: _HexRef
+
+
+_JumpFile = TypedDict("_JumpFile", {
+    "id": Slug, "kind": Literal["cliff", "river", "waterfall"], "from": _HexRef,
+    "to": _HexRef, "over": _HexRef, "fail": _HexRef})
+
+
+class _CrossingFile(TypedDict):
+    id: Slug
+    stones: Annotated[list[_HexRef], Field(min_length=2, max_length=3)]
+    water: list[_HexRef]  # one fewer than the stones: checked after
+
+
+class _TowerFile(TypedDict):
+    hexes: Annotated[list[_HexRef], Field(min_length=1)]
+    mortar: _HexRef
+
+
+class _RaftFile(TypedDict):
+    hex: _HexRef
+    launch: _HexRef
+
+
+class _BoatFile(TypedDict):
+    id: Slug
+    start: _HexRef
+    boat: _HexRef
+
+
+class _SpotFile(TypedDict):
+    id: Slug
+    name: NonEmpty
+    hex: _HexRef
+
+
+class _MapFile(TypedDict):
+    """The JSON of a map file (keys not listed are ignored)."""
+
+    format: Literal["treasurekit-sjorovaron-map/1"]
+    name: NonEmpty
+    terrain: Annotated[list[_RowFile], Field(min_length=3)]
+    flow: Annotated[list[tuple[_HexRef, _HexRef]], Field(min_length=1)]
+    sulfur_lake: Annotated[list[_HexRef], Field(min_length=1)]
+    waterfall: _WaterfallFile
+    jumps: Annotated[list[_JumpFile], Field(min_length=1)]
+    crossings: Annotated[list[_CrossingFile], Field(min_length=1)]
+    tower: _TowerFile
+    raft: _RaftFile
+    boats: Annotated[list[_BoatFile], Field(min_length=6)]
+    spots: Annotated[list[_SpotFile], Field(min_length=9, max_length=9)]
+    marked_water: Annotated[list[_HexRef], Field(min_length=3, max_length=3)]
 
 
 class _Parser:
-    def __init__(self, data: dict[str, Any], where: str) -> None:
-        self.data = data
+    def __init__(self, where: str) -> None:
         self.where = where
         self.index: dict[Hex, int] = {}
         self.kinds: list[str] = []
@@ -93,47 +157,21 @@ class _Parser:
         self.hexes: list[Hex] = []
 
     def fail(self, key: str, problem: str) -> BoardDataError:
-        return _fail(self.where, key, problem)
+        return fail(self.where, key, problem)
 
     def name(self, i: int) -> str:
         q, r = self.hexes[i]
         return f"{label((q, r))} [{q}, {r}]"
 
-    def hex(self, key: str, value: Any, *kinds: str) -> int:
-        """A hex ``[q, r]`` of the map, optionally of one of ``kinds``."""
-        if (not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise self.fail(key, f"is {short(value)}; expected a hex [q, r] (two whole numbers)")
-        ax = (value[0], value[1])
-        if ax not in self.index:
-            raise self.fail(key, f"is {short(value)}, which is not a hex of the terrain")
-        i = self.index[ax]
+    def hex(self, key: str, value: Hex, *kinds: str) -> int:
+        """The index of hex ``value`` of the map, optionally of one of ``kinds``."""
+        if value not in self.index:
+            raise self.fail(key, f"is {short(list(value))}, which is not a hex of the terrain")
+        i = self.index[value]
         if kinds and self.kinds[i] not in kinds:
             raise self.fail(key, f"is {self.name(i)}, a {self.kinds[i]} hex; expected "
                             f"{' or '.join(kinds)}")
         return i
-
-    def obj(self, key: str, value: Any, *fields: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(key, f"must be an object with {', '.join(fields)}")
-        for f in fields:
-            if f not in value:
-                raise self.fail(f"{key}.{f}", "is missing")
-        return value
-
-    def ident(self, key: str, value: Any) -> str:
-        if (not isinstance(value, str) or not value
-                or not all(c.isascii() and (c.islower() or c.isdigit() or c == "-")
-                           for c in value)):
-            raise self.fail(key, f"is {short(value)}; expected a lowercase id such as 'skull'")
-        return value
-
-    def items(self, key: str, value: Any, lo: int, hi: int | None = None) -> list[Any]:
-        if not isinstance(value, list) or len(value) < lo or (hi is not None and len(value) > hi):
-            want = f"{lo}" if hi == lo else f"{lo} to {hi}" if hi else f"at least {lo}"
-            n = len(value) if isinstance(value, list) else "no"
-            raise self.fail(key, f"lists {n} items; expected {want}")
-        return value
 
 
 _LAND = tuple(sorted(LAND_KINDS))
@@ -141,30 +179,15 @@ _LAND = tuple(sorted(LAND_KINDS))
 
 def parse_map(data: Any, where: str = "map") -> SjoMap:
     """Validate already-parsed JSON data; see :func:`load_map` for the errors."""
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{where}: the map must be a JSON object")
-    keys = ("format", "name", "terrain", "flow", "sulfur_lake", "waterfall", "jumps",
-            "crossings", "tower", "raft", "boats", "spots", "marked_water")
-    for key in keys:
-        if key not in data:
-            raise _fail(where, key, "is missing")
-    if data["format"] != MAP_FORMAT:
-        raise _fail(where, "format", f"is {short(data['format'])}; expected {short(MAP_FORMAT)}")
-    p = _Parser(data, where)
+    doc = read_as(_MapFile, data, where)
+    p = _Parser(where)
 
     # ----- terrain ---------------------------------------------------------------------
-    rows = p.items("terrain", data["terrain"], 3)
-    for r, row in enumerate(rows):
+    for r, row in enumerate(doc["terrain"]):
         key = f"terrain[{r}]"
-        row = p.obj(key, row, "r", "q", "cells")
         if row["r"] != r:
             raise p.fail(f"{key}.r", f"is {short(row['r'])}; expected {r} (rows in order from 0)")
-        q0 = row["q"]
-        if not isinstance(q0, int) or isinstance(q0, bool):
-            raise p.fail(f"{key}.q", f"is {short(q0)}; expected a whole number")
-        cells = row["cells"]
-        if not isinstance(cells, str) or not cells:
-            raise p.fail(f"{key}.cells", "must be a non-empty string")
+        q0, cells = row["q"], row["cells"]
         for k, ch in enumerate(cells):
             if ch not in KINDS:
                 raise p.fail(f"{key}.cells", f"has {short(ch)} at position {k}; expected one of "
@@ -196,10 +219,8 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
 
     # ----- flow --------------------------------------------------------------------------
     flow = [-1] * n
-    for k, pair in enumerate(p.items("flow", data["flow"], 1)):
+    for k, pair in enumerate(doc["flow"]):
         key = f"flow[{k}]"
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise p.fail(key, f"is {short(pair)}; expected [water hex, downstream hex]")
         a = p.hex(f"{key}[0]", pair[0], "river", "lake")
         b = p.hex(f"{key}[1]", pair[1], "river", "lake", "sea")
         if b not in nbrs[a]:
@@ -224,10 +245,10 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
     # ----- Sulfur Lake and waterfall -------------------------------------------------------
     lake_cells = {i for i in range(n) if kinds[i] == "lake"}
     lake = {p.hex(f"sulfur_lake[{k}]", v, "lake")
-            for k, v in enumerate(p.items("sulfur_lake", data["sulfur_lake"], 1))}
+            for k, v in enumerate(doc["sulfur_lake"])}
     if lake != lake_cells:
         raise p.fail("sulfur_lake", "must list exactly the 'o' hexes of the terrain")
-    wf = p.obj("waterfall", data["waterfall"], "lip", "splash")
+    wf = doc["waterfall"]
     lip = p.hex("waterfall.lip", wf["lip"], "river", "lake")
     splash = p.hex("waterfall.splash", wf["splash"], "river")
     if flow[lip] != splash:
@@ -243,44 +264,40 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
     # ----- jumps and crossings -------------------------------------------------------------
     jumps: list[Jump] = []
     jumps_from: dict[int, list[tuple[int, Jump]]] = {}
-    for k, raw in enumerate(p.items("jumps", data["jumps"], 1)):
+    for k, jraw in enumerate(doc["jumps"]):
         key = f"jumps[{k}]"
-        raw = p.obj(key, raw, "id", "kind", "from", "to", "over", "fail")
-        jid = p.ident(f"{key}.id", raw["id"])
-        kind = raw["kind"]
-        if kind not in ("cliff", "river", "waterfall"):
-            raise p.fail(f"{key}.kind", f"is {short(kind)}"
-                                        "; expected 'cliff', 'river' or 'waterfall'")
-        a = p.hex(f"{key}.from", raw["from"], *_LAND)
-        b = p.hex(f"{key}.to", raw["to"], *_LAND)
-        over = p.hex(f"{key}.over", raw["over"])
-        fail = p.hex(f"{key}.fail", raw["fail"])
+        jid, kind = jraw["id"], jraw["kind"]
+        a = p.hex(f"{key}.from", jraw["from"], *_LAND)
+        b = p.hex(f"{key}.to", jraw["to"], *_LAND)
+        over = p.hex(f"{key}.over", jraw["over"])
+        lands = p.hex(f"{key}.fail", jraw["fail"])
         line = between(p.hexes[a], p.hexes[b])
         if line is None or len(line) != 1 or p.index.get(line[0]) != over:
             raise p.fail(f"{key}.over", f"must be the one hex between {p.name(a)} and "
                          f"{p.name(b)} on a straight line")
-        if kind == "cliff" and (kinds[over] != "ravine" or fail != over):
+        if kind == "cliff" and (kinds[over] != "ravine" or lands != over):
             raise p.fail(f"{key}.fail", "of a cliff jump must be the ravine bottom jumped over")
-        if kind == "river" and (kinds[over] not in WATER_KINDS or fail != over):
+        if kind == "river" and (kinds[over] not in WATER_KINDS or lands != over):
             raise p.fail(f"{key}.fail", "of a river jump must be the water jumped over")
-        if kind == "waterfall" and (over != lip or fail != splash):
+        if kind == "waterfall" and (over != lip or lands != splash):
             raise p.fail(f"{key}.fail", "of the waterfall jump must be the splash hex, "
                          "jumping over the lip")
-        jump = Jump(jid, kind, a, b, over, fail)
+        jump = Jump(jid, kind, a, b, over, lands)
         jumps.append(jump)
         jumps_from.setdefault(a, []).append((b, jump))
         jumps_from.setdefault(b, []).append((a, jump))
     crossings: list[Crossing] = []
     cross_from: dict[int, list[tuple[int, int, Crossing]]] = {}
-    for k, raw in enumerate(p.items("crossings", data["crossings"], 1)):
+    for k, craw in enumerate(doc["crossings"]):
         key = f"crossings[{k}]"
-        raw = p.obj(key, raw, "id", "stones", "water")
-        cid = p.ident(f"{key}.id", raw["id"])
+        cid = craw["id"]
         stones = tuple(p.hex(f"{key}.stones[{i}]", v, *_LAND)
-                       for i, v in enumerate(p.items(f"{key}.stones", raw["stones"], 2, 3)))
+                       for i, v in enumerate(craw["stones"]))
+        if len(craw["water"]) != len(stones) - 1:
+            raise p.fail(f"{key}.water", f"lists {len(craw['water'])} items; expected "
+                                         f"{len(stones) - 1}")
         water = tuple(p.hex(f"{key}.water[{i}]", v, "river")
-                      for i, v in enumerate(p.items(f"{key}.water", raw["water"],
-                                                     len(stones) - 1, len(stones) - 1)))
+                      for i, v in enumerate(craw["water"]))
         for i, w in enumerate(water):
             line = between(p.hexes[stones[i]], p.hexes[stones[i + 1]])
             if line is None or len(line) != 1 or p.index.get(line[0]) != w:
@@ -296,13 +313,12 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
         raise p.fail("jumps", "and 'crossings' repeat an id")
 
     # ----- tower, raft, boats, spots, marked water ---------------------------------------------
-    tw = p.obj("tower", data["tower"], "hexes", "mortar")
-    tower = {p.hex(f"tower.hexes[{k}]", v, "tower")
-             for k, v in enumerate(p.items("tower.hexes", tw["hexes"], 1))}
+    tw = doc["tower"]
+    tower = {p.hex(f"tower.hexes[{k}]", v, "tower") for k, v in enumerate(tw["hexes"])}
     if tower != {i for i in range(n) if kinds[i] == "tower"}:
         raise p.fail("tower.hexes", "must list exactly the 't' hexes of the terrain")
     mortar = p.hex("tower.mortar", tw["mortar"], "tower")
-    rf = p.obj("raft", data["raft"], "hex", "launch")
+    rf = doc["raft"]
     raft_hex = p.hex("raft.hex", rf["hex"], *_LAND)
     launch = p.hex("raft.launch", rf["launch"], "river")
     if launch not in nbrs[raft_hex]:
@@ -311,33 +327,28 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
     for c in crossings:
         striped.update(c.stones)
     boats: list[Boat] = []
-    for k, raw in enumerate(p.items("boats", data["boats"], 6)):
+    for k, braw in enumerate(doc["boats"]):
         key = f"boats[{k}]"
-        raw = p.obj(key, raw, "id", "start", "boat")
-        start = p.hex(f"{key}.start", raw["start"], *_LAND)
-        boat = p.hex(f"{key}.boat", raw["boat"], "sea")
+        start = p.hex(f"{key}.start", braw["start"], *_LAND)
+        boat = p.hex(f"{key}.boat", braw["boat"], "sea")
         if boat not in nbrs[start]:
             raise p.fail(f"{key}.boat", "must be a sea hex next to the starting hex")
         if start in striped:
             raise p.fail(f"{key}.start", "must not be a striped hex")
-        boats.append(Boat(p.ident(f"{key}.id", raw["id"]), start, boat))
+        boats.append(Boat(braw["id"], start, boat))
     if len({b.id for b in boats}) != len(boats) or len({b.start for b in boats}) != len(boats):
         raise p.fail("boats", "repeat an id or a starting hex")
     spots: list[Spot] = []
     special = striped | {b.start for b in boats} | {mortar, raft_hex}
-    for k, raw in enumerate(p.items("spots", data["spots"], 9, 9)):
-        key = f"spots[{k}]"
-        raw = p.obj(key, raw, "id", "name", "hex")
-        h = p.hex(f"{key}.hex", raw["hex"], *_LAND)
+    for k, sraw in enumerate(doc["spots"]):
+        h = p.hex(f"spots[{k}].hex", sraw["hex"], *_LAND)
         if h in special:
-            raise p.fail(f"{key}.hex", "must not be striped, a start, the mortar or the raft")
-        if not isinstance(raw["name"], str) or not raw["name"]:
-            raise p.fail(f"{key}.name", "must be a non-empty string")
-        spots.append(Spot(p.ident(f"{key}.id", raw["id"]), raw["name"], h))
+            raise p.fail(f"spots[{k}].hex", "must not be striped, a start, the mortar or the raft")
+        spots.append(Spot(sraw["id"], sraw["name"], h))
     if len({s.id for s in spots}) != 9 or len({s.hex for s in spots}) != 9:
         raise p.fail("spots", "repeat an id or a hex")
     marked = tuple(p.hex(f"marked_water[{k}]", v, "river")
-                   for k, v in enumerate(p.items("marked_water", data["marked_water"], 3, 3)))
+                   for k, v in enumerate(doc["marked_water"]))
     for k in range(2):
         if flow[marked[k]] != marked[k + 1]:
             raise p.fail(f"marked_water[{k + 1}]", "must be the downstream hex of the one "
@@ -347,9 +358,7 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
     if any(kinds[x] in LAND_KINDS for x in nbrs[marked[2]]):
         raise p.fail("marked_water[2]", "must not neighbour any land (SJO §11 The Mortar)")
 
-    name = data["name"]
-    if not isinstance(name, str) or not name:
-        raise p.fail("name", "must be a non-empty string")
+    name = doc["name"]
     up: list[list[int]] = [[] for _ in range(n)]
     for i, f in enumerate(flow):
         if f >= 0:

@@ -33,11 +33,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, PlainValidator
+from typing_extensions import TypedDict
 
 from ..core.data import load_data
-from ..core.errors import BoardDataError
-from ..core.inputs import short
+from ..core.schema import Float, Int, Slug, closed, fail, read_as
 
 __all__ = ["CARDS_FORMAT", "CardKind", "Deck", "load_cards", "parse_cards"]
 
@@ -150,174 +152,130 @@ def load_cards(source: str | Path | Deck | None = None) -> Deck:
                      kind="Skeleton Island card", parse=parse_cards)
 
 
-def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
-
-
-def _number(label: str, key: str, value: Any, lo: float, hi: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
-        raise _fail(label, key, f"is {short(value)}; expected a number from {lo:g} to {hi:g}")
-    return float(value)
-
-
-def _whole(label: str, key: str, value: Any, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(label, key, f"is {short(value)}; expected a whole number from {lo} to {hi}")
-    return value
-
-
-def _name(label: str, key: str, value: Any) -> str:
-    if (
-        not isinstance(value, str)
-        or not value
-        or not all(c.isascii() and (c.islower() or c.isdigit() or c == "-") for c in value)
-    ):
-        raise _fail(label, key, f"is {short(value)}; expected a lower-case name like 'red'")
-    return value
-
-
-def _names(label: str, key: str, value: Any) -> list[str]:
-    if not isinstance(value, list) or not value:
-        raise _fail(label, key, "must be a non-empty list of names")
-    names = [_name(label, f"{key}[{i}]", v) for i, v in enumerate(value)]
-    if len(set(names)) != len(names):
-        raise _fail(label, key, "has a repeated name")
-    return names
-
-
-def _object(label: str, key: str, value: Any, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(label, key, f"must be an object with {', '.join(keys)}")
-    for k in keys:
-        if k not in value:
-            raise _fail(label, f"{key}.{k}", "is missing")
-    return value
-
-
-def _share(label: str, key: str, value: Any) -> Fraction:
+def _share(value: Any) -> Fraction:
     try:
         share = Fraction(value) if isinstance(value, str) else None
     except (ValueError, ZeroDivisionError):
         share = None
     if share is None or not 0 < share <= 1:
-        raise _fail(label, key, f"is {short(value)}; expected a fraction of a map such as '1/4'")
+        raise ValueError("expected a fraction of a map such as '1/4'")
     return share
+
+
+def _span(lo: float, hi: float) -> Any:
+    return Field(ge=lo, le=hi)
+
+
+_Names = Annotated[list[Slug], Field(min_length=1)]
+_Compass = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+
+
+class _PieceFile(TypedDict):
+    piece: Slug
+    count: Annotated[Int, _span(1, 16)]
+    share: Annotated[Fraction, PlainValidator(_share)]
+
+
+class _CoinFile(TypedDict):
+    coins: Annotated[Int, _span(1, 100)]
+    count: Annotated[Int, _span(1, 100)]
+
+
+class _SpreadFile(TypedDict):
+    radius_cm: Annotated[Float, _span(1.0, 200.0)]
+    layouts: Annotated[Int, _span(1, 100_000)]
+
+
+class _RestFile(TypedDict):
+    spots: Annotated[Int, _span(1, 72)]
+    overlap_cm: Annotated[Float, Field(ge=0.1)]  # at most half a card: checked after
+
+
+class _GustFile(TypedDict):
+    directions: Annotated[list[_Compass], Field(min_length=1)]
+    strengths_cm: Annotated[dict[Slug, Annotated[Float, _span(0.0, 100.0)]], Field(min_length=1)]
+
+
+@closed
+class _CardsFile(TypedDict):
+    """The JSON of a card file; a key it does not list is refused."""
+
+    format: Literal["treasurekit-skeleton-cards/1"]
+    name: Slug
+    card_size_cm: tuple[Annotated[Float, _span(1.0, 30.0)], Annotated[Float, _span(1.0, 30.0)]]
+    colours: _Names
+    island_coins: Annotated[Int, _span(0, 100)]
+    map_pieces: Annotated[list[_PieceFile], Field(min_length=1)]
+    pirate_objects: _Names
+    gold_coins: Annotated[list[_CoinFile], Field(min_length=1)]
+    sand_cards: Annotated[Int, _span(1, 500)]
+    spread: _SpreadFile
+    rest: _RestFile
+    gust: _GustFile
 
 
 def parse_cards(data: Any, label: str = "cards") -> Deck:
     """Validate already-parsed JSON data; see :func:`load_cards` for the errors."""
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{label}: the card data must be a JSON object")
-    required = (
-        "format", "name", "card_size_cm", "colours", "island_coins", "map_pieces",
-        "pirate_objects", "gold_coins", "sand_cards", "spread", "rest", "gust",
-    )
-    for key in required:
-        if key not in data:
-            raise _fail(label, key, "is missing")
-    unknown = sorted(set(data) - set(required))
-    if unknown:
-        raise _fail(label, unknown[0], "is not a known key")
-    if data["format"] != CARDS_FORMAT:
-        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(CARDS_FORMAT)}")
-
-    size = data["card_size_cm"]
-    if not isinstance(size, list) or len(size) != 2:
-        raise _fail(label, "card_size_cm", f"is {short(size)}; expected [width, height]")
-    width = _number(label, "card_size_cm[0]", size[0], 1.0, 30.0)
-    height = _number(label, "card_size_cm[1]", size[1], 1.0, 30.0)
-
-    colours = _names(label, "colours", data["colours"])
-    island_coins = _whole(label, "island_coins", data["island_coins"], 0, 100)
-
-    kinds: dict[str, CardKind] = {}
-    counts: dict[str, int] = {}
-    pieces = data["map_pieces"]
-    if not isinstance(pieces, list) or not pieces:
-        raise _fail(label, "map_pieces", "must list the map pieces of one colour")
-    piece_specs: list[tuple[str, int, Fraction]] = []
-    for i, spec in enumerate(pieces):
-        key = f"map_pieces[{i}]"
-        spec = _object(label, key, spec, ("piece", "count", "share"))
-        piece = _name(label, f"{key}.piece", spec["piece"])
-        count = _whole(label, f"{key}.count", spec["count"], 1, 16)
-        piece_specs.append((piece, count, _share(label, f"{key}.share", spec["share"])))
-    if len({p for p, _, _ in piece_specs}) != len(piece_specs):
-        raise _fail(label, "map_pieces", "has a repeated piece name")
-    whole = sum((n * s for _, n, s in piece_specs), Fraction(0))
+    doc = read_as(_CardsFile, data, label)
+    for key in ("colours", "pirate_objects"):
+        if len(set(doc[key])) != len(doc[key]):
+            raise fail(label, key, "has a repeated name")
+    if len(set(doc["gust"]["directions"])) != len(doc["gust"]["directions"]):
+        raise fail(label, "gust.directions", "has a repeated name")
+    pieces = doc["map_pieces"]
+    if len({p["piece"] for p in pieces}) != len(pieces):
+        raise fail(label, "map_pieces", "has a repeated piece name")
+    whole = sum((p["count"] * p["share"] for p in pieces), Fraction(0))
     if whole < 1:
-        raise _fail(
+        raise fail(
             label, "map_pieces",
             f"the pieces of one colour cover only {whole} of a map; they must be able to "
             "make a whole map",
         )
-    for colour in colours:
-        for piece, count, share in piece_specs:
-            name = f"map-{colour}-{piece}"
-            kinds[name] = CardKind(name, "map", colour, piece, share, 0, f"{colour} map {piece}")
-            counts[name] = count
-
-    for obj in _names(label, "pirate_objects", data["pirate_objects"]):
+    kinds: dict[str, CardKind] = {}
+    counts: dict[str, int] = {}
+    for colour in doc["colours"]:
+        for p in pieces:
+            name = f"map-{colour}-{p['piece']}"
+            kinds[name] = CardKind(name, "map", colour, p["piece"], p["share"], 0,
+                                   f"{colour} map {p['piece']}")
+            counts[name] = p["count"]
+    for obj in doc["pirate_objects"]:
         name = f"pirate-{obj}"
         kinds[name] = CardKind(name, "pirate", None, None, Fraction(0), 0,
                                obj.replace("-", " "))
         counts[name] = 1
-
-    coins = data["gold_coins"]
-    if not isinstance(coins, list) or not coins:
-        raise _fail(label, "gold_coins", "must list the gold coin cards")
-    for i, spec in enumerate(coins):
-        key = f"gold_coins[{i}]"
-        spec = _object(label, key, spec, ("coins", "count"))
-        value = _whole(label, f"{key}.coins", spec["coins"], 1, 100)
-        count = _whole(label, f"{key}.count", spec["count"], 1, 100)
+    for i, coin in enumerate(doc["gold_coins"]):
+        value = coin["coins"]
         name = f"coin-{value}"
         if name in kinds:
-            raise _fail(label, f"{key}.coins", f"repeats the {value}-coin card")
+            raise fail(label, f"gold_coins[{i}].coins", f"repeats the {value}-coin card")
         kinds[name] = CardKind(name, "coin", None, None, Fraction(0), value,
                                f"{value}-coin gold card")
-        counts[name] = count
-
-    total = _whole(label, "sand_cards", data["sand_cards"], 1, 500)
+        counts[name] = coin["count"]
+    total = doc["sand_cards"]
     if sum(counts.values()) != total:
-        raise _fail(
+        raise fail(
             label, "sand_cards",
             f"is {total} but the map pieces, pirate objects and gold coins add up to "
             f"{sum(counts.values())}",
         )
-
-    spread = _object(label, "spread", data["spread"], ("radius_cm", "layouts"))
-    radius = _number(label, "spread.radius_cm", spread["radius_cm"], 1.0, 200.0)
-    layouts = _whole(label, "spread.layouts", spread["layouts"], 1, 100_000)
-    rest = _object(label, "rest", data["rest"], ("spots", "overlap_cm"))
-    spots = _whole(label, "rest.spots", rest["spots"], 1, 72)
-    overlap = _number(label, "rest.overlap_cm", rest["overlap_cm"], 0.1, min(width, height) / 2)
-    gust = _object(label, "gust", data["gust"], ("directions", "strengths_cm"))
-    directions = _names(label, "gust.directions", gust["directions"])
-    compass = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
-    for i, d in enumerate(directions):
-        if d not in compass:
-            raise _fail(label, f"gust.directions[{i}]", f"is {short(d)}; expected one of {compass}")
-    raw_strengths = gust["strengths_cm"]
-    if not isinstance(raw_strengths, dict) or not raw_strengths:
-        raise _fail(label, "gust.strengths_cm", "must map strength names to centimetres")
-    strengths = {
-        _name(label, f"gust.strengths_cm.{k}", k): _number(
-            label, f"gust.strengths_cm.{k}", v, 0.0, 100.0
-        )
-        for k, v in raw_strengths.items()
-    }
+    size = doc["card_size_cm"]
+    overlap = doc["rest"]["overlap_cm"]
+    if overlap > min(size) / 2:
+        raise fail(label, "rest.overlap_cm", f"is {overlap:g}; expected a number from 0.1 "
+                                             f"to {min(size) / 2:g} (half a card)")
     return Deck(
-        name=_name(label, "name", data["name"]),
+        name=doc["name"],
         kinds=kinds,
         counts=counts,
-        colours=tuple(colours),
-        island_coins=island_coins,
-        size_cm=(width, height),
-        spread_radius_cm=radius,
-        layouts=layouts,
-        rest_spots=spots,
+        colours=tuple(doc["colours"]),
+        island_coins=doc["island_coins"],
+        size_cm=size,
+        spread_radius_cm=doc["spread"]["radius_cm"],
+        layouts=doc["spread"]["layouts"],
+        rest_spots=doc["rest"]["spots"],
         rest_overlap_cm=overlap,
-        gust_directions=tuple(directions),
-        gust_strengths=strengths,
+        gust_directions=tuple(doc["gust"]["directions"]),
+        gust_strengths=doc["gust"]["strengths_cm"],
     )

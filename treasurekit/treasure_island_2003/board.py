@@ -30,11 +30,14 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+from typing_extensions import NotRequired, TypedDict
 
 from ..core.data import load_data
-from ..core.errors import BoardDataError
 from ..core.inputs import is_digits, short
+from ..core.schema import Int, Str, fail, read_as
 from ..core.text import possessive
 from .cards import CardSet
 
@@ -184,122 +187,106 @@ def load_board(source: str | Path | Board | None = None) -> Board:
                      kind="Treasure Island board", parse=parse_board)
 
 
-def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
+_Pair = tuple[Str, Str]  # two square names such as ["c7", "c8"]
+
+
+class _RiverFile(TypedDict):
+    name: Str
+    edges: Annotated[list[_Pair], Field(min_length=1)]
+    partial: NotRequired[list[_Pair]]
+
+
+class _TreasureFile(TypedDict):
+    chest: Str
+    square: Str
+
+
+class _BoardFile(TypedDict):
+    """The JSON of a board file (keys not listed are ignored)."""
+
+    format: Literal["treasurekit-ti2003-board/1"]
+    name: Str
+    side: Literal["large", "small"]
+    size: Annotated[Int, Field(ge=4, le=26)]
+    rows: list[Str]
+    anchorages: Annotated[list[Str], Field(min_length=1)]
+    rivers: list[_RiverFile]
+    treasures: Annotated[list[_TreasureFile], Field(min_length=1)]
+
+
+_ROW_CHARS = {"~": (SEA, 0), "o": (LAKE, 0), **{str(d): (LAND, d) for d in range(1, 7)}}
 
 
 def parse_board(data: Any, label: str = "board") -> Board:
     """Validate already-parsed JSON data; see :func:`load_board` for the errors."""
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{label}: the board must be a JSON object")
-    for key in ("format", "name", "side", "size", "rows", "anchorages", "rivers", "treasures"):
-        if key not in data:
-            raise _fail(label, key, "is missing")
-    if data["format"] != BOARD_FORMAT:
-        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(BOARD_FORMAT)}")
-    if data["side"] not in ("large", "small"):
-        raise _fail(label, "side", f"is {short(data['side'])}; expected 'large' or 'small'")
-    size = data["size"]
-    if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 26:
-        raise _fail(label, "size", f"is {short(size)}; expected a whole number from 4 to 26")
-
-    rows = data["rows"]
-    if not isinstance(rows, list) or len(rows) != size:
-        raise _fail(label, "rows", f"must list {size} rows (one string per row)")
-    kinds: list[str] = []
-    numbers: list[int] = []
+    doc = read_as(_BoardFile, data, label)
+    size, rows = doc["size"], doc["rows"]
+    if len(rows) != size:
+        raise fail(label, "rows", f"must list {size} rows (one string per row)")
+    squares: list[tuple[str, int]] = []
     for r, row in enumerate(rows):
-        if not isinstance(row, str) or len(row) != size:
-            got = f"{len(row)} characters" if isinstance(row, str) else repr(row)
-            raise _fail(label, f"rows[{r}]", f"has {got}; expected a string of {size}")
+        if len(row) != size:
+            raise fail(label, f"rows[{r}]", f"has {len(row)} characters; expected a string "
+                                            f"of {size}")
         for c, ch in enumerate(row):
-            if ch == "~":
-                kinds.append(SEA)
-                numbers.append(0)
-            elif ch == "o":
-                kinds.append(LAKE)
-                numbers.append(0)
-            elif ch in "123456":
-                kinds.append(LAND)
-                numbers.append(int(ch))
-            else:
-                raise _fail(label, f"rows[{r}][{c}]", f"is {short(ch)}; expected '~' (sea), "
-                            "'o' (lake) or a land number 1-6")
+            if ch not in _ROW_CHARS:
+                raise fail(label, f"rows[{r}][{c}]", f"is {short(ch)}; expected '~' (sea), "
+                           "'o' (lake) or a land number 1-6")
+            squares.append(_ROW_CHARS[ch])
+    kinds = tuple(k for k, _ in squares)
     n = size * size
-    base = Board(str(data["name"]), str(data["side"]), size, tuple(kinds), tuple(numbers),
+    base = Board(doc["name"], doc["side"], size, kinds, tuple(d for _, d in squares),
                  frozenset(), {}, (), tuple(() for _ in range(n)))
-
     _check_sea(label, base)
 
-    def square(key: str, value: Any) -> int:
+    def square(key: str, value: str) -> int:
         index = parse_square(value, size)
         if index is None:
             last = f"{chr(96 + size)}{size}"
-            raise _fail(label, key, f"is {short(value)}; expected a square name a1 to {last}")
+            raise fail(label, key, f"is {short(value)}; expected a square name a1 to {last}")
         if kinds[index] != LAND:
-            raise _fail(label, key, f"is {short(value)}, a {kinds[index]} square; expected land")
+            raise fail(label, key, f"is {short(value)}, a {kinds[index]} square; expected land")
         return index
 
-    raw_anch = data["anchorages"]
-    if not isinstance(raw_anch, list) or not raw_anch:
-        raise _fail(label, "anchorages", "must be a non-empty list of square names")
     anchorages: set[int] = set()
-    for i, a in enumerate(raw_anch):
+    for i, a in enumerate(doc["anchorages"]):
         index = square(f"anchorages[{i}]", a)
         if not base.is_coast(index):
-            raise _fail(label, f"anchorages[{i}]", f"is {short(a)}, which is not on the coast")
+            raise fail(label, f"anchorages[{i}]", f"is {short(a)}, which is not on the coast")
         if index in anchorages:
-            raise _fail(label, f"anchorages[{i}]", f"repeats {short(a)}")
+            raise fail(label, f"anchorages[{i}]", f"repeats {short(a)}")
         anchorages.add(index)
 
-    raw_rivers = data["rivers"]
-    if not isinstance(raw_rivers, list):
-        raise _fail(label, "rivers", "must be a list of rivers")
     rivers: list[River] = []
     blocked: set[tuple[int, int]] = set()
     seen: set[tuple[int, int]] = set()
-    for i, river in enumerate(raw_rivers):
-        key = f"rivers[{i}]"
-        if not isinstance(river, dict) or not isinstance(river.get("name"), str):
-            raise _fail(label, key, "needs a 'name' string and an 'edges' list")
+    for i, river in enumerate(doc["rivers"]):
         pairs: dict[str, list[tuple[int, int]]] = {"edges": [], "partial": []}
-        for part in ("edges", "partial"):
-            raw_edges = river.get(part, [])
-            if not isinstance(raw_edges, list) or (part == "edges" and not raw_edges):
-                raise _fail(label, f"{key}.{part}", "must be a list of square pairs")
-            for j, edge in enumerate(raw_edges):
-                ekey = f"{key}.{part}[{j}]"
-                if not isinstance(edge, list) or len(edge) != 2:
-                    raise _fail(label, ekey, f"is {short(edge)}"
-                                             "; expected a pair such as ['c7', 'c8']")
-                a, b = square(ekey, edge[0]), square(ekey, edge[1])
-                if b not in base.orthogonal(a):
-                    raise _fail(label, ekey, f"{short(edge)} are not orthogonal neighbours")
-                pair = (min(a, b), max(a, b))
+        for part, edges in (("edges", river["edges"]), ("partial", river.get("partial", []))):
+            for j, edge in enumerate(edges):
+                ekey = f"rivers[{i}].{part}[{j}]"
+                one, two = square(ekey, edge[0]), square(ekey, edge[1])
+                if two not in base.orthogonal(one):
+                    raise fail(label, ekey, f"{short(list(edge))} are not orthogonal neighbours")
+                pair = (min(one, two), max(one, two))
                 if pair in seen:
-                    raise _fail(label, ekey, f"repeats the river edge {short(edge)}")
+                    raise fail(label, ekey, f"repeats the river edge {short(list(edge))}")
                 seen.add(pair)
                 pairs[part].append(pair)
-                if part == "edges":
-                    blocked.add(pair)
+        blocked.update(pairs["edges"])
         rivers.append(River(river["name"], tuple(pairs["edges"]), tuple(pairs["partial"])))
 
-    raw_tre = data["treasures"]
-    if not isinstance(raw_tre, list) or not raw_tre:
-        raise _fail(label, "treasures", "must be a non-empty list of {chest, square}")
     treasure_at: dict[int, str] = {}
-    for i, t in enumerate(raw_tre):
+    for i, t in enumerate(doc["treasures"]):
         key = f"treasures[{i}]"
-        if not isinstance(t, dict) or not isinstance(t.get("chest"), str):
-            raise _fail(label, f"{key}.chest", "must name a chest of the Treasure Board")
-        index = square(f"{key}.square", t.get("square"))
+        index = square(f"{key}.square", t["square"])
         if index in anchorages:
-            raise _fail(label, f"{key}.square", f"is {short(t['square'])}, an anchorage; treasure "
-                        "squares lie inland")
+            raise fail(label, f"{key}.square", f"is {short(t['square'])}, an anchorage; treasure "
+                       "squares lie inland")
         if index in treasure_at:
-            raise _fail(label, f"{key}.square", f"repeats {short(t['square'])}")
+            raise fail(label, f"{key}.square", f"repeats {short(t['square'])}")
         if t["chest"] in treasure_at.values():
-            raise _fail(label, f"{key}.chest", f"repeats {short(t['chest'])}")
+            raise fail(label, f"{key}.chest", f"repeats {short(t['chest'])}")
         treasure_at[index] = t["chest"]
 
     neighbours = tuple(
@@ -332,7 +319,7 @@ def _check_sea(label: str, board: Board) -> None:
     for s in range(size * size):
         if board.kinds[s] == SEA and s not in reached:
             r, c = divmod(s, size)
-            raise _fail(label, f"rows[{r}][{c}]", f"({board.name_of(s)}) is sea cut off from "
+            raise fail(label, f"rows[{r}][{c}]", f"({board.name_of(s)}) is sea cut off from "
                         "the open sea; write 'o' for a lake")
 
 
@@ -350,7 +337,7 @@ def _check_reachable(label: str, board: Board) -> None:
     for s in board.land:
         if s not in reached:
             r, c = divmod(s, board.size)
-            raise _fail(label, f"rows[{r}][{c}]", f"({board.name_of(s)}) cannot be reached "
+            raise fail(label, f"rows[{r}][{c}]", f"({board.name_of(s)}) cannot be reached "
                         "from any anchorage by advances (rivers, lakes or sea cut it off)")
 
 
@@ -367,14 +354,14 @@ def check_chests(board: Board, cards: CardSet, label: str = "board") -> None:
     for i, (sq, chest) in enumerate(board.treasure_at.items()):
         if chest not in wanted:
             where = "an orange (Large Board only) area" if chest in all_ids else "no area"
-            raise _fail(label, f"treasures[{i}].chest", f"is {short(chest)}, which is {where} of "
+            raise fail(label, f"treasures[{i}].chest", f"is {short(chest)}, which is {where} of "
                         f"the Treasure Board for the {board.side} side")
         need = wanted[chest].cards
         if board.numbers[sq] != need:
-            raise _fail(label, f"treasures[{i}].square", f"{board.name_of(sq)} shows "
+            raise fail(label, f"treasures[{i}].square", f"{board.name_of(sq)} shows "
                         f"{board.numbers[sq]}, but {possessive(wanted[chest].pirate)} chest "
                         f"holds {need} cards; the two must be equal")
     missing = [c for c in wanted if c not in board.treasure_at.values()]
     if missing:
-        raise _fail(label, "treasures", f"has no square for chest {short(missing[0])} of the "
+        raise fail(label, "treasures", f"has no square for chest {short(missing[0])} of the "
                     f"Treasure Board ({board.side} side)")

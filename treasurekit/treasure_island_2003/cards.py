@@ -29,11 +29,14 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field
+from typing_extensions import NotRequired, TypedDict
 
 from ..core.data import load_data
-from ..core.errors import BoardDataError
-from ..core.inputs import is_digits, short
+from ..core.inputs import short
+from ..core.schema import Count, Int, Str, Text, closed, fail, read_as
 from ..core.text import count
 
 __all__ = [
@@ -231,149 +234,106 @@ def load_cards(source: str | Path | CardSet | None = None) -> CardSet:
                      kind="Treasure Island card", parse=parse_cards)
 
 
-def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
-
-
-def _count(label: str, key: str, value: Any, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-        hi is not None and value > hi
-    ):
-        upto = f" to {hi}" if hi is not None else " or more"
-        raise _fail(label, key, f"is {short(value)}; expected a whole number from {lo}{upto}")
-    return value
-
-
-def _ident(label: str, key: str, value: Any) -> str:
-    if not isinstance(value, str) or not _ID.match(value):
-        raise _fail(label, key, f"is {short(value)}; expected a lowercase id such as 'rum'")
+def _unreserved(value: str) -> str:
     if value in _RESERVED:
-        raise _fail(label, key, f"is {short(value)}, a word the move notation reserves")
+        raise ValueError("a word the move notation reserves")
     return value
 
 
-def _text(label: str, key: str, value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(label, key, f"is {short(value)}; expected a non-empty string")
-    return value
+#: A lowercase id such as 'rum', not a word of the move notation.
+_Id = Annotated[Str, Field(pattern=_ID.pattern), AfterValidator(_unreserved)]
+
+
+class _TreasureFile(TypedDict):
+    id: _Id
+    name: Text
+    cards: Annotated[Int, Field(ge=1, le=8)]
+    points: Annotated[Int, Field(ge=1)]
+
+
+@closed
+class _CannonsFile(TypedDict):
+    purple: Count
+    gold: Count
+
+
+class _ChestFile(TypedDict):
+    id: _Id
+    pirate: Text
+    cards: Annotated[Int, Field(ge=1, le=6)]
+    lettering: Literal["yellow", "orange"]  # yellow areas are dealt on the Small Board too
+    source: NotRequired[Str]
+
+
+class _LegacyFile(TypedDict):
+    name: Text
+    cards: Annotated[Int, Field(ge=1)]
+
+
+class _CardsFile(TypedDict):
+    """The JSON of a card file (keys not listed are ignored)."""
+
+    format: Literal["treasurekit-ti2003-cards/1"]
+    name: NotRequired[Str]
+    deck_size: Annotated[Int, Field(ge=1)]
+    treasures: Annotated[list[_TreasureFile], Field(min_length=1)]
+    bonus: dict[Literal["5", "6", "7", "8"], Count]  # card count -> bonus points
+    cannons: _CannonsFile
+    jolly_rogers: Count
+    chests: Annotated[list[_ChestFile], Field(min_length=1)]
+    legacy: _LegacyFile
+    locker_limits: dict[Literal["2", "3", "4", "5", "6"], Annotated[Int, Field(ge=1)]]
 
 
 def parse_cards(data: Any, label: str = "cards") -> CardSet:
     """Validate already-parsed JSON data; see :func:`load_cards` for the errors."""
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{label}: the card data must be a JSON object")
-    for key in (
-        "format", "deck_size", "treasures", "bonus", "cannons", "jolly_rogers", "chests",
-        "legacy", "locker_limits",
-    ):
-        if key not in data:
-            raise _fail(label, key, "is missing")
-    if data["format"] != CARDS_FORMAT:
-        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(CARDS_FORMAT)}")
-
-    raw = data["treasures"]
-    if not isinstance(raw, list) or not raw:
-        raise _fail(label, "treasures", "must be a non-empty list of treasure types")
-    treasures: list[TreasureType] = []
-    for i, t in enumerate(raw):
-        key = f"treasures[{i}]"
-        if not isinstance(t, dict):
-            raise _fail(label, key, "must be an object with id, name, cards, points")
-        treasures.append(TreasureType(
-            id=_ident(label, f"{key}.id", t.get("id")),
-            name=_text(label, f"{key}.name", t.get("name")),
-            cards=_count(label, f"{key}.cards", t.get("cards"), 1, 8),
-            points=_count(label, f"{key}.points", t.get("points"), 1),
-        ))
+    doc = read_as(_CardsFile, data, label)
+    treasures = tuple(TreasureType(t["id"], t["name"], t["cards"], t["points"])
+                      for t in doc["treasures"])
     ids = [t.id for t in treasures]
     for i, tid in enumerate(ids):
         if tid in ids[:i]:
-            raise _fail(label, f"treasures[{i}].id", f"repeats {short(tid)}")
-
-    raw_bonus = data["bonus"]
-    if not isinstance(raw_bonus, dict):
-        raise _fail(label, "bonus", "must be an object such as {\"5\": 1, \"6\": 3}")
-    bonus: dict[int, int] = {}
-    for k, v in raw_bonus.items():
-        if not (isinstance(k, str) and is_digits(k) and 5 <= int(k) <= 8):
-            raise _fail(label, f"bonus.{k}", "is not a card count from 5 to 8")
-        bonus[int(k)] = _count(label, f"bonus.{k}", v, 0)
-
-    cannons = data["cannons"]
-    if not isinstance(cannons, dict) or set(cannons) != {"purple", "gold"}:
-        raise _fail(label, "cannons", "must be an object with exactly 'purple' and 'gold'")
-    purple = _count(label, "cannons.purple", cannons["purple"], 0)
-    gold = _count(label, "cannons.gold", cannons["gold"], 0)
-    jolly = _count(label, "jolly_rogers", data["jolly_rogers"], 0)
-
+            raise fail(label, f"treasures[{i}].id", f"repeats {short(tid)}")
+    purple, gold = doc["cannons"]["purple"], doc["cannons"]["gold"]
+    jolly = doc["jolly_rogers"]
     deck = {t.id: t.cards for t in treasures}
     deck.update({PURPLE: purple, GOLD: gold, JOLLY: jolly})
     total = sum(deck.values())
-    size = _count(label, "deck_size", data["deck_size"], 1)
+    size = doc["deck_size"]
     if size != total:
-        raise _fail(
+        raise fail(
             label, "deck_size",
             f"is {size} but the treasures ({total - purple - gold - jolly}), cannons "
             f"({purple + gold}) and Jolly Rogers ({jolly}) add up to {total}",
         )
-
-    raw_chests = data["chests"]
-    if not isinstance(raw_chests, list) or not raw_chests:
-        raise _fail(label, "chests", "must be a non-empty list of Treasure Board areas")
-    chests: list[ChestSpec] = []
-    for i, c in enumerate(raw_chests):
-        key = f"chests[{i}]"
-        if not isinstance(c, dict):
-            raise _fail(label, key, "must be an object with id, pirate, cards, lettering")
-        lettering = c.get("lettering")
-        if lettering not in ("yellow", "orange"):
-            raise _fail(label, f"{key}.lettering", f"is {short(lettering)}; expected 'yellow' or "
-                        "'orange' (yellow areas are dealt on the Small Board too)")
-        chests.append(ChestSpec(
-            id=_ident(label, f"{key}.id", c.get("id")),
-            pirate=_text(label, f"{key}.pirate", c.get("pirate")),
-            cards=_count(label, f"{key}.cards", c.get("cards"), 1, 6),
-            lettering=lettering,
-            source=str(c.get("source", "")),
-        ))
+    chests = tuple(ChestSpec(c["id"], c["pirate"], c["cards"], c["lettering"],
+                             c.get("source", "")) for c in doc["chests"])
     chest_ids = [c.id for c in chests]
     for i, cid in enumerate(chest_ids):
         if cid in chest_ids[:i] or cid == "legacy":
-            raise _fail(label, f"chests[{i}].id", f"repeats {short(cid)}")
+            raise fail(label, f"chests[{i}].id", f"repeats {short(cid)}")
     if not any(c.lettering == "yellow" for c in chests):
-        raise _fail(label, "chests", "has no yellow area, so the Small Board would have no chest")
-
-    raw_legacy = data["legacy"]
-    if not isinstance(raw_legacy, dict):
-        raise _fail(label, "legacy", "must be an object with name and cards")
-    legacy = ChestSpec(
-        id="legacy",
-        pirate=_text(label, "legacy.name", raw_legacy.get("name")),
-        cards=_count(label, "legacy.cards", raw_legacy.get("cards"), 1),
-        lettering="yellow",
-        source="",
-    )
+        raise fail(label, "chests", "has no yellow area, so the Small Board would have no chest")
+    legacy = ChestSpec("legacy", doc["legacy"]["name"], doc["legacy"]["cards"], "yellow", "")
     dealt = sum(c.cards for c in chests) + legacy.cards
     if dealt > total:
-        raise _fail(label, "chests", f"take {dealt} cards with the Legacy; the deck has {total}")
-
-    raw_limits = data["locker_limits"]
-    if not isinstance(raw_limits, dict):
-        raise _fail(label, "locker_limits", "must be an object from player count to a limit")
+        raise fail(label, "chests", f"take {dealt} cards with the Legacy; the deck has {total}")
+    raw_limits = doc["locker_limits"]
     limits: dict[int, int] = {}
     for n in range(2, 7):
-        if str(n) not in raw_limits:
-            raise _fail(label, f"locker_limits.{n}", "is missing (2 to 6 players need a limit)")
-        limits[n] = _count(label, f"locker_limits.{n}", raw_limits[str(n)], 1, len(treasures))
-    extra = set(raw_limits) - {str(n) for n in range(2, 7)}
-    if extra:
-        raise _fail(label, f"locker_limits.{sorted(extra)[0]}", "is not a player count 2-6")
+        limit = raw_limits.get(str(n))  # type: ignore[call-overload]
+        if limit is None:
+            raise fail(label, f"locker_limits.{n}", "is missing (2 to 6 players need a limit)")
+        if limit > len(treasures):
+            raise fail(label, f"locker_limits.{n}", f"is {limit}; expected a whole number from "
+                                                    f"1 to {len(treasures)}")
+        limits[n] = limit
     return CardSet(
-        name=str(data.get("name", label)),
-        treasures=tuple(treasures),
-        bonus=bonus,
+        name=doc.get("name", label),
+        treasures=treasures,
+        bonus={int(k): v for k, v in doc["bonus"].items()},
         deck=deck,
-        chests=tuple(chests),
+        chests=chests,
         legacy=legacy,
         locker_limits=limits,
     )

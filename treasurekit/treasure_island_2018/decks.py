@@ -22,13 +22,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import Field, StrictBool
+from typing_extensions import NotRequired, TypedDict
 
 from ..core.data import load_data
-from ..core.errors import BoardDataError
 from ..core.inputs import short
+from ..core.schema import Count, Int, NonEmpty, Str, closed, fail, read_as
 from .geometry import SECTOR_NAMES
 from .map import COLOURS
+
+_Sector = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]  # SECTOR_NAMES
 
 __all__ = [
     "ABILITIES",
@@ -49,13 +54,16 @@ __all__ = [
 BUNDLED = {"standard": "data/hints.json"}
 
 DECKS_FORMAT = "treasurekit-ti2018-hints/1"
+_Event = Literal["starting_hint", "bluff", "prison", "black_spot", "black_spot_hint"]
+_Ability = Literal["king_georges", "compass", "spyglass", "thoroughbred", "fortune",
+                   "ancient_scrolls"]
+_Use = Literal["compass", "verify", "gallop", "monkey", "spyglass"]
 #: Calendar events (TI2018 §7 Calendar event).
-EVENTS = ("starting_hint", "bluff", "prison", "black_spot", "black_spot_hint")
+EVENTS: tuple[str, ...] = get_args(_Event)
 #: Special abilities (TI2018 §7 Special ability).
-ABILITIES = ("king_georges", "compass", "spyglass", "thoroughbred", "fortune",
-             "ancient_scrolls")
+ABILITIES: tuple[str, ...] = get_args(_Ability)
 #: The special actions with limited uses (TI2018 §7 Special action; ruling TI2018-4).
-USES = ("compass", "verify", "gallop", "monkey", "spyglass")
+USES: tuple[str, ...] = get_args(_Use)
 STARTING_IDS = ("decoy", "bearings", "vast", "miles", "sextant", "manuscript", "altitude")
 BLACK_SPOT_IDS = ("confession", "whichway", "parrot", "compass", "illusion", "nose",
                   "instinct", "bermuda", "close", "deduction", "distance")
@@ -177,157 +185,152 @@ def load_decks(source: str | Path | Decks | None = None) -> Decks:
                      kind="Treasure Island card", parse=parse_decks)
 
 
-def _fail(label: str, key: str, problem: str) -> BoardDataError:
-    return BoardDataError(f"{label}: key {short(key, 80)} {problem}")
+_Sides = Literal["2-3", "4-5"]  # the two sides of the Calendar, by player count
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+@closed
+class _HintFile(TypedDict):
+    id: Str
+    name: NonEmpty
+    chest: StrictBool
+    summary: Str
 
 
-def _hints(label: str, key: str, raw: Any, ids: tuple[str, ...]) -> tuple[HintCard, ...]:
-    if not isinstance(raw, list) or len(raw) != len(ids):
-        raise _fail(label, key, f"must list the {len(ids)} hints {list(ids)}")
-    out = []
+class _CompassFile(TypedDict):
+    id: Int
+    skulls: tuple[_Sector, _Sector]
+
+
+class _TokenFile(TypedDict):
+    id: Str
+    kind: Literal["item", "info"]
+    summary: NotRequired[Str]
+
+
+@closed
+class _CharacterFile(TypedDict):
+    id: Str
+    name: NonEmpty
+    colour: Str
+    uses: dict[_Use, Count]
+    abilities: list[_Ability]
+
+
+@closed
+class _InfoFile(TypedDict):
+    truth: Count
+    bluff: Count
+
+
+@closed
+class _SpaceFile(TypedDict):
+    day: Int
+    stars: Annotated[Int, Field(ge=1, le=2)]
+    event: _Event | None
+
+
+class _DecksFile(TypedDict):
+    """The JSON of ``hints.json`` (keys not listed, such as ``about``, are ignored)."""
+
+    format: Literal["treasurekit-ti2018-hints/1"]
+    starting: list[_HintFile]
+    black_spot: list[_HintFile]
+    compass_cards: Annotated[list[_CompassFile], Field(min_length=8, max_length=8)]
+    chest_tokens: list[_TokenFile]
+    characters: Annotated[list[_CharacterFile], Field(min_length=4, max_length=4)]
+    information_tokens: _InfoFile
+    calendars: dict[_Sides, Annotated[list[_SpaceFile], Field(min_length=1)]]
+    escape_day: dict[_Sides, Int]
+
+
+def _hints(label: str, key: str, raw: list[_HintFile],
+           ids: tuple[str, ...]) -> tuple[HintCard, ...]:
+    if len(raw) != len(ids):
+        raise fail(label, key, f"must list the {len(ids)} hints {list(ids)}")
     for i, h in enumerate(raw):
-        k = f"{key}[{i}]"
-        if not isinstance(h, dict) or set(h) != {"id", "name", "chest", "summary"}:
-            raise _fail(label, k, "must be an object with keys id, name, chest, summary")
         if h["id"] != ids[i]:
-            raise _fail(label, f"{k}.id", f"is {short(h['id'])}; expected {short(ids[i])}")
-        if not isinstance(h["name"], str) or not h["name"]:
-            raise _fail(label, f"{k}.name", "must be a non-empty string")
-        if not isinstance(h["chest"], bool):
-            raise _fail(label, f"{k}.chest", f"is {short(h['chest'])}; expected true or false")
-        if not isinstance(h["summary"], str):
-            raise _fail(label, f"{k}.summary", "must be a string")
-        out.append(HintCard(h["id"], h["name"], h["chest"], h["summary"], key))
-    return tuple(out)
+            raise fail(label, f"{key}[{i}].id", f"is {short(h['id'])}; expected {short(ids[i])}")
+    return tuple(HintCard(h["id"], h["name"], h["chest"], h["summary"], key) for h in raw)
+
+
+def _calendar(label: str, side: str, spaces: list[_SpaceFile], info: _InfoFile,
+              escape: int) -> tuple[CalendarSpace, ...]:
+    """One side of the Calendar, checked against the Information tokens and its escape day."""
+    key = f"calendars.{side}"
+    for i, space in enumerate(spaces):
+        if space["day"] != i + 1:
+            raise fail(label, f"{key}[{i}].day", f"is {space['day']}; expected {i + 1}")
+    events: list[str | None] = [space["event"] for space in spaces]
+    if events.count("prison") != 1 or events.count("black_spot") != 1:
+        raise fail(label, key, "needs exactly one prison and one black_spot space")
+    if events.index("starting_hint") != 0:
+        raise fail(label, key, "must begin with a starting_hint space")
+    bs = events.index("black_spot")
+    if "starting_hint" in events[bs:] or "black_spot_hint" in events[:bs]:
+        raise fail(label, key, "must play starting hints before the black spot and "
+                               "black spot hints after it")
+    hints = events.count("starting_hint") + events.count("black_spot_hint")
+    if hints > info["truth"] + info["bluff"]:
+        raise fail(label, key, f"plays {hints} hints but there are only "
+                               f"{info['truth'] + info['bluff']} Information tokens")
+    if events.count("bluff") > info["bluff"]:
+        raise fail(label, key, "hands out more Bluff tokens than the box holds")
+    last = max(i + 1 for i, e in enumerate(events) if e is not None)
+    if not len(spaces) >= escape > last:
+        raise fail(label, f"escape_day.{side}", f"is {short(escape)}; it must come after the "
+                   f"last event and within the {len(spaces)} calendar days")
+    return tuple(CalendarSpace(i + 1, s["stars"], s["event"]) for i, s in enumerate(spaces))
 
 
 def parse_decks(data: Any, label: str = "hints") -> Decks:
     """Validate already-parsed JSON data; see :func:`load_decks`."""
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{label}: the card data must be a JSON object")
-    for key in ("format", "starting", "black_spot", "compass_cards", "chest_tokens",
-                "characters", "information_tokens", "calendars", "escape_day"):
-        if key not in data:
-            raise _fail(label, key, "is missing")
-    if data["format"] != DECKS_FORMAT:
-        raise _fail(label, "format", f"is {short(data['format'])}; expected {short(DECKS_FORMAT)}")
-    starting = _hints(label, "starting", data["starting"], STARTING_IDS)
-    black = _hints(label, "black_spot", data["black_spot"], BLACK_SPOT_IDS)
-    black = tuple(HintCard(h.id, h.name, h.chest, h.summary, "black_spot") for h in black)
-
-    craw = data["compass_cards"]
-    if not isinstance(craw, list) or len(craw) != 8:
-        raise _fail(label, "compass_cards", "must list the 8 Compass Hints")
+    doc = read_as(_DecksFile, data, label)
+    starting = _hints(label, "starting", doc["starting"], STARTING_IDS)
+    black = _hints(label, "black_spot", doc["black_spot"], BLACK_SPOT_IDS)
     cards = []
     seen: set[tuple[int, ...]] = set()
-    for i, c in enumerate(craw):
+    for i, card in enumerate(doc["compass_cards"]):
         k = f"compass_cards[{i}]"
-        if not isinstance(c, dict) or c.get("id") != i + 1:
-            raise _fail(label, f"{k}.id", f"must be {i + 1}")
-        sk = c.get("skulls")
-        if (not isinstance(sk, list) or len(sk) != 2 or any(s not in SECTOR_NAMES for s in sk)
-                or sk[0] == sk[1]):
-            raise _fail(label, f"{k}.skulls", f"is {short(sk)}; expected two different sectors "
-                        f"of {list(SECTOR_NAMES)}")
-        idx = tuple(sorted(SECTOR_NAMES.index(s) for s in sk))
+        if card["id"] != i + 1:
+            raise fail(label, f"{k}.id", f"must be {i + 1}")
+        if card["skulls"][0] == card["skulls"][1]:
+            raise fail(label, f"{k}.skulls", f"is {short(list(card['skulls']))}; expected two "
+                       f"different sectors of {list(SECTOR_NAMES)}")
+        idx = tuple(sorted(SECTOR_NAMES.index(s) for s in card["skulls"]))
         if idx in seen:
-            raise _fail(label, f"{k}.skulls", "repeats another Compass Hint")
+            raise fail(label, f"{k}.skulls", "repeats another Compass Hint")
         seen.add(idx)
         cards.append(CompassCard(i + 1, idx))
-
-    traw = data["chest_tokens"]
-    if not isinstance(traw, list) or [t.get("id") if isinstance(t, dict) else t
-                                      for t in traw] != list(CHEST_IDS):
-        raise _fail(label, "chest_tokens", f"must list the 6 Chest tokens {list(CHEST_IDS)}")
-    tokens = []
+    traw = doc["chest_tokens"]
+    if [t["id"] for t in traw] != list(CHEST_IDS):
+        raise fail(label, "chest_tokens", f"must list the 6 Chest tokens {list(CHEST_IDS)}")
     for i, t in enumerate(traw):
         kind = "item" if i < 3 else "info"
-        if t.get("kind") != kind:
-            raise _fail(label, f"chest_tokens[{i}].kind", f"must be {short(kind)}")
-        tokens.append(ChestToken(t["id"], kind, str(t.get("summary", ""))))
-
-    chraw = data["characters"]
-    if not isinstance(chraw, list) or len(chraw) != len(COLOURS):
-        raise _fail(label, "characters", f"must list {len(COLOURS)} characters")
+        if t["kind"] != kind:
+            raise fail(label, f"chest_tokens[{i}].kind", f"must be {short(kind)}")
+    tokens = tuple(ChestToken(t["id"], t["kind"], t.get("summary", "")) for t in traw)
     chars = []
-    for i, c in enumerate(chraw):
+    for i, c in enumerate(doc["characters"]):
         k = f"characters[{i}]"
-        if not isinstance(c, dict) or set(c) != {"id", "name", "colour", "uses", "abilities"}:
-            raise _fail(label, k, "must be an object with keys id, name, colour, uses, "
-                                  "abilities")
         if c["id"] != CHARACTER_IDS[i]:
-            raise _fail(label, f"{k}.id", f"is {short(c['id'])}"
-                                          f"; expected {short(CHARACTER_IDS[i])} "
-                        "(the characters option and the rules use these ids)")
-        if not isinstance(c["name"], str) or not c["name"]:
-            raise _fail(label, f"{k}.name", "must be a non-empty string")
+            raise fail(label, f"{k}.id", f"is {short(c['id'])}; expected "
+                       f"{short(CHARACTER_IDS[i])} (the characters option and the rules use "
+                       "these ids)")
         if c["colour"] != COLOURS[i]:
-            raise _fail(label, f"{k}.colour",
-                        f"is {short(c['colour'])}; expected {short(COLOURS[i])}")
-        uses = c["uses"]
-        if not isinstance(uses, dict) or any(u not in USES or not _int(n) or n < 0
-                                             for u, n in uses.items()):
-            raise _fail(label, f"{k}.uses", f"must map actions of {list(USES)} to counts")
-        ab = c["abilities"]
-        if not isinstance(ab, list) or any(a not in ABILITIES for a in ab):
-            raise _fail(label, f"{k}.abilities", f"must list abilities of {list(ABILITIES)}")
-        chars.append(Character(str(c["id"]), str(c["name"]), c["colour"],
-                               {u: int(uses.get(u, 0)) for u in USES}, tuple(ab)))
-
-    info = data["information_tokens"]
-    if (not isinstance(info, dict) or set(info) != {"truth", "bluff"}
-            or not all(_int(v) and v >= 0 for v in info.values())):
-        raise _fail(label, "information_tokens", "must give the counts of truth and bluff "
-                                                 "tokens")
-    cals: dict[str, tuple[CalendarSpace, ...]] = {}
-    escape = data["escape_day"]
-    if not isinstance(escape, dict) or set(escape) != {"2-3", "4-5"}:
-        raise _fail(label, "escape_day", "must give the escape day for '2-3' and '4-5'")
-    craw2 = data["calendars"]
-    if not isinstance(craw2, dict) or set(craw2) != {"2-3", "4-5"}:
-        raise _fail(label, "calendars", "must have the two sides '2-3' and '4-5'")
-    for side, spaces in craw2.items():
-        key = f"calendars.{side}"
-        if not isinstance(spaces, list) or not spaces:
-            raise _fail(label, key, "must list the calendar spaces")
-        cal = []
-        for i, s in enumerate(spaces):
-            k = f"{key}[{i}]"
-            if not isinstance(s, dict) or set(s) != {"day", "stars", "event"}:
-                raise _fail(label, k, "must be an object with keys day, stars, event")
-            if not _int(s["day"]) or s["day"] != i + 1:
-                raise _fail(label, f"{k}.day", f"is {short(s['day'])}; expected {i + 1}")
-            if not _int(s["stars"]) or s["stars"] not in (1, 2):
-                raise _fail(label, f"{k}.stars", f"is {short(s['stars'])}; expected 1 or 2")
-            if s["event"] is not None and s["event"] not in EVENTS:
-                raise _fail(label, f"{k}.event", f"is {short(s['event'])}; expected null or one "
-                            f"of {list(EVENTS)}")
-            cal.append(CalendarSpace(i + 1, s["stars"], s["event"]))
-        events = [c.event for c in cal]
-        if events.count("prison") != 1 or events.count("black_spot") != 1:
-            raise _fail(label, key, "needs exactly one prison and one black_spot space")
-        if events.index("starting_hint") != 0:
-            raise _fail(label, key, "must begin with a starting_hint space")
-        bs = events.index("black_spot")
-        if "starting_hint" in events[bs:] or "black_spot_hint" in events[:bs]:
-            raise _fail(label, key, "must play starting hints before the black spot and "
-                                    "black spot hints after it")
-        hints = events.count("starting_hint") + events.count("black_spot_hint")
-        if hints > info["truth"] + info["bluff"]:
-            raise _fail(label, key, f"plays {hints} hints but there are only "
-                                    f"{info['truth'] + info['bluff']} Information tokens")
-        if events.count("bluff") > info["bluff"]:
-            raise _fail(label, key, "hands out more Bluff tokens than the box holds")
-        day: Any = escape.get(side)
-        last = max(i + 1 for i, e in enumerate(events) if e is not None)
-        if not _int(day) or not len(cal) >= day > last:
-            raise _fail(label, f"escape_day.{side}", f"is {short(day)}; it must come after the "
-                        f"last event and within the {len(cal)} calendar days")
-        cals[side] = tuple(cal)
-    return Decks(starting, black, tuple(cards), tuple(tokens), tuple(chars),
-                 int(info["truth"]), int(info["bluff"]), cals,
-                 {k: int(v) for k, v in escape.items()})
+            raise fail(label, f"{k}.colour", f"is {short(c['colour'])}; expected "
+                                             f"{short(COLOURS[i])}")
+        uses: dict[str, int] = {u: n for u, n in c["uses"].items()}
+        chars.append(Character(c["id"], c["name"], c["colour"],
+                               {u: uses.get(u, 0) for u in USES}, tuple(c["abilities"])))
+    info = doc["information_tokens"]
+    if set(doc["calendars"]) != {"2-3", "4-5"}:
+        raise fail(label, "calendars", "must have the two sides '2-3' and '4-5'")
+    escape = doc["escape_day"]
+    if set(escape) != {"2-3", "4-5"}:
+        raise fail(label, "escape_day", "must give the escape day for '2-3' and '4-5'")
+    cals: dict[str, tuple[CalendarSpace, ...]] = {
+        side: _calendar(label, side, spaces, info, escape[side])
+        for side, spaces in doc["calendars"].items()
+    }
+    return Decks(starting, black, tuple(cards), tokens, tuple(chars),
+                 info["truth"], info["bluff"], cals, {k: v for k, v in escape.items()})
