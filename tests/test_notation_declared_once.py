@@ -1,0 +1,83 @@
+"""Each move's notation is declared once (issue 25 point 4): every move class of every
+game declares ``NOTATION``, its ``__str__`` is the one :class:`~treasurekit.core.notation.
+Notation` builds from it (no class writes its own), the game's ``parse_move`` reads by the
+same declarations, and texts round-trip for a move of every form (the forms' own examples)
+and for every move of seeded random playouts."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import pytest
+
+import treasurekit
+from treasurekit.core import MoveParseError
+from treasurekit.core.notation import Notation
+
+#: The games whose moves.py reads by declared notation.
+GAMES = ["ahoy"]
+MAX_PLIES = {"treasure_island_2018": 90, "skeleton_island": 300}
+
+
+def _notation(game: str) -> tuple[Any, Notation]:
+    g = treasurekit.load_game(game)
+    moves = sys.modules[g.MOVE_TYPES[0].__module__]
+    return g, moves.MOVE_NOTATION
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_move_class_declares_its_notation_and_writes_by_it(game: str) -> None:
+    g, notation = _notation(game)
+    assert set(notation.classes) == set(g.MOVE_TYPES)
+    for cls in g.MOVE_TYPES:
+        assert "NOTATION" in cls.__dict__, cls
+        forms = cls.NOTATION if isinstance(cls.NOTATION[0], tuple) else (cls.NOTATION,)
+        assert getattr(cls.__str__, "__notation__", None) == tuple(forms), \
+            f"{cls.__name__} writes its own __str__"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_form_example_reads_back_as_itself(game: str) -> None:
+    g, notation = _notation(game)
+    seen = set()
+    for example in notation.forms.split("', '"):
+        move = g.parse_move(example.strip("'"))
+        seen.add(type(move))
+        assert g.parse_move(str(move)) == move
+    assert seen == set(g.MOVE_TYPES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_moves_of_random_playouts_round_trip(game: str) -> None:
+    g = treasurekit.load_game(game)
+    seen = set()
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = g.new_initial_state(seed)
+        while not state.is_terminal() and state.ply < MAX_PLIES.get(game, 300):
+            if state.is_chance_node():
+                state.resolve_chance()
+                continue
+            moves = state.legal_moves()
+            for m in moves:
+                assert g.parse_move(str(m)) == m, (game, str(m), m)
+                seen.add(type(m))
+            state.play(rng.choice(moves))
+        for m in state.history:
+            assert g.parse_move(str(m)) == m, (game, str(m), m)
+            seen.add(type(m))
+    assert len(seen) >= 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_word_is_named_with_the_accepted_forms(game: str) -> None:
+    g, notation = _notation(game)
+    head = notation.forms.split()[0].strip("'")
+    with pytest.raises(MoveParseError) as info:
+        g.parse_move(f"{head} zzzz-not-a-word zzzz")
+    assert "'zzzz-not-a-word'" in info.value.reason or "'zzzz'" in info.value.reason
+    assert notation.forms in info.value.reason
+    with pytest.raises(MoveParseError, match="'nonsense' starts no move"):
+        g.parse_move("nonsense 1 2")
