@@ -25,7 +25,8 @@ Codecs: :class:`Word` (one word passing a test), :class:`Choice` (one of a few w
 optionally standing for other values), :class:`Num` (a bounded whole number, optionally
 with words for some values), :class:`Prefixed` (``p2``, ``d7``), :class:`Many` (the
 following words, each read by a codec), :class:`Opt` (a last word that may be left out),
-:class:`Const` (no word: a field's value in this form). Games add their own by
+:class:`Flag` (words present for True), :class:`Const` (no word: a field's value in
+this form). Games add their own by
 subclassing :class:`Codec` (a point ``x,y``, a hex name).
 """
 
@@ -39,7 +40,7 @@ from typing import Any, ClassVar
 from .errors import MoveParseError
 from .inputs import MAX_DIGITS, parse_int, short
 
-__all__ = ["Choice", "Codec", "Const", "Many", "Notation", "Num", "Opt", "Prefixed",
+__all__ = ["Choice", "Codec", "Const", "Flag", "Many", "Notation", "Num", "Opt", "Prefixed",
            "Slot", "Word"]
 
 
@@ -262,6 +263,26 @@ class Opt(Codec):
         return "" if value == self.default else self.codec.write(value)
 
 
+class Flag(Codec):
+    """``words`` (say ``from locker``) present for True, left out for False."""
+
+    optional = True
+
+    def __init__(self, *words: str) -> None:
+        self.words = list(words)
+        self.what = repr(" ".join(words))
+        self.example: str | tuple[str, ...] = ("", " ".join(words))
+
+    def read(self, words: Sequence[str], i: int) -> tuple[Any, int]:
+        n = len(self.words)
+        if list(words[i:i + n]) == self.words:
+            return True, i + n
+        return False, i
+
+    def write(self, value: Any) -> str | None:
+        return " ".join(self.words) if value is True else "" if value is False else None
+
+
 class Const(Codec):
     """No word: the field has ``value`` in this form (written only for that value)."""
 
@@ -303,7 +324,7 @@ def _examples(form: Form) -> list[str]:
         if isinstance(p, str) or p.example:
             words = (p,) if isinstance(p, str) else (
                 p.example if isinstance(p.example, tuple) else (p.example,))
-            out = [f"{o} {w}".strip() for o in out for w in words]
+            out = [" ".join(f"{o} {w}".split()) for o in out for w in words]
     return out
 
 
@@ -459,7 +480,7 @@ class Notation:
         elif not miss.what:
             why = f"{short(miss.word)} is one word too many"
         elif miss.word is None:
-            why = f"{miss.what} is missing at the end"
+            why = f"it ends where {miss.what} should follow"
         else:
             why = f"{short(miss.word)} is not {miss.what}"
         return MoveParseError(text, f"{short(text)} is not {self.kind} ({why}); "
