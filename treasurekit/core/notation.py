@@ -109,7 +109,7 @@ class Word(Codec):
     """One word passing ``test`` (any word by default); its value is the word itself."""
 
     def __init__(self, what: str = "a word", example: str = "x",
-                 test: Callable[[str], bool] | None = None,
+                 test: Callable[[str], object] | None = None,
                  read: Callable[[str], Any] | None = None) -> None:
         self.what, self.example = what, example
         self._test, self._read = test, read
