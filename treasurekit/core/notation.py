@@ -240,7 +240,7 @@ class Many(Codec):
 
     def write(self, value: Any) -> str | None:
         w = self.item.write
-        return " ".join(str(w(v)) for v in value)
+        return " ".join(str(v) if (t := w(v)) is None else t for v in value)
 
 
 class Opt(Codec):
@@ -390,23 +390,26 @@ def _tail_start(tail: Form, words: Sequence[str], i: int) -> int:
 def _read(cls: type, form: Form, words: Sequence[str]) -> Any:
     """The move of ``cls`` that ``words`` spell in ``form``, or raise :class:`Miss`."""
     values: dict[str, Any] = {}
-    i = 0
+    i, skipped = 0, ""
     for k, part in enumerate(form):
         if isinstance(part, str):
             if i >= len(words) or words[i] != part:
                 raise Miss(words[i] if i < len(words) else None, repr(part))
-            i += 1
+            i, skipped = i + 1, ""
             continue
+        start = i
         if isinstance(part.codec, Many) and k + 1 < len(form):
             value, i = part.codec.read(words[:_tail_start(form[k + 1:], words, i)], i)
         else:
             value, i = part.codec.read(words, i)
+        # an optional word left out: a word still to come was meant for it
+        skipped = part.codec.what if i == start else ""
         if len(part.names) == 1:
             values[part.names[0]] = value
         else:
             values.update(zip(part.names, value, strict=True))
     if i < len(words):
-        raise Miss(words[i], "")
+        raise Miss(words[i], skipped)
     return cls(**values)
 
 
