@@ -17,7 +17,7 @@ from treasurekit.core import MoveParseError
 from treasurekit.core.notation import Notation
 
 #: The games whose moves.py reads by declared notation.
-GAMES = ["ahoy", "skeleton_island", "treasure_island_2003"]
+GAMES = ["ahoy", "sjorovaron", "skeleton_island", "treasure_island_2003"]
 MAX_PLIES = {"treasure_island_2018": 90, "skeleton_island": 300}
 
 
@@ -74,7 +74,7 @@ def test_moves_of_random_playouts_round_trip(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_bad_word_is_named_with_the_accepted_forms(game: str) -> None:
     g, notation = _notation(game)
-    head = notation.forms.split()[0].strip("'")
+    head = notation.forms.split(",")[0].strip("'").split()[0]
     with pytest.raises(MoveParseError) as info:
         g.parse_move(f"{head} zzzz-not-a-word zzzz")
     assert "'zzzz-not-a-word'" in info.value.reason or "'zzzz'" in info.value.reason

@@ -25,8 +25,8 @@ Codecs: :class:`Word` (one word passing a test), :class:`Choice` (one of a few w
 optionally standing for other values), :class:`Num` (a bounded whole number, optionally
 with words for some values), :class:`Prefixed` (``p2``, ``d7``), :class:`Many` (the
 following words, each read by a codec), :class:`Opt` (a last word that may be left out),
-:class:`Flag` (words present for True), :class:`Const` (no word: a field's value in
-this form). Games add their own by
+:class:`Flag` (words present for True), :class:`OrNone` (a word for None),
+:class:`Const` (no word: a field's value in this form). Games add their own by
 subclassing :class:`Codec` (a point ``x,y``, a hex name).
 """
 
@@ -40,8 +40,8 @@ from typing import Any, ClassVar
 from .errors import MoveParseError
 from .inputs import MAX_DIGITS, parse_int, short
 
-__all__ = ["Choice", "Codec", "Const", "Flag", "Many", "Notation", "Num", "Opt", "Prefixed",
-           "Slot", "Word"]
+__all__ = ["Choice", "Codec", "Const", "Flag", "Many", "Notation", "Num", "Opt", "OrNone",
+           "Prefixed", "Slot", "Word"]
 
 
 class Miss(Exception):
@@ -234,8 +234,10 @@ class Many(Codec):
             if value is _NO:
                 raise Miss(word, self.item.what)
             out.append(value)
-        if len(out) < self.low or (self.high is not None and len(out) > self.high):
-            raise Miss(None if len(out) < self.low else words[-1], self.what)
+        if len(out) < self.low:
+            raise Miss(None, self.item.what)
+        if self.high is not None and len(out) > self.high:
+            raise Miss(words[i + self.high], "")  # one word too many
         return tuple(out), len(words)
 
     def write(self, value: Any) -> str | None:
@@ -261,6 +263,27 @@ class Opt(Codec):
 
     def write(self, value: Any) -> str | None:
         return "" if value == self.default else self.codec.write(value)
+
+
+class OrNone(Codec):
+    """``word`` (say ``raft``) for None, else ``codec``'s word."""
+
+    def __init__(self, codec: Codec, word: str) -> None:
+        self.codec, self.word = codec, word
+        self.what = f"{codec.what} or {word!r}"
+        self.example: str | tuple[str, ...] = (
+            codec.example if isinstance(codec.example, str) else codec.example[0], word)
+
+    def read_word(self, word: str) -> Any:
+        return None if word == self.word else self.codec.read_word(word)
+
+    def write(self, value: Any) -> str | None:
+        return self.word if value is None else self.codec.write(value)
+
+    def inline(self, expr: str, strict: bool) -> str | None:
+        if self.codec.inline(expr, strict) != f"{{{expr}}}":
+            return None
+        return f"{{{self.word!r} if {expr} is None else {expr}}}"
 
 
 class Flag(Codec):
