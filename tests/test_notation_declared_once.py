@@ -17,7 +17,7 @@ from treasurekit.core import MoveParseError
 from treasurekit.core.notation import Notation
 
 #: The games whose moves.py reads by declared notation.
-GAMES = ["ahoy", "sjorovaron", "skeleton_island", "treasure_island_2003"]
+GAMES = sorted(treasurekit.GAMES)
 MAX_PLIES = {"treasure_island_2018": 90, "skeleton_island": 300}
 
 

@@ -120,8 +120,12 @@ class Word(Codec):
             return _NO if value is None else value
         return word if self._test is None or self._test(word) else _NO
 
+    def write(self, value: Any) -> str | None:
+        return value if isinstance(value, str) else None
+
     def inline(self, expr: str, strict: bool) -> str | None:
-        return f"{{{expr}}}"
+        plain = type(self).write is Word.write  # not a subclass writing its own way
+        return None if strict or not plain else f"{{{expr}}}"
 
 
 class Choice(Codec):
