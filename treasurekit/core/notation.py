@@ -248,6 +248,12 @@ class Many(Codec):
         w = self.item.write
         return " ".join(str(v) if (t := w(v)) is None else t for v in value)
 
+    def inline(self, expr: str, strict: bool) -> str | None:
+        # words that are their own text: one join, as hand-written
+        if strict or type(self.item) is not Word or self.low < 1:
+            return None
+        return f"{{' '.join({expr})}}"
+
 
 class Opt(Codec):
     """``codec``'s word, or nothing for ``default`` (written as nothing too)."""
