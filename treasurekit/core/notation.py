@@ -250,9 +250,15 @@ class Many(Codec):
 
     def inline(self, expr: str, strict: bool) -> str | None:
         # words that are their own text: one join, as hand-written
-        if strict or type(self.item) is not Word or self.low < 1:
+        if strict:
             return None
-        return f"{{' '.join({expr})}}"
+        if type(self.item) is Word:
+            joined = f"' '.join({expr})"
+        elif type(self.item) is Num and not self.item.words:
+            joined = f"' '.join(map(str, {expr}))"
+        else:
+            return None
+        return f" {{{joined}}}" if self.low else f"{{' ' + {joined} if {expr} else ''}}"
 
 
 class Opt(Codec):
@@ -273,6 +279,11 @@ class Opt(Codec):
 
     def write(self, value: Any) -> str | None:
         return "" if value == self.default else self.codec.write(value)
+
+    def inline(self, expr: str, strict: bool) -> str | None:
+        if strict or self.default is not None or self.codec.inline("v", False) != "{v}":
+            return None
+        return f"{{'' if {expr} is None else ' ' + str({expr})}}"
 
 
 class OrNone(Codec):
@@ -387,8 +398,9 @@ def _compile(form: Form, otherwise: Callable[[Any], str] | None) -> Callable[[An
         expr = (f"self.{part.names[0]}" if len(part.names) == 1
                 else "(" + "".join(f"self.{n}, " for n in part.names) + ")")
         inline = part.codec.inline(expr, strict) if len(part.names) == 1 else None
-        if inline is not None:
-            template.append(f" {inline}")
+        if inline is not None:  # an optional word's or a list's fragment has its own space
+            spaced = part.codec.optional or isinstance(part.codec, Many)
+            template.append(inline if spaced else f" {inline}")
             continue
         env[f"_w{k}"] = part.codec.write
         lines.append(f"t{k} = _w{k}({expr})")
