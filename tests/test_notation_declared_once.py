@@ -6,7 +6,6 @@ the moves of random playouts: tests/test_notation_round_trip.py)."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import pytest
@@ -21,8 +20,9 @@ GAMES = sorted(treasurekit.GAMES)
 
 def _notation(game: str) -> tuple[Any, Notation]:
     g = treasurekit.load_game(game)
-    moves = sys.modules[g.MOVE_TYPES[0].__module__]
-    return g, moves.MOVE_NOTATION
+    notation = g.MOVE_TYPES[0].__str__.notation  # set by the Notation that wrote it
+    assert isinstance(notation, Notation)
+    return g, notation
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -64,6 +64,8 @@ class Codec:
     example: str | tuple[str, ...] = "x"
     #: True for a codec that may read no word (it has a default).
     optional = False
+    #: Names the fragments of :meth:`inline` call (a helper function), by name.
+    helpers: ClassVar[dict[str, Any]] = {}
 
     def __call__(self, *names: str, example: str | tuple[str, ...] | None = None) -> Slot:
         """This codec bound to the field(s) ``names`` (several: the value is their tuple)."""
@@ -90,6 +92,10 @@ class Codec:
         """An f-string fragment writing the value of ``expr`` as :meth:`write` does
         (``strict``: None stands for "another form", else for ``str(value)``), or None
         if this codec needs its :meth:`write` called."""
+        return None
+
+    def inline_fields(self, exprs: tuple[str, ...], strict: bool) -> str | None:
+        """:meth:`inline` for a codec bound to several fields (``exprs``, one each)."""
         return None
 
 
@@ -397,7 +403,9 @@ def _compile(form: Form, otherwise: Callable[[Any], str] | None) -> Callable[[An
             continue
         expr = (f"self.{part.names[0]}" if len(part.names) == 1
                 else "(" + "".join(f"self.{n}, " for n in part.names) + ")")
-        inline = part.codec.inline(expr, strict) if len(part.names) == 1 else None
+        env.update(part.codec.helpers)
+        inline = (part.codec.inline(expr, strict) if len(part.names) == 1 else
+                  part.codec.inline_fields(tuple(f"self.{n}" for n in part.names), strict))
         if inline is not None:  # an optional word's or a list's fragment has its own space
             spaced = part.codec.optional or isinstance(part.codec, Many)
             template.append(inline if spaced else f" {inline}")
@@ -484,7 +492,9 @@ class Notation:
                 bad = [n for p in form if isinstance(p, Slot) for n in p.names if n not in fields]
                 if bad:
                     raise TypeError(f"{cls.__name__}.NOTATION names no field {bad[0]!r}")
-            setattr(cls, "__str__", _writer(cls, forms))  # noqa: B010
+            write = _writer(cls, forms)
+            write.notation = self  # type: ignore[attr-defined]
+            setattr(cls, "__str__", write)  # noqa: B010
             for form in forms:
                 examples.extend(repr(e) for e in _examples(form))
                 for head in _heads(form):

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.inputs import parse_decimal
 from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
@@ -87,6 +87,11 @@ class _Placement(Codec):
 
     def write(self, value: Any) -> str | None:
         return ",".join(map(_num, value))
+
+    helpers: ClassVar[dict[str, Any]] = {"_num": _num}
+
+    def inline_fields(self, exprs: tuple[str, ...], strict: bool) -> str | None:
+        return ",".join(f"{{_num({e})}}" for e in exprs)
 
 
 _ID = Num(digits=6, example="17")

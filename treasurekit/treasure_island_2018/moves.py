@@ -107,6 +107,12 @@ class _Point(Word):
         except (TypeError, ValueError, LookupError):  # a hand-built move's odd value
             return None
 
+    def inline(self, expr: str, strict: bool) -> str | None:
+        return None if strict else f"{{{expr}[0]:g}},{{{expr}[1]:g}}"  # as fmt_pt
+
+    def inline_fields(self, exprs: tuple[str, ...], strict: bool) -> str | None:
+        return None if strict else ",".join(f"{{{e}:g}}" for e in exprs)
+
 
 def _tower(word: str) -> bool:
     return word.startswith("t")
