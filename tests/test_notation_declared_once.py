@@ -57,3 +57,18 @@ def test_a_bad_word_is_named_with_the_accepted_forms(game: str) -> None:
     assert notation.forms in info.value.reason
     with pytest.raises(MoveParseError, match="'nonsense' starts no move"):
         g.parse_move("nonsense 1 2")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_read_again_is_a_new_object(game: str) -> None:
+    """The notation keeps the texts it read; a caller who changes the move it got (with
+    ``object.__setattr__``) changes nothing the next reader gets."""
+    g, notation = _notation(game)
+    text = next(t for t in (e.strip("'") for e in notation.forms.split("', '"))
+                if g.parse_move(t).__dict__)  # a move with fields
+    first = g.parse_move(text)
+    again = g.parse_move(text)
+    assert again == first and again is not first
+    name = next(iter(first.__dict__))
+    object.__setattr__(first, name, "changed")
+    assert g.parse_move(text) == again

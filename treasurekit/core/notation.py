@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 
 from .errors import MoveParseError
 from .inputs import MAX_DIGITS, parse_int, short
+from .moves import fresh_move
 
 __all__ = ["Choice", "Codec", "Const", "Flag", "Many", "Notation", "Num", "Opt", "OrNone",
            "Prefixed", "Slot", "Word"]
@@ -470,7 +471,8 @@ class Notation:
     """A game's move notation, from its move classes' ``NOTATION`` declarations.
 
     Installs each class's ``__str__`` and reads texts back (:meth:`parse`): the first
-    word picks the forms to try; a text is read once (kept, up to ``KEEP_TEXTS``).
+    word picks the forms to try; a text is read once (kept, up to ``KEEP_TEXTS``; each
+    caller gets its own copy of the move, so changing it changes nothing kept).
 
     Args:
         kind: the error message's name for a move ("an Ahoy move").
@@ -511,8 +513,8 @@ class Notation:
                 that does not fit and lists the accepted forms.
         """
         move = self._kept.get(text) if isinstance(text, str) else None
-        if move is not None:
-            return move
+        if move is not None:  # a copy: what the engine keeps is never handed out
+            return fresh_move(move)
         if not isinstance(text, str):
             raise MoveParseError(text, f"{short(text)} is not move text; write {self.forms}")
         words = text.strip().lower().split()
@@ -529,7 +531,7 @@ class Notation:
         if len(text) <= self.KEEP_CHARS:
             if len(self._kept) >= self.KEEP_TEXTS:
                 self._kept.clear()
-            self._kept[text] = move
+            self._kept[text] = fresh_move(move)
         return move
 
     def _error(self, text: str, words: list[str], miss: Miss | None) -> MoveParseError:
