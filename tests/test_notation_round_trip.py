@@ -37,4 +37,6 @@ def test_every_offered_move_round_trips_through_its_notation(game: str, seed: in
             state.copy().play(str(m))
             checked += 1
         state.play(str(rng.choice(moves)))
+    for m in state.history:  # the chance moves too
+        assert g.parse_move(str(m)) == m, (game, str(m), m)
     assert checked > 0

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.errors import MoveParseError
-from ..core.inputs import parse_int, short
+from ..core.notation import Notation, Num
 
 __all__ = ["FACES", "SHIP", "AhoyMove", "Pass", "Roll", "Step", "parse_move", "square_text"]
 
@@ -35,30 +34,25 @@ FACES = (1, 2, 3, 4, 5, SHIP)
 class Roll:
     """Chance move: the die shows ``face`` (1-5 dots, or ``SHIP``)."""
 
+    NOTATION = ("roll", Num(1, 5, digits=1, words={SHIP: "ship"})("face", example=("1", "ship")))
     face: int
-
-    def __str__(self) -> str:
-        return "roll ship" if self.face == SHIP else f"roll {self.face}"
 
 
 @dataclass(frozen=True)
 class Step:
     """Move the top pirate of ``source`` (0 = your starting square) ``steps`` squares."""
 
+    NOTATION = ("move", Num(words={0: "start"}, example="start")("source"),
+                Num()("steps", example="3"))
     source: int
     steps: int
-
-    def __str__(self) -> str:
-        src = "start" if self.source == 0 else str(self.source)
-        return f"move {src} {self.steps}"
 
 
 @dataclass(frozen=True)
 class Pass:
     """Give up the turn: allowed only when no pirate can move (AHOY §6)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    NOTATION = ("pass",)
 
 
 AhoyMove = Roll | Step | Pass
@@ -68,29 +62,16 @@ def square_text(square: int) -> str:
     """A square in words: "the starting square" (0) or "square 7"."""
     return "the starting square" if square == 0 else f"square {square}"
 
-_FORMS = "'roll 1'..'roll 5', 'roll ship', 'move start 3', 'move 7 2' or 'pass'"
+
+MOVE_NOTATION = Notation("an Ahoy move", (Roll, Step, Pass))
 
 
 def parse_move(text: str) -> AhoyMove:
-    """Parse Ahoy move text.
+    """Parse Ahoy move text (the forms are the move classes' ``NOTATION``).
 
     Raises:
-        MoveParseError: the text is not one of the accepted forms (listed in the message).
+        MoveParseError: the text is not one of the accepted forms (the message names the
+            word that does not fit and lists the forms).
     """
-    words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{short(text)} is not an Ahoy move; write {_FORMS}")
-    if words == ["pass"]:
-        return Pass()
-    if len(words) == 2 and words[0] == "roll":
-        if words[1] == "ship":
-            return Roll(SHIP)
-        if words[1] in {"1", "2", "3", "4", "5"}:
-            return Roll(int(words[1]))
-        raise bad
-    if len(words) == 3 and words[0] == "move":
-        source = 0 if words[1] == "start" else parse_int(words[1])
-        steps = parse_int(words[2])
-        if source is None or steps is None:
-            raise bad
-        return Step(source, steps)
-    raise bad
+    move: AhoyMove = MOVE_NOTATION.parse(text)
+    return move

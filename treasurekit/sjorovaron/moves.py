@@ -44,8 +44,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.errors import MoveParseError
-from ..core.inputs import short
+from ..core.notation import Choice, Many, Notation, Num, OrNone, Prefixed, Word
 from .hexes import label, parse_label
 
 __all__ = [
@@ -109,47 +108,53 @@ def pirate_id(word: str) -> str | None:
     return w if w in PIRATE_NAMES else None
 
 
+def _hex(word: str) -> str | None:
+    ax = parse_label(word)
+    return label(ax) if ax is not None else None
+
+
+# ----- the words of the notation ------------------------------------------------------
+_SEAT = Prefixed("p", "a seat p0..p5", digits=1, high=5)
+_DIE = Num(1, 6, digits=1)
+_PIECE = Word("a map piece such as skull", "skull",
+              test=lambda w: w.isascii() and w.replace("-", "").isalnum())
+_HEX = Word("a hex such as k11", "h8", read=_hex)
+_PIRATE = Word("a pirate: " + ", ".join(PIRATES), "hook", read=pirate_id)
+
+
 # ----- chance moves -------------------------------------------------------------------
 @dataclass(frozen=True)
 class Order:
     """Chance: seat ``seat`` rolls ``face`` for the starting order (SJO §3)."""
 
+    NOTATION = ("order", _SEAT("seat", example="p2"), _DIE("face", example="5"))
     seat: int
     face: int
-
-    def __str__(self) -> str:
-        return f"order p{self.seat} {self.face}"
 
 
 @dataclass(frozen=True)
 class Deal:
     """Chance: map piece ``piece`` is dealt to seat ``seat`` (SJO §3)."""
 
+    NOTATION = ("deal", _SEAT("seat"), _PIECE("piece"))
     seat: int
     piece: str
-
-    def __str__(self) -> str:
-        return f"deal p{self.seat} {self.piece}"
 
 
 @dataclass(frozen=True)
 class Roll:
     """Chance: the movement die shows ``face`` (1-6)."""
 
+    NOTATION = ("roll", _DIE("face", example="4"))
     face: int
-
-    def __str__(self) -> str:
-        return f"roll {self.face}"
 
 
 @dataclass(frozen=True)
 class Shot:
     """Chance: the shooting die shows the ring (``hit``) or a blank side (SJO §7)."""
 
+    NOTATION = (Choice(("hit", "miss"), (True, False))("hit", example=("hit", "miss")),)
     hit: bool
-
-    def __str__(self) -> str:
-        return "hit" if self.hit else "miss"
 
 
 # ----- player moves ---------------------------------------------------------------------
@@ -157,149 +162,125 @@ class Shot:
 class Pick:
     """Setup: take pirate ``pirate`` and place it on starting hex ``at`` (SJO §3)."""
 
+    NOTATION = ("pick", _PIRATE("pirate"), _HEX("at", example="g2"))
     pirate: str
     at: str
-
-    def __str__(self) -> str:
-        return f"pick {self.pirate} {self.at}"
 
 
 @dataclass(frozen=True)
 class Shoot:
     """Shoot at the named pirate (SJO §7)."""
 
+    NOTATION = ("shoot", _PIRATE("target", example="svullo"))
     target: str
-
-    def __str__(self) -> str:
-        return f"shoot {self.target}"
 
 
 @dataclass(frozen=True)
 class Fire:
     """Fire the mortar at the pirate ``target`` on a boat, or at the raft (None)."""
 
+    NOTATION = ("fire", OrNone(_PIRATE, "raft")("target"))
     target: str | None
-
-    def __str__(self) -> str:
-        return f"fire {self.target or 'raft'}"
 
 
 @dataclass(frozen=True)
 class Go:
     """Declare a move over land; the die roll follows (SJO §5)."""
 
-    def __str__(self) -> str:
-        return "move"
+    NOTATION = ("move",)
 
 
 @dataclass(frozen=True)
 class Walk:
     """After the roll: walk ``path`` (one hex per pip, the start not included)."""
 
+    NOTATION = ("walk", Many(_HEX, 1, 6)("path", example="h8 h9 i10"))
     path: tuple[str, ...]
 
     @property
     def end(self) -> str:
         return self.path[-1]
 
-    def __str__(self) -> str:
-        return "walk " + " ".join(self.path)
-
 
 @dataclass(frozen=True)
 class Stay:
     """Locked in: give up the rolled movement and stay (SJO §5)."""
 
-    def __str__(self) -> str:
-        return "stay"
+    NOTATION = ("stay",)
 
 
 @dataclass(frozen=True)
 class Jump:
     """Declare a jump to striped hex ``to`` (SJO §6), or aboard the raft (None, SJO §10)."""
 
+    NOTATION = ("jump", OrNone(_HEX, "raft")("to", example=("i4", "raft")))
     to: str | None
-
-    def __str__(self) -> str:
-        return f"jump {self.to or 'raft'}"
 
 
 @dataclass(frozen=True)
 class Cross:
     """Declare a river crossing to striped hex ``to`` (SJO §6)."""
 
+    NOTATION = ("cross", _HEX("to", example="k11"))
     to: str
-
-    def __str__(self) -> str:
-        return f"cross {self.to}"
 
 
 @dataclass(frozen=True)
 class Float:
     """Float along the arrows by the die (in the water, or rolling for the raft)."""
 
-    def __str__(self) -> str:
-        return "float"
+    NOTATION = ("float",)
 
 
 @dataclass(frozen=True)
 class Climb:
     """Climb out of the water onto neighbouring land hex ``to`` (SJO §6)."""
 
+    NOTATION = ("climb", _HEX("to", example="j9"))
     to: str
-
-    def __str__(self) -> str:
-        return f"climb {self.to}"
 
 
 @dataclass(frozen=True)
 class Dig:
     """Declare digging for the chest; a 4 or more digs it up (SJO §9)."""
 
-    def __str__(self) -> str:
-        return "dig"
+    NOTATION = ("dig",)
 
 
 @dataclass(frozen=True)
 class Drag:
     """Declare dragging for the chest in the water next to you (SJO §9)."""
 
-    def __str__(self) -> str:
-        return "drag"
+    NOTATION = ("drag",)
 
 
 @dataclass(frozen=True)
 class Launch:
     """Start the raft ride from the raft's hex with the chest (SJO §10)."""
 
-    def __str__(self) -> str:
-        return "launch"
+    NOTATION = ("launch",)
 
 
 @dataclass(frozen=True)
 class Wait:
     """Skip the turn at the mortar (SJO §11)."""
 
-    def __str__(self) -> str:
-        return "wait"
+    NOTATION = ("wait",)
 
 
 @dataclass(frozen=True)
 class Push:
     """Push the wounded pirate on your hex into the water at ``into`` (SJO §7)."""
 
+    NOTATION = ("push", _HEX("into", example="k9"))
     into: str
-
-    def __str__(self) -> str:
-        return f"push {self.into}"
 
 
 @dataclass(frozen=True)
 class End:
     """End the turn (giving up the shot that is left)."""
 
-    def __str__(self) -> str:
-        return "end"
+    NOTATION = ("end",)
 
 
 SjoMove = (
@@ -307,102 +288,17 @@ SjoMove = (
     | Float | Climb | Dig | Drag | Launch | Wait | Push | End
 )
 
-_FORMS = (
-    "'move', 'walk h8 h9 i10', 'stay', 'shoot hook', 'jump i4', 'jump raft', 'cross k11', "
-    "'float', 'climb j9', 'dig', 'drag', 'launch', 'wait', 'fire hook', 'fire raft', "
-    "'push k9', 'end', 'pick hook g2' (chance: 'order p0 5', 'deal p1 skull', 'roll 4', "
-    "'hit', 'miss')"
-)
-
-_SIMPLE: dict[str, SjoMove] = {
-    "move": Go(), "stay": Stay(), "float": Float(), "dig": Dig(), "drag": Drag(),
-    "launch": Launch(), "wait": Wait(), "end": End(), "hit": Shot(True),
-    "miss": Shot(False),
-}
-
-
-def _hex(word: str) -> str | None:
-    ax = parse_label(word)
-    return label(ax) if ax is not None else None
-
-
-def _seat(word: str) -> int | None:
-    if len(word) == 2 and word[0] == "p" and word[1] in "012345":
-        return int(word[1])
-    return None
-
-
-def _die(word: str) -> int | None:
-    return int(word) if word in ("1", "2", "3", "4", "5", "6") else None
+MOVE_NOTATION = Notation("a Sjörövarön move", (
+    Go, Walk, Stay, Shoot, Jump, Cross, Float, Climb, Dig, Drag, Launch, Wait, Fire, Push, End,
+    Pick, Order, Deal, Roll, Shot))
 
 
 def parse_move(text: str) -> SjoMove:
-    """Parse Sjörövarön move text.
+    """Parse Sjörövarön move text (the forms are the move classes' ``NOTATION``).
 
     Raises:
-        MoveParseError: the text is not one of the accepted forms (listed in the message).
+        MoveParseError: the text is not one of the accepted forms (the message names the
+            word that does not fit and lists the forms).
     """
-    if not isinstance(text, str):
-        raise MoveParseError(text, f"{short(text)} is not move text; write {_FORMS}")
-    move = _PARSED.get(text)
-    if move is None:
-        move = _parse(text)
-        if len(text) <= _KEEP_CHARS:
-            if len(_PARSED) >= _KEEP_TEXTS:
-                _PARSED.clear()
-            _PARSED[text] = move
+    move: SjoMove = MOVE_NOTATION.parse(text)
     return move
-
-
-#: Texts read before and their moves (frozen values; only texts that parsed, up to
-#: ``_KEEP_TEXTS`` short ones): a pure function of the text, so nothing goes stale.
-_PARSED: dict[str, SjoMove] = {}
-_KEEP_CHARS = 40
-_KEEP_TEXTS = 20_000
-
-
-def _parse(text: str) -> SjoMove:
-    words = text.strip().lower().split()
-    if not words:
-        raise _bad(text)
-    head, args = words[0], words[1:]
-    if not args and head in _SIMPLE:
-        return _SIMPLE[head]
-    if head == "roll" and len(args) == 1 and (face := _die(args[0])) is not None:
-        return Roll(face)
-    if head == "order" and len(args) == 2:
-        seat, face = _seat(args[0]), _die(args[1])
-        if seat is not None and face is not None:
-            return Order(seat, face)
-    if head == "deal" and len(args) == 2:
-        seat = _seat(args[0])
-        piece = args[1]
-        if seat is not None and piece.isascii() and piece.replace("-", "").isalnum():
-            return Deal(seat, piece)
-    if head == "pick" and len(args) == 2:
-        who, at = pirate_id(args[0]), _hex(args[1])
-        if who is not None and at is not None:
-            return Pick(who, at)
-    if head == "shoot" and len(args) == 1 and (who := pirate_id(args[0])) is not None:
-        return Shoot(who)
-    if head == "fire" and len(args) == 1:
-        if args[0] == "raft":
-            return Fire(None)
-        if (who := pirate_id(args[0])) is not None:
-            return Fire(who)
-    if head == "walk" and args:
-        path = [_hex(a) for a in args]
-        if all(p is not None for p in path) and len(path) <= 6:
-            return Walk(tuple(p for p in path if p is not None))
-    if head == "jump" and len(args) == 1:
-        if args[0] == "raft":
-            return Jump(None)
-        if (at := _hex(args[0])) is not None:
-            return Jump(at)
-    if head in ("cross", "climb", "push") and len(args) == 1 and (at := _hex(args[0])):
-        return Cross(at) if head == "cross" else Climb(at) if head == "climb" else Push(at)
-    raise _bad(text)
-
-
-def _bad(text: str) -> MoveParseError:
-    return MoveParseError(text, f"{short(text)} is not a Sjörövarön move; write {_FORMS}")

@@ -33,10 +33,12 @@ Rest(x=3.5, y=-2.0, angle=30.0)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from ..core.errors import MoveParseError
-from ..core.inputs import parse_decimal, parse_int, short
+from ..core.inputs import parse_decimal
+from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
 from .pile import Placement, _cm, _deg
 
 __all__ = [
@@ -64,43 +66,68 @@ def _num(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
+def _token(word: str) -> bool:
+    return bool(word) and all(c.isascii() and (c.islower() or c.isdigit() or c == "-")
+                              for c in word)
+
+
+class _Placement(Codec):
+    """``x,y,angle`` (cm, cm, degrees; the angle may be left out, spaces after the commas
+    allowed): the rest of the text, read into the fields ``x, y, angle``."""
+
+    what = "x,y,angle in cm and degrees"
+    example = "3.5,-2,30"
+
+    def read(self, words: Sequence[str], i: int) -> tuple[Any, int]:
+        parts = " ".join(words[i:]).replace(",", " ").split()
+        values = [v for v in map(parse_decimal, parts) if v is not None and abs(v) < 1e6]
+        if len(parts) not in (2, 3) or len(values) != len(parts):
+            raise Miss(" ".join(words[i:]) if i < len(words) else None, self.what)
+        return (*values, 0.0)[:3], len(words)
+
+    def write(self, value: Any) -> str | None:
+        return ",".join(map(_num, value))
+
+    helpers: ClassVar[dict[str, Any]] = {"_num": _num}
+
+    def inline_fields(self, exprs: tuple[str, ...], strict: bool) -> str | None:
+        return ",".join(f"{{_num({e})}}" for e in exprs)
+
+
+_ID = Num(digits=6, example="17")
+_TOKEN = Word("a word of lower-case letters, digits and '-'", "coin-2", test=_token)
+
+
 @dataclass(frozen=True)
 class Spread:
     """Chance move: the setup spread is seeded layout ``layout`` (SKEL §2)."""
 
+    NOTATION = ("spread", _ID("layout", example="417"))
     layout: int
-
-    def __str__(self) -> str:
-        return f"spread {self.layout}"
 
 
 @dataclass(frozen=True)
 class Reveal:
     """Chance move: face-down (or newly spread face-up) card ``card`` is of ``kind``."""
 
+    NOTATION = ("reveal", _ID("card", example="12"), _TOKEN("kind"))
     card: int
     kind: str
-
-    def __str__(self) -> str:
-        return f"reveal {self.card} {self.kind}"
 
 
 @dataclass(frozen=True)
 class Take:
     """Take uncovered card ``card`` from the Sand Pile (SKEL §3 standard turn)."""
 
+    NOTATION = ("take", _ID("card"))
     card: int
-
-    def __str__(self) -> str:
-        return f"take {self.card}"
 
 
 @dataclass(frozen=True)
 class Keep:
     """Keep the card in hand: place it in front of you (SKEL §3)."""
 
-    def __str__(self) -> str:
-        return "keep"
+    NOTATION = ("keep",)
 
 
 @dataclass(frozen=True)
@@ -110,6 +137,7 @@ class Rest:
     Coordinates are rounded to 0.01 cm and the angle to 0.1 degree (in [0, 360)).
     """
 
+    NOTATION = ("rest", _Placement()("x", "y", "angle"))
     x: float
     y: float
     angle: float = 0.0
@@ -132,152 +160,81 @@ class Rest:
         object.__setattr__(move, "angle", where.angle)
         return move
 
-    def __str__(self) -> str:
-        return f"rest {_num(self.x)},{_num(self.y)},{_num(self.angle)}"
-
 
 @dataclass(frozen=True)
 class Stop:
     """After resting a card: take no second card and end the standard turn (SKEL §3: the
     second card is a choice; ruling SKEL-7)."""
 
-    def __str__(self) -> str:
-        return "stop"
+    NOTATION = ("stop",)
 
 
 @dataclass(frozen=True)
 class Discard:
     """Pirate turn: discard three collected cards for good (SKEL §3). Ids are sorted."""
 
+    NOTATION = ("discard", Many(_ID)("cards", example="3 8 9"))
     cards: tuple[int, ...]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
-
-    def __str__(self) -> str:
-        return "discard " + " ".join(map(str, self.cards))
 
 
 @dataclass(frozen=True)
 class Steal:
     """After a discard: take card ``card`` (or, blind, any card) from seat ``victim``."""
 
+    NOTATION = ("steal", Prefixed("p", "a seat such as p1", digits=6)("victim"),
+                Opt(_ID)("card", example=("22", "")))
     victim: int
     card: int | None = None
-
-    def __str__(self) -> str:
-        tail = "" if self.card is None else f" {self.card}"
-        return f"steal p{self.victim}{tail}"
 
 
 @dataclass(frozen=True)
 class Stolen:
     """Chance move: the blind steal takes card ``card``."""
 
+    NOTATION = ("stolen", _ID("card", example="22"))
     card: int
-
-    def __str__(self) -> str:
-        return f"stolen {self.card}"
 
 
 @dataclass(frozen=True)
 class Double:
     """After a discard: play two standard turns (SKEL §3)."""
 
-    def __str__(self) -> str:
-        return "double"
+    NOTATION = ("double",)
 
 
 @dataclass(frozen=True)
 class Blow:
     """Blow once on the Sand Pile before the turn (SKEL §3; only 1-2 cards uncovered)."""
 
-    def __str__(self) -> str:
-        return "blow"
+    NOTATION = ("blow",)
 
 
 @dataclass(frozen=True)
 class Gust:
     """Chance move: the gust blows towards ``direction`` with ``strength`` (ruling SKEL-11)."""
 
+    NOTATION = ("gust", _TOKEN("direction", example="ne"), _TOKEN("strength", example="strong"))
     direction: str
     strength: str
-
-    def __str__(self) -> str:
-        return f"gust {self.direction} {self.strength}"
 
 
 SkeletonMove = (
     Spread | Reveal | Take | Keep | Rest | Stop | Discard | Steal | Stolen | Double | Blow | Gust
 )
 
-_FORMS = (
-    "'take 17', 'keep', 'rest 3.5,-2,30', 'stop', 'discard 3 8 9', 'steal p1 22', 'steal p1', "
-    "'double', 'blow' (chance: 'spread 4', 'reveal 12 coin-2', 'gust ne strong', 'stolen 22')"
-)
-
-
-def _id(word: str) -> int | None:
-    return parse_int(word, max_digits=6)
-
-
-def _token(word: str) -> bool:
-    return bool(word) and all(c.isascii() and (c.islower() or c.isdigit() or c == "-")
-                              for c in word)
+MOVE_NOTATION = Notation("a Skeleton Island move", (
+    Take, Keep, Rest, Stop, Discard, Steal, Double, Blow, Spread, Reveal, Gust, Stolen))
 
 
 def parse_move(text: str) -> SkeletonMove:
-    """Parse Skeleton Island move text.
+    """Parse Skeleton Island move text (the forms are the move classes' ``NOTATION``).
 
     Raises:
-        MoveParseError: the text is not one of the accepted forms (listed in the message).
+        MoveParseError: the text is not one of the accepted forms (the message names the
+            word that does not fit and lists the forms).
     """
-    if not isinstance(text, str):
-        raise MoveParseError(text, f"{short(text)} is not move text; write {_FORMS}")
-    words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{short(text)} is not a Skeleton Island move; write {_FORMS}")
-    if not words:
-        raise bad
-    head, args = words[0], words[1:]
-    if not args and head in ("keep", "stop", "double", "blow"):
-        simple: dict[str, SkeletonMove] = {"keep": Keep(), "stop": Stop(), "double": Double(),
-                                           "blow": Blow()}
-        return simple[head]
-    if head in ("take", "spread", "stolen") and len(args) == 1:
-        n = _id(args[0])
-        if n is None:
-            raise bad
-        return Take(n) if head == "take" else Spread(n) if head == "spread" else Stolen(n)
-    if head == "reveal" and len(args) == 2:
-        n = _id(args[0])
-        if n is None or not _token(args[1]):
-            raise bad
-        return Reveal(n, args[1])
-    if head == "gust" and len(args) == 2 and _token(args[0]) and _token(args[1]):
-        return Gust(args[0], args[1])
-    if head == "discard" and args:
-        ids = [_id(a) for a in args]
-        if any(i is None for i in ids):
-            raise bad
-        return Discard(tuple(i for i in ids if i is not None))
-    if head == "steal" and len(args) in (1, 2):
-        victim = args[0]
-        seat = _id(victim[1:]) if victim.startswith("p") else None
-        if seat is None:
-            raise bad
-        if len(args) == 1:
-            return Steal(seat)
-        card = _id(args[1])
-        if card is None:
-            raise bad
-        return Steal(seat, card)
-    if head == "rest" and args:
-        parts = " ".join(args).replace(",", " ").split()
-        if len(parts) not in (2, 3):
-            raise bad
-        numbers = [parse_decimal(p) for p in parts]
-        values = [v for v in numbers if v is not None and abs(v) < 1e6]
-        if len(values) != len(parts):
-            raise bad
-        return Rest(*values)
-    raise bad
+    move: SkeletonMove = MOVE_NOTATION.parse(text)
+    return move

@@ -53,9 +53,9 @@ Horse(mini='red', path=((12.5, 7.0),))
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..core.errors import MoveParseError
-from ..core.inputs import is_digits, short
+from ..core.notation import Choice, Const, Many, Notation, Num, Opt, Prefixed, Word
 from .decks import CHEST_IDS, HINT_IDS
 from .geometry import Pt, fmt_pt, mi, parse_pt
 from .hints import canonical_args
@@ -94,10 +94,44 @@ def _pt(p: Pt) -> Pt:
     return (mi(p[0]), mi(p[1]))
 
 
+class _Point(Word):
+    """A point ``x,y`` in miles, rounded to 0.01 (a tuple; bound to two fields, their
+    values)."""
+
+    def __init__(self) -> None:
+        super().__init__("a point: x,y in miles, e.g. 12.5,7", "12,8", read=parse_pt)
+
+    def write(self, value: Any) -> str | None:
+        try:
+            return fmt_pt(value)
+        except (TypeError, ValueError, LookupError):  # a hand-built move's odd value
+            return None
+
+    def inline(self, expr: str, strict: bool) -> str | None:
+        return None if strict else f"{{{expr}[0]:g}},{{{expr}[1]:g}}"  # as fmt_pt
+
+    def inline_fields(self, exprs: tuple[str, ...], strict: bool) -> str | None:
+        return None if strict else ",".join(f"{{{e}:g}}" for e in exprs)
+
+
+def _tower(word: str) -> bool:
+    return word.startswith("t")
+
+
+# ----- the words of the notation ------------------------------------------------------
+_POINT = _Point()
+_SEAT = Prefixed("p", "a seat such as p2")
+_DISTRICT = Prefixed("d", "a district such as d4")
+_MINI = Choice(MINIS, what="a miniature: " + ", ".join(MINIS))
+_HINT = Choice(HINT_IDS, what="a hint: " + ", ".join(HINT_IDS))
+_TOKEN = Choice(("truth", "bluff"))
+
+
 @dataclass(frozen=True)
 class Bury:
     """Silver buries the treasure at ``x, y`` (TI2018 §6)."""
 
+    NOTATION = ("bury", _POINT("x", "y", example="12.5,7"))
     x: float
     y: float
 
@@ -109,40 +143,31 @@ class Bury:
     def at(self) -> Pt:
         return (self.x, self.y)
 
-    def __str__(self) -> str:
-        return f"bury {fmt_pt(self.at)}"
-
 
 @dataclass(frozen=True)
 class Deal:
     """Chance: District Hint ``district`` goes to seat ``seat`` (TI2018 §6)."""
 
+    NOTATION = ("deal", _SEAT("seat"), _DISTRICT("district", example="d7"))
     seat: int
     district: int
-
-    def __str__(self) -> str:
-        return f"deal p{self.seat} d{self.district}"
 
 
 @dataclass(frozen=True)
 class Draw:
     """Chance: Silver draws ``card`` from ``deck`` (starting, blackspot or compass)."""
 
+    NOTATION = ("draw", Choice(DECK_WORDS)("deck"), Word()("card", example="vast"))
     deck: str
     card: str
-
-    def __str__(self) -> str:
-        return f"draw {self.deck} {self.card}"
 
 
 @dataclass(frozen=True)
 class Reveal:
     """Chance: PARROT shows District Hint ``district`` to everyone (2-3 players)."""
 
+    NOTATION = ("reveal", _DISTRICT("district"))
     district: int
-
-    def __str__(self) -> str:
-        return f"reveal d{self.district}"
 
 
 @dataclass(frozen=True)
@@ -150,6 +175,8 @@ class PlayHint:
     """Silver plays hint ``kind`` with ``args`` and an Information token (``truth``,
     ``bluff``, or None for PARROT and the announcement of CONFESSION)."""
 
+    NOTATION = ("hint", _HINT("kind", example="distance"),
+                Many(Word(), 0)("args", example="red 4-7"), Opt(_TOKEN)("token"))
     kind: str
     args: tuple[str, ...] = ()
     token: str | None = None
@@ -157,61 +184,46 @@ class PlayHint:
     def __post_init__(self) -> None:
         object.__setattr__(self, "args", canonical_args(self.kind, self.args))
 
-    def __str__(self) -> str:
-        words = ["hint", self.kind, *self.args]
-        if self.token is not None:
-            words.append(self.token)
-        return " ".join(words)
-
 
 @dataclass(frozen=True)
 class Redraw:
     """Silver shows a hand of three Chest-icon hints and draws three new ones (TI2018 §5)."""
 
-    def __str__(self) -> str:
-        return "redraw"
+    NOTATION = ("redraw",)
 
 
 @dataclass(frozen=True)
 class Ask:
     """A pirate's CONFESSION question (ruling TI2018-18)."""
 
+    NOTATION = ("ask", Many(Word())("question", example="near red 5"))
     question: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return "ask " + " ".join(self.question)
 
 
 @dataclass(frozen=True)
 class Confess:
     """Silver answers pirate ``seat``'s CONFESSION question, with a token."""
 
+    NOTATION = ("confess", _SEAT("seat"), Choice(("yes", "no"))("answer"), _TOKEN("token"))
     seat: int
     answer: str
     token: str
-
-    def __str__(self) -> str:
-        return f"confess p{self.seat} {self.answer} {self.token}"
 
 
 @dataclass(frozen=True)
 class Share:
     """PARROT with 4-5 players: Charlotte chooses the District Hint she shows."""
 
+    NOTATION = ("share", _DISTRICT("district"))
     district: int
-
-    def __str__(self) -> str:
-        return f"share d{self.district}"
 
 
 @dataclass(frozen=True)
 class Prison:
     """The Prison event: the active pirate puts Silver's miniature on tower ``tower``."""
 
+    NOTATION = ("prison", Word("a tower such as t3", "t3", test=_tower)("tower"))
     tower: str
-
-    def __str__(self) -> str:
-        return f"prison {self.tower}"
 
 
 @dataclass(frozen=True)
@@ -219,34 +231,31 @@ class Horse:
     """A Horse move of ``mini`` along straight legs ending at each point of ``path``
     (one leg; two for Olivier's Thoroughbred)."""
 
+    NOTATION = ("horse", _MINI("mini"), Many(_POINT, 1, 2)("path", example="12.5,7"))
     mini: str
     path: tuple[Pt, ...]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "path", tuple(_pt(p) for p in self.path))
 
-    def __str__(self) -> str:
-        return f"horse {self.mini} " + " ".join(fmt_pt(p) for p in self.path)
-
 
 @dataclass(frozen=True)
 class Foot:
     """The Foot move (at most 3 miles) of a Foot move & Small search action."""
 
+    NOTATION = ("foot", _MINI("mini"), _POINT("to"))
     mini: str
     to: Pt
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "to", _pt(self.to))
 
-    def __str__(self) -> str:
-        return f"foot {self.mini} {fmt_pt(self.to)}"
-
 
 @dataclass(frozen=True)
 class Search:
     """A Small or Large search by ``mini`` with the circle centred at ``at``."""
 
+    NOTATION = ("search", Choice(("small", "large"))("size"), _MINI("mini"), _POINT("at"))
     size: str
     mini: str
     at: Pt
@@ -254,57 +263,47 @@ class Search:
     def __post_init__(self) -> None:
         object.__setattr__(self, "at", _pt(self.at))
 
-    def __str__(self) -> str:
-        return f"search {self.size} {self.mini} {fmt_pt(self.at)}"
-
 
 @dataclass(frozen=True)
 class Remote:
     """Anne's monkey (``monkey``: a Small search anywhere) or Olivier's spyglass
     (``spyglass``: a Large search anywhere)."""
 
+    NOTATION = (Choice(("monkey", "spyglass"))("kind", example=("monkey", "spyglass")),
+                _POINT("at"))
     kind: str
     at: Pt
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "at", _pt(self.at))
 
-    def __str__(self) -> str:
-        return f"{self.kind} {fmt_pt(self.at)}"
-
 
 @dataclass(frozen=True)
 class Compass:
     """The Compass special action around ``mini``."""
 
+    NOTATION = ("compass", _MINI("mini"))
     mini: str
-
-    def __str__(self) -> str:
-        return f"compass {self.mini}"
 
 
 @dataclass(frozen=True)
 class Verify:
     """The Verification special action on played hint number ``number``."""
 
+    NOTATION = ("verify", Num()("number"))
     number: int
-
-    def __str__(self) -> str:
-        return f"verify {self.number}"
 
 
 @dataclass(frozen=True)
 class Gallop:
     """The Full Gallop special action: ``mini`` goes to ``to`` without a line."""
 
+    NOTATION = ("gallop", _MINI("mini"), _POINT("to"))
     mini: str
     to: Pt
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "to", _pt(self.to))
-
-    def __str__(self) -> str:
-        return f"gallop {self.mini} {fmt_pt(self.to)}"
 
 
 @dataclass(frozen=True)
@@ -312,6 +311,8 @@ class UseItem:
     """Use a Chest item token: ``move7`` (with ``mini`` and ``to``), ``action``, or
     ``search`` (a Small search by ``mini`` centred at ``to``)."""
 
+    NOTATION = (("use", Choice(("move7", "search"))("item"), _MINI("mini"), _POINT("to")),
+                ("use", Choice(("action",))("item"), Const(None)("mini"), Const(None)("to")))
     item: str
     mini: str | None = None
     to: Pt | None = None
@@ -320,38 +321,30 @@ class UseItem:
         if self.to is not None:
             object.__setattr__(self, "to", _pt(self.to))
 
-    def __str__(self) -> str:
-        if self.item == "action" or self.to is None or self.mini is None:
-            return f"use {self.item}"
-        return f"use {self.item} {self.mini} {fmt_pt(self.to)}"
-
 
 @dataclass(frozen=True)
 class Done:
     """End the turn now (or leave out the second half of a Foot move & Small search)."""
 
-    def __str__(self) -> str:
-        return "done"
+    NOTATION = ("done",)
 
 
 @dataclass(frozen=True)
 class Answer:
     """Silver's answer to a vain search: ``none`` or the Chest token he gives."""
 
+    NOTATION = ("answer", Choice(("none", *CHEST_IDS), what="none or a Chest token")("token",
+                example=("none", "west")))
     token: str
-
-    def __str__(self) -> str:
-        return f"answer {self.token}"
 
 
 @dataclass(frozen=True)
 class Card:
     """The Compass Hint Silver gives (``None``: no card of his hand is true)."""
 
+    NOTATION = ("card", Num(words={None: "none"})("card", example=("3", "none")))
     card: int | None
 
-    def __str__(self) -> str:
-        return f"card {'none' if self.card is None else self.card}"
 
 
 TIMove = (
@@ -359,111 +352,17 @@ TIMove = (
     | Foot | Search | Remote | Compass | Verify | Gallop | UseItem | Done | Answer | Card
 )
 
-_FORMS = (
-    "'bury x,y', 'hint <kind> <args> truth|bluff', 'redraw', 'confess pN yes|no truth', "
-    "'answer none|<token>', 'card N|none', 'horse <mini> x,y', 'foot <mini> x,y', "
-    "'search small|large <mini> x,y', 'monkey x,y', 'spyglass x,y', 'compass <mini>', "
-    "'verify N', 'gallop <mini> x,y', 'use move7|action|search ...', 'prison tN', "
-    "'ask ...', 'share dN', 'done' (chance: 'deal pN dN', 'draw <deck> <card>', 'reveal dN')"
-)
-
-
-def _seat(word: str) -> int | None:
-    if len(word) >= 2 and word[0] == "p" and is_digits(word[1:]):
-        return int(word[1:])
-    return None
-
-
-def _district(word: str) -> int | None:
-    if len(word) >= 2 and word[0] == "d" and is_digits(word[1:]):
-        return int(word[1:])
-    return None
+MOVE_NOTATION = Notation("a Treasure Island move", (
+    Bury, PlayHint, Redraw, Confess, Answer, Card, Horse, Foot, Search, Remote, Compass,
+    Verify, Gallop, UseItem, Prison, Ask, Share, Done, Deal, Draw, Reveal))
 
 
 def parse_move(text: str) -> TIMove:
-    """Parse Treasure Island move text.
+    """Parse Treasure Island move text (the forms are the move classes' ``NOTATION``).
 
     Raises:
-        MoveParseError: the text is not one of the forms (listed in the message).
+        MoveParseError: the text is not one of the forms (the message names the word that
+            does not fit and lists the forms).
     """
-    words = text.strip().lower().split()
-    bad = MoveParseError(text, f"{short(text)} is not a Treasure Island move; write {_FORMS}")
-    if not words:
-        raise bad
-    head, rest = words[0], words[1:]
-
-    def pt(word: str) -> Pt:
-        p = parse_pt(word)
-        if p is None:
-            raise MoveParseError(text, f"{short(word)} is not a point: write x,y in miles, "
-                                       "e.g. 12.5,7")
-        return p
-
-    def mini(word: str) -> str:
-        if word not in MINIS:
-            raise MoveParseError(text, f"{short(word)} is not a miniature; use {', '.join(MINIS)}")
-        return word
-
-    if head == "bury" and len(rest) == 1:
-        p = pt(rest[0])
-        return Bury(p[0], p[1])
-    if head == "deal" and len(rest) == 2:
-        seat, d = _seat(rest[0]), _district(rest[1])
-        if seat is not None and d is not None:
-            return Deal(seat, d)
-    if head == "draw" and len(rest) == 2 and rest[0] in DECK_WORDS:
-        return Draw(rest[0], rest[1])
-    if head == "reveal" and len(rest) == 1 and (d := _district(rest[0])) is not None:
-        return Reveal(d)
-    if head == "hint" and rest:
-        kind = rest[0]
-        if kind not in HINT_IDS:
-            raise MoveParseError(text, f"{short(kind)} is not a hint; hints are "
-                                       f"{', '.join(HINT_IDS)}")
-        args = rest[1:]
-        token = None
-        if args and args[-1] in ("truth", "bluff"):
-            token = args[-1]
-            args = args[:-1]
-        return PlayHint(kind, tuple(args), token)
-    if words == ["redraw"]:
-        return Redraw()
-    if head == "ask" and rest:
-        return Ask(tuple(rest))
-    if head == "confess" and len(rest) == 3:
-        seat = _seat(rest[0])
-        if seat is not None and rest[1] in ("yes", "no") and rest[2] in ("truth", "bluff"):
-            return Confess(seat, rest[1], rest[2])
-    if head == "share" and len(rest) == 1 and (d := _district(rest[0])) is not None:
-        return Share(d)
-    if head == "prison" and len(rest) == 1 and rest[0].startswith("t"):
-        return Prison(rest[0])
-    if head == "horse" and 2 <= len(rest) <= 3:
-        return Horse(mini(rest[0]), tuple(pt(w) for w in rest[1:]))
-    if head == "foot" and len(rest) == 2:
-        return Foot(mini(rest[0]), pt(rest[1]))
-    if head == "search" and len(rest) == 3 and rest[0] in ("small", "large"):
-        return Search(rest[0], mini(rest[1]), pt(rest[2]))
-    if head in ("monkey", "spyglass") and len(rest) == 1:
-        return Remote(head, pt(rest[0]))
-    if head == "compass" and len(rest) == 1:
-        return Compass(mini(rest[0]))
-    if head == "verify" and len(rest) == 1 and is_digits(rest[0]):
-        return Verify(int(rest[0]))
-    if head == "gallop" and len(rest) == 2:
-        return Gallop(mini(rest[0]), pt(rest[1]))
-    if head == "use" and rest and rest[0] in ("move7", "action", "search"):
-        if rest[0] == "action" and len(rest) == 1:
-            return UseItem("action")
-        if rest[0] != "action" and len(rest) == 3:
-            return UseItem(rest[0], mini(rest[1]), pt(rest[2]))
-    if words == ["done"]:
-        return Done()
-    if head == "answer" and len(rest) == 1 and (rest[0] == "none" or rest[0] in CHEST_IDS):
-        return Answer(rest[0])
-    if head == "card" and len(rest) == 1:
-        if rest[0] == "none":
-            return Card(None)
-        if is_digits(rest[0]):
-            return Card(int(rest[0]))
-    raise bad
+    move: TIMove = MOVE_NOTATION.parse(text)
+    return move
