@@ -17,10 +17,11 @@ share it) and asks the other modules everything:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..core.dispatch import MoveTable, Section
 from ..core.events import Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
@@ -34,18 +35,17 @@ if TYPE_CHECKING:
     from .board import AhoyBoard
     from .game import AhoyGame
 
-__all__ = ["AhoyState"]
+__all__ = ["TABLE", "AhoyState"]
 
-_Problem = Callable[[AhoyPosition, "AhoyGame", Any], "tuple[str, str | None] | None"]
-_Effect = Callable[[AhoyPosition, "AhoyGame", Any], "tuple[AhoyPosition, list[Event]]"]
 
-#: Each move type's rule: the problem with such a move, and its effect.
-_RULES: dict[type, tuple[_Problem, _Effect]] = {
-    Roll: (die.problem, die.apply),
-    Step: (moving.problem, moving.apply),
-    Pass: (obliged_to_move.problem, obliged_to_move.apply),
-}
-_EFFECTS: dict[type, _Effect] = {kind: effect for kind, (_, effect) in _RULES.items()}
+#: The one table (docs/architecture.md §3): each move type's rule section, the problem
+#: with such a move, ``problem(position, game, move)``, and its effect,
+#: ``apply(position, game, move) -> (position, events)``.
+TABLE: MoveTable[tuple[AhoyPosition, list[Event]]] = MoveTable("Ahoy Treasures!", {
+    Roll: Section(die.problem, die.apply),
+    Step: Section(moving.problem, moving.apply),
+    Pass: Section(obliged_to_move.problem, obliged_to_move.apply),
+})
 _PASS_ONLY: tuple[AhoyMove, ...] = (Pass(),)
 
 
@@ -92,11 +92,10 @@ class AhoyState(State[AhoyMove]):
         return moving.legal(self._position, self.game) or list(_PASS_ONLY)
 
     def _check(self, move: AhoyMove) -> tuple[str, str | None] | None:
-        problem, _ = _RULES[type(move)]
-        return problem(self._position, self.game, move)
+        return TABLE.of(move).problem(self._position, self.game, move)
 
     def _apply(self, move: AhoyMove) -> list[Event]:
-        self._position, events = _EFFECTS[type(move)](self._position, self.game, move)
+        self._position, events = TABLE.of(move).apply(self._position, self.game, move)
         return events
 
     def _advance(self, move: AhoyMove) -> None:
