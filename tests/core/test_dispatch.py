@@ -17,6 +17,7 @@ from treasurekit.core.dispatch import MoveTable, Section, UnknownMoveTypeError
 TABLES = {
     "ahoy": ("treasurekit.ahoy.state", "TABLE"),
     "skeleton_island": ("treasurekit.skeleton_island.state", "TABLE"),
+    "treasure_island_2018": ("treasurekit.treasure_island_2018.state", "TABLE"),
     "treasure_island_2003": ("treasurekit.treasure_island_2003.state", "TABLE"),
     "sjorovaron": ("treasurekit.sjorovaron.rules.sections", "TABLE"),
 }
