@@ -195,21 +195,21 @@ _NOWHERE: Pt = (0.0, 0.0)
 
 
 def _start(pos: TIPosition, game: TIGame, mini: str | None = None,
-           completes: bool = False) -> tuple[Problem, Pt]:
+           completes: bool = False) -> tuple[Problem, int, Pt]:
     """Whether the pirate to act may take an action now (one left, or completing one)
-    with miniature ``mini`` (its own; None: the action moves none), and where that
-    miniature stands."""
+    with miniature ``mini`` (its own; None: the action moves none); the seat acting and
+    where that miniature stands."""
     seat = pos.active
     assert seat is not None
     if not completes and pos.actions_left < 1:
         return (f"{who(game, seat)} has no action left this turn: 'done' ends it",
-                ACTIONS), _NOWHERE
+                ACTIONS), seat, _NOWHERE
     if mini is None:
-        return None, _NOWHERE
+        return None, seat, _NOWHERE
     why = mini_problem(pos, game, mini, seat)
     if why:
-        return why, _NOWHERE
-    return None, _at(pos, game, mini)
+        return why, seat, _NOWHERE
+    return None, seat, _at(pos, game, mini)
 
 
 def done_problem(pos: TIPosition, game: TIGame, move: Done) -> Problem:
@@ -239,11 +239,9 @@ def item_problem(pos: TIPosition, game: TIGame, move: UseItem) -> Problem:
 
 def horse_problem(pos: TIPosition, game: TIGame, move: Horse) -> Problem:
     """A Horse move: straight 6-mile legs (two only for the Thoroughbred)."""
-    why, at = _start(pos, game, move.mini)
+    why, seat, at = _start(pos, game, move.mini)
     if why:
         return why
-    seat = pos.active
-    assert seat is not None
     if len(move.path) == 2 and not has_ability(game, seat, "thoroughbred"):
         return ("only Olivier's Thoroughbred rides two 6-mile legs in one Horse move",
                 ABILITIES["thoroughbred"])
@@ -259,7 +257,7 @@ def horse_problem(pos: TIPosition, game: TIGame, move: Horse) -> Problem:
 
 def foot_problem(pos: TIPosition, game: TIGame, move: Foot) -> Problem:
     """A Foot move: one straight 3-mile leg."""
-    why, at = _start(pos, game, move.mini, _foot_completes(pos, move))
+    why, _, at = _start(pos, game, move.mini, _foot_completes(pos, move))
     if why:
         return why
     return leg_problem(game.map, at, move.to, game.map.scale.foot_miles, "Foot move", FOOT)
@@ -267,11 +265,9 @@ def foot_problem(pos: TIPosition, game: TIGame, move: Foot) -> Problem:
 
 def search_problem(pos: TIPosition, game: TIGame, move: Search) -> Problem:
     """A Small or Large search: the template touches the miniature and lies on the map."""
-    why, at = _start(pos, game, move.mini, _search_completes(pos, move))
+    why, seat, at = _start(pos, game, move.mini, _search_completes(pos, move))
     if why:
         return why
-    seat = pos.active
-    assert seat is not None
     r = radius(game, move.size, seat)
     p = placement_problem(game.map, move.at, template(game, move.size), at)
     if p is None:
@@ -282,11 +278,9 @@ def search_problem(pos: TIPosition, game: TIGame, move: Search) -> Problem:
 
 def remote_problem(pos: TIPosition, game: TIGame, move: Remote) -> Problem:
     """A search from afar: the monkey (King George's) or the spyglass."""
-    why, _ = _start(pos, game)
+    why, seat, _ = _start(pos, game)
     if why:
         return why
-    seat = pos.active
-    assert seat is not None
     name = who(game, seat)
     ability = "king_georges" if move.kind == "monkey" else "spyglass"
     if not has_ability(game, seat, ability):
@@ -301,11 +295,9 @@ def remote_problem(pos: TIPosition, game: TIGame, move: Remote) -> Problem:
 
 def compass_problem(pos: TIPosition, game: TIGame, move: Compass) -> Problem:
     """A Compass action: one left, with the pirate's own miniature."""
-    why, _ = _start(pos, game, move.mini)
+    why, seat, _ = _start(pos, game, move.mini)
     if why:
         return why
-    seat = pos.active
-    assert seat is not None
     if not uses_left(pos, seat, "compass"):
         return (f"{who(game, seat)} has no Compass action left", R_USES)
     return None
@@ -313,21 +305,17 @@ def compass_problem(pos: TIPosition, game: TIGame, move: Compass) -> Problem:
 
 def full_gallop_problem(pos: TIPosition, game: TIGame, move: Gallop) -> Problem:
     """A Full Gallop (see :func:`.movement.gallop_problem`)."""
-    why, at = _start(pos, game, move.mini)
+    why, seat, at = _start(pos, game, move.mini)
     if why:
         return why
-    seat = pos.active
-    assert seat is not None
     return gallop_problem(pos, game, seat, move, at, who(game, seat))
 
 
 def verify_problem(pos: TIPosition, game: TIGame, move: Verify) -> Problem:
     """A Verification: one left, a hint on the calendar whose token is face down."""
-    why, _ = _start(pos, game)
+    why, seat, _ = _start(pos, game)
     if why:
         return why
-    seat = pos.active
-    assert seat is not None
     name = who(game, seat)
     if not uses_left(pos, seat, "verify"):
         return (f"{name} has no Verification left", R_USES)
