@@ -39,12 +39,14 @@ __all__ = ["TABLE", "AhoyState"]
 
 
 #: The one table (docs/architecture.md §3): each move type's rule section, the problem
-#: with such a move, ``problem(position, game, move)``, and its effect,
-#: ``apply(position, game, move) -> (position, events)``.
+#: with such a move, ``problem(position, game, move)``, its effect,
+#: ``apply(position, game, move) -> (position, events)``, and the search path's
+#: ``advance(position, game, move) -> position`` (the same position, no events).
 TABLE: MoveTable[tuple[AhoyPosition, list[Event]]] = MoveTable("Ahoy Treasures!", {
-    Roll: Section(die.problem, die.apply),
-    Step: Section(moving.problem, moving.apply),
-    Pass: Section(obliged_to_move.problem, obliged_to_move.apply),
+    Roll: Section(die.problem, die.apply, lambda pos, game, move: die.advance(pos, move)),
+    Step: Section(moving.problem, moving.apply, moving.advance),
+    Pass: Section(obliged_to_move.problem, obliged_to_move.apply,
+                  lambda pos, game, move: flow.end_turn(pos, game)),
 })
 _PASS_ONLY: tuple[AhoyMove, ...] = (Pass(),)
 
@@ -100,14 +102,9 @@ class AhoyState(State[AhoyMove]):
 
     def _advance(self, move: AhoyMove) -> None:
         # the search path (State.advance): the position _apply builds, without events
-        pos = self._position
-        kind = type(move)
-        if kind is Step:
-            self._position = moving.advance(pos, self.game, move)  # type: ignore[arg-type]
-        elif kind is Roll:
-            self._position = die.advance(pos, move)  # type: ignore[arg-type]
-        else:
-            self._position = flow.end_turn(pos, self.game)
+        advance = TABLE.of(move).advance
+        assert advance is not None
+        self._position = advance(self._position, self.game, move)
 
     def _chance_table(self) -> tuple[Sequence[AhoyMove], Sequence[float]]:
         return die.TABLE

@@ -36,10 +36,13 @@ class Section(Generic[E]):
             may not be played now, or None.
         apply: ``apply(*game_args, move) -> E``: play the (legal) move; ``E`` is what
             the game's effects return (events, a new position, what happens next).
+        advance: optional, for a game whose search path (``State._advance``) builds the
+            next position without events: ``advance(position, game, move) -> position``.
     """
 
     problem: Callable[..., tuple[str, str | None] | None]
     apply: Callable[..., E]
+    advance: Callable[..., Any] | None = None
 
 
 class MoveTable(Generic[E]):
