@@ -68,7 +68,7 @@ TABLE: MoveTable[Next] = MoveTable("Sjörövarön", {
     Go: Section(action(land=fine), declaring(
         lambda d, move, who: ("move", f"{who} will move over land", rules.MOVE))),
     Jump: Section(action(land=turn.jump_or_board), declaring(turn.said_jump, aim=True)),
-    Cross: Section(action(land=jumping.site_problem), declaring(
+    Cross: Section(action(land=jumping.cross_site_problem), declaring(
         lambda d, move, who: ("cross", f"{who} says \"Cross!\" towards {move.to} "
                               "(2 or more)", rules.DECLARE), aim=True)),
     Dig: Section(action(land=lambda d, p, move: digging.dig_problem(d, p)), declaring(

@@ -220,7 +220,7 @@ def action(land: PlaceProblem, water: PlaceProblem = _in_water,
 
 def jump_or_board(d: Draft, p: Pirate, move: Jump) -> Problem:
     """A jump from land: aboard the raft (no target) or to a site (SJO §6, §10)."""
-    return raft.board_problem(d, p) if move.to is None else jumping.site_problem(d, p, move)
+    return raft.board_problem(d, p) if move.to is None else jumping.jump_site_problem(d, p, move)
 
 
 # ----- declaring and rolling -----------------------------------------------------------------
