@@ -82,11 +82,3 @@ class MoveTable(Generic[E]):
 
     def __len__(self) -> int:
         return len(self._sections)
-
-    def problem(self, *args: Any) -> tuple[str, str | None] | None:
-        """The section's problem with the move (the last argument)."""
-        return self.of(args[-1]).problem(*args)
-
-    def apply(self, *args: Any) -> E:
-        """The section's effect of the move (the last argument)."""
-        return self.of(args[-1]).apply(*args)
