@@ -93,9 +93,9 @@ def test_an_illegal_move_leaves_the_position_identical() -> None:
 
 
 def test_every_move_type_has_one_effect_in_the_dispatch_table() -> None:
-    from treasurekit.sjorovaron.state import EFFECTS
+    from treasurekit.sjorovaron.rules.sections import TABLE
 
-    assert set(EFFECTS) == set(SjoGame.MOVE_TYPES)
+    assert set(TABLE) == set(SjoGame.MOVE_TYPES)
 
 
 def test_a_changed_position_equals_the_replaced_one_and_refuses_unknown_fields() -> None:

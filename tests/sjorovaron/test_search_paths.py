@@ -27,7 +27,7 @@ from treasurekit.sjorovaron.moves import (
     Wait,
 )
 from treasurekit.sjorovaron.paths import Walker
-from treasurekit.sjorovaron.rules import shooting, turn
+from treasurekit.sjorovaron.rules import sections, shooting, turn
 
 
 def _first_walks(w: Walker, start: int, steps: int, blocked: int, no_end: int,
@@ -154,7 +154,7 @@ def test_one_action_a_turn_offers_exactly_the_declarations_allowed() -> None:
             continue
         d = s.facts
         legal = {str(m) for m in turn.start_moves(d) if not isinstance(m, Shoot)}
-        allowed = {str(m) for m in _declarations(s) if turn.problem(d, m) is None}
+        allowed = {str(m) for m in _declarations(s) if sections.problem(d, m) is None}
         assert legal == allowed
         kinds |= {m.split()[0] if m != "jump raft" else m for m in allowed}
         checked += 1

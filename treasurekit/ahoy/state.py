@@ -17,10 +17,11 @@ share it) and asks the other modules everything:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import State
@@ -35,18 +36,19 @@ if TYPE_CHECKING:
     from .board import AhoyBoard
     from .game import AhoyGame
 
-__all__ = ["AhoyState"]
+__all__ = ["TABLE", "AhoyState"]
 
-_Problem = Callable[[AhoyPosition, "AhoyGame", Any], "tuple[str, str | None] | None"]
-_Effect = Callable[[AhoyPosition, "AhoyGame", Any], "tuple[AhoyPosition, list[Event]]"]
 
-#: Each move type's rule: the problem with such a move, and its effect.
-_RULES: dict[type, tuple[_Problem, _Effect]] = {
-    Roll: (die.problem, die.apply),
-    Step: (moving.problem, moving.apply),
-    Pass: (obliged_to_move.problem, obliged_to_move.apply),
-}
-_EFFECTS: dict[type, _Effect] = {kind: effect for kind, (_, effect) in _RULES.items()}
+#: The one table (docs/architecture.md §3): each move type's rule section, the problem
+#: with such a move, ``problem(position, game, move)``, its effect,
+#: ``apply(position, game, move) -> (position, events)``, and the search path's
+#: ``advance(position, game, move) -> position`` (the same position, no events).
+TABLE: MoveTable[tuple[AhoyPosition, list[Event]]] = MoveTable("Ahoy Treasures!", {
+    Roll: Section(die.problem, die.apply, lambda pos, game, move: die.advance(pos, move)),
+    Step: Section(moving.problem, moving.apply, moving.advance),
+    Pass: Section(obliged_to_move.problem, obliged_to_move.apply,
+                  lambda pos, game, move: flow.end_turn(pos, game)),
+})
 _PASS_ONLY: tuple[AhoyMove, ...] = (Pass(),)
 
 
@@ -93,23 +95,17 @@ class AhoyState(State[AhoyMove]):
         return moving.legal(self._position, self.game) or list(_PASS_ONLY)
 
     def _check(self, move: AhoyMove) -> tuple[str, str | None] | None:
-        problem, _ = _RULES[type(move)]
-        return problem(self._position, self.game, move)
+        return TABLE.of(move).problem(self._position, self.game, move)
 
     def _apply(self, move: AhoyMove) -> list[Event]:
-        self._position, events = _EFFECTS[type(move)](self._position, self.game, move)
+        self._position, events = TABLE.of(move).apply(self._position, self.game, move)
         return events
 
     def _advance(self, move: AhoyMove) -> None:
         # the search path (State.advance): the position _apply builds, without events
-        pos = self._position
-        kind = type(move)
-        if kind is Step:
-            self._position = moving.advance(pos, self.game, move)  # type: ignore[arg-type]
-        elif kind is Roll:
-            self._position = die.advance(pos, move)  # type: ignore[arg-type]
-        else:
-            self._position = flow.end_turn(pos, self.game)
+        advance = TABLE.of(move).advance
+        assert advance is not None
+        self._position = advance(self._position, self.game, move)
 
     def _chance_table(self) -> tuple[Sequence[AhoyMove], Sequence[float]]:
         return die.TABLE

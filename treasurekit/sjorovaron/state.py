@@ -15,8 +15,9 @@ Where each rule lives (SJO = the rulebook; the citations are in ``rules/__init__
 * §10 the raft: ``rules/raft.py``; §11 the mortar: ``rules/mortar.py``
 * whose turn, how a turn ends, §12 winning and the endings without a winner: ``flow.py``
 
-Each move type has one effect in :data:`EFFECTS`; :func:`apply` is the whole step from
-one position to the next, a pure function of (position, game, move).
+Each move type has one section (its problem and its effect) in the one table
+``rules/sections.py``; :func:`apply` is the whole step from one position to the next,
+a pure function of (position, game, move).
 
 Hidden information: the map pieces in each hand are fixed when dealt (each player
 sees his own at once); the hidden piece is whatever was not dealt. ``view(p)`` shows
@@ -27,7 +28,6 @@ p only his own pieces, and the hidden piece only once p has held all eight.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
 
@@ -36,72 +36,30 @@ from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import Game, State
 from ..core.seat import HIDDEN
 from . import clicks, flow
-from .flow import DEAL, ORDER, OVER, PICK, ROLL, SHOT, WALK, Next, Phase
+from .flow import DEAL, ORDER, OVER, PICK, ROLL, SHOT, WALK, Phase
 from .island import SjoMap
 from .moves import (
-    Climb,
-    Cross,
     Deal,
-    Dig,
-    Drag,
-    End,
-    Fire,
-    Float,
-    Go,
-    Jump,
-    Launch,
-    Order,
-    Pick,
-    Push,
-    Roll,
-    Shoot,
-    Shot,
     SjoMove,
-    Stay,
-    Wait,
     Walk,
 )
 from .paths import Walker
 from .position import Draft, Pirate, SjoPosition, SjoRules, changed
-from .rules import mortar, movement, river, setup, shooting, turn
+from .rules import movement, sections, setup, turn
+from .rules.sections import TABLE
 from .text import chest_text, describe, map_text, round_of
 from .view import SjoView, seat_view
 
-__all__ = ["EFFECTS", "Pirate", "SjoState", "apply", "step"]
+__all__ = ["Pirate", "SjoState", "apply", "step"]
 
 _CHANCE_PHASES = (ORDER, DEAL, ROLL, SHOT)
-
-#: The effect of each move type: changes the draft, says what the turn does next.
-EFFECTS: dict[type, Callable[[Draft, Any], Next]] = {
-    Order: setup.apply_order,
-    Pick: setup.apply_pick,
-    Deal: setup.apply_deal,
-    Roll: turn.resolve_roll,
-    Shot: shooting.resolve_shot,
-    Shoot: shooting.declare_shot,
-    Fire: mortar.declare_fire,
-    Walk: movement.apply_walk,
-    Stay: turn.stay,
-    Push: shooting.apply_push,
-    End: turn.end,
-    Wait: mortar.wait,
-    Climb: river.apply_climb,
-    Go: turn.declare,
-    Jump: turn.declare,
-    Cross: turn.declare,
-    Dig: turn.declare,
-    Drag: turn.declare,
-    Float: turn.declare,
-    Launch: turn.declare,
-}
-
 
 def step(pos: SjoPosition, game: SjoRules, move: SjoMove,
          cache: dict[str, Any] | None = None) -> Draft:
     """The draft of the position after the legal ``move``, frozen: ``draft.source`` is
     the new position, ``draft.events`` what happened; ``pos`` is not changed."""
     d = Draft(pos, game, cache)
-    turn.proceed(d, EFFECTS[type(move)](d, move))
+    turn.proceed(d, TABLE.of(move).apply(d, move))
     flow.check_over(d)
     d.freeze()
     return d
@@ -331,7 +289,7 @@ class SjoState(State[SjoMove]):
         return turn.legal(self._facts())
 
     def _check(self, move: SjoMove) -> tuple[str, str | None] | None:
-        return turn.problem(self._facts(), move)
+        return sections.problem(self._facts(), move)
 
     def _apply(self, move: SjoMove) -> list[Event]:
         d = step(self._position, self._rules, move, self._cache)

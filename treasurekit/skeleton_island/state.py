@@ -22,11 +22,12 @@ face-down cards is fixed in advance and nothing can leak (docs/architecture.md �
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import State
@@ -57,25 +58,42 @@ from .view import SkeletonView, view
 if TYPE_CHECKING:
     from .game import SkeletonGame
 
-__all__ = ["SkeletonState", "completion"]
+__all__ = ["TABLE", "SkeletonState", "completion"]
 
-#: The rules module that checks and applies each kind of move.
-RULES: dict[type, ModuleType] = {
-    Spread: setup,
-    Reveal: setup,  # a card of the spread; a card taken in play is ``taking``'s
-    Take: taking,
-    Keep: taking,
-    Rest: resting,
-    Stop: resting,
-    Discard: pirate_turn,
-    Steal: pirate_turn,
-    Stolen: pirate_turn,
-    Double: pirate_turn,
-    Blow: blowing,
-    Gust: blowing,
-}
-#: The moves the engine draws (``resolve_chance``), never a seat.
-CHANCE_MOVES = (Spread, Reveal, Gust, Stolen)
+
+def _chance(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
+    """The moves the engine draws (``resolve_chance``), never a seat."""
+    return (f"{str(move)!r} is a chance move (the engine draws it with "
+            f"resolve_chance); it is {seat_name(pos.turn)}'s turn to choose", None)
+
+
+def _pirate_first(problem: Callable[[SkeletonPosition, SkeletonGame, Any], Problem]
+                  ) -> Callable[[SkeletonPosition, SkeletonGame, Any], Problem]:
+    """A standard turn's move: after a discard only a steal or ``double`` may follow."""
+    def check(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
+        waiting = pirate_turn.follow_up(pos)
+        return waiting if waiting is not None else problem(pos, game, move)
+    return check
+
+
+#: The one table (docs/architecture.md §3): each move type's rule section, the problem
+#: with such a move, ``problem(position, game, move)``, and its effect,
+#: ``apply(position, game, move) -> (position, events)``.
+TABLE: MoveTable[tuple[SkeletonPosition, list[Event]]] = MoveTable("Skeleton Island", {
+    Spread: Section(_chance, setup.spread),
+    Reveal: Section(_chance, taking.reveal),  # of the spread, or of the card just taken
+    Gust: Section(_chance, blowing.gust),
+    Stolen: Section(_chance, pirate_turn.stolen),
+    Take: Section(_pirate_first(taking.take_problem), taking.take),
+    Keep: Section(_pirate_first(taking.keep_problem), taking.keep),
+    Rest: Section(_pirate_first(resting.rest_problem), resting.rest),
+    Stop: Section(_pirate_first(resting.stop_problem), resting.stop),
+    Discard: Section(pirate_turn.discard_problem, pirate_turn.discard),
+    Steal: Section(pirate_turn.steal_problem, pirate_turn.steal),
+    Double: Section(pirate_turn.double_problem, pirate_turn.double),
+    Blow: Section(blowing.problem, blowing.blow),
+})
+
 #: The rules modules offering moves in each phase, in the order moves are listed.
 LEGAL: dict[str, tuple[ModuleType, ...]] = {
     flow.START: (taking, blowing, pirate_turn),
@@ -264,29 +282,15 @@ class SkeletonState(State[SkeletonMove]):
         return moves
 
     def _check(self, move: SkeletonMove) -> Problem:
-        pos = self._position
-        if isinstance(move, CHANCE_MOVES):
-            return (f"{str(move)!r} is a chance move (the engine draws it with "
-                    f"resolve_chance); it is {seat_name(pos.turn)}'s turn to choose", None)
-        rules = RULES.get(type(move))
-        if rules is None:
-            return (f"{move!r} is not a Skeleton Island move", None)
-        if rules is taking or rules is resting:
-            waiting = pirate_turn.follow_up(pos)  # a discard is followed by steal/double
-            if waiting is not None:
-                return waiting
-        return rules.problem(pos, self.game, move)  # type: ignore[no-any-return]
+        return TABLE.of(move).problem(self._position, self.game, move)
 
     def _apply(self, move: SkeletonMove) -> list[Event]:
         pos, game = self._position, self.game
-        rules = RULES[type(move)]
-        if rules is setup and not pos.setup_left and isinstance(move, Reveal):
-            rules = taking  # the card just taken is turned over
-        pos, events = rules.apply(pos, game, move)
+        pos, events = TABLE.of(move).apply(pos, game, move)
         self._position = pos
         if flow.is_over(pos, game):
             events.append(end.end_event(pos, game))
-        return events  # type: ignore[no-any-return]
+        return events
 
     def outcome(self) -> Outcome | None:
         """Scores and winners once the game is over (SKEL §4; ruling SKEL-19 for ties)."""

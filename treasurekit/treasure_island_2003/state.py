@@ -2,8 +2,8 @@
 
 ``TIState`` holds one frozen :class:`~.position.TIPosition` (docs/architecture.md §4)
 and hands every question to the module that decides it: whose turn to ``flow.py``,
-legal moves, problems and effects to ``rules/`` (one table per kind of question,
-keyed on the phase or the move type), views to ``view.py``, the text board to
+legal moves to ``rules/`` by phase, problems and effects to ``rules/`` through the one
+table :data:`TABLE` (move type -> rule section), views to ``view.py``, the text board to
 ``text.py``, clicks to ``clicks.py``, hand-set positions to ``build.py``.
 """
 
@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.chance import chance_table, exact_table
+from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal, check_seat
 from ..core.events import Event, Outcome
 from ..core.game import State
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from .cards import CardSet
     from .game import TIGame
 
-__all__ = ["PHASES", "ROLLS", "TIState"]
+__all__ = ["PHASES", "ROLLS", "TABLE", "TIState"]
 
 ROLLS = turn.ROLLS
 #: The throw of the two dice as fixed chance tables, built once (``State._exact_chance_table``,
@@ -71,37 +72,23 @@ LEGAL: Mapping[str, Callable[[TIPosition, TIGame], list[Any]]] = {
     Phase.DISCARD: locker.discard_legal,
 }
 
-#: Who says what is wrong with a move, per move type.
-PROBLEMS: Mapping[type, Callable[[TIPosition, TIGame, Any], Problem]] = {
-    Roll: _chance_problem,
-    Reveal: _chance_problem,
-    Hit: _chance_problem,
-    Place: advances.problem,
-    Pass: advances.pass_problem,
-    Open: chests.problem,
-    Fire: cannons.problem,
-    Protect: cannons.problem,
-    Stash: cannons.problem,
-    Take: locker.take_problem,
-    End: locker.end_problem,
-    Discard: locker.discard_problem,
-}
-
-#: Who plays a move, per move type: changes a draft of the next position.
-EFFECTS: Mapping[type, Callable[[Draft, TIGame, Any], list[Event]]] = {
-    Roll: turn.roll_effect,
-    Reveal: chests.reveal,
-    Hit: skirmish.effect,
-    Place: advances.effect,
-    Pass: advances.pass_effect,
-    Open: chests.effect,
-    Fire: cannons.effect,
-    Protect: cannons.effect,
-    Stash: cannons.effect,
-    Take: locker.take_effect,
-    End: locker.end_effect,
-    Discard: locker.discard_effect,
-}
+#: The one table (docs/architecture.md §3): each move type's rule section, the problem
+#: with such a move, ``problem(position, game, move)``, and its effect on a draft of the
+#: next position, ``apply(draft, game, move) -> events``.
+TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", {
+    Roll: Section(_chance_problem, turn.roll_effect),
+    Reveal: Section(_chance_problem, chests.reveal),
+    Hit: Section(_chance_problem, skirmish.effect),
+    Place: Section(advances.problem, advances.effect),
+    Pass: Section(advances.pass_problem, advances.pass_effect),
+    Open: Section(chests.problem, chests.effect),
+    Fire: Section(cannons.fire_problem, cannons.fire_effect),
+    Protect: Section(cannons.protect_problem, cannons.protect_effect),
+    Stash: Section(cannons.stash_problem, cannons.stash_effect),
+    Take: Section(locker.take_problem, locker.take_effect),
+    End: Section(locker.end_problem, locker.end_effect),
+    Discard: Section(locker.discard_problem, locker.discard_effect),
+})
 
 
 class TIState(State[TIMove]):
@@ -179,14 +166,11 @@ class TIState(State[TIMove]):
         return [] if legal is None else legal(self._position, self.game)
 
     def _check(self, move: TIMove) -> Problem:
-        problem = PROBLEMS.get(type(move))
-        if problem is None:
-            return flow.wrong(self._position, self.game, move)
-        return problem(self._position, self.game, move)
+        return TABLE.of(move).problem(self._position, self.game, move)
 
     def _apply(self, move: TIMove) -> list[Event]:
         d = Draft(self._position, self.cards)
-        events = EFFECTS[type(move)](d, self.game, move)
+        events = TABLE.of(move).apply(d, self.game, move)
         if d.then is not None:
             events += turn.settle(d, self.game)
         self._position = d.freeze()

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
+from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import Game, State
@@ -97,7 +98,7 @@ from .rules import hint as hint_rule
 from .text import board_text
 from .view import TIView, seat_move_text, seat_view
 
-__all__ = ["PlayedHint", "TIState"]
+__all__ = ["TABLE", "PlayedHint", "TIState"]
 
 _Legal = Callable[[TIPosition, TIGame], list[TIMove]]
 _Check = Callable[[TIPosition, TIGame, Any], Problem]
@@ -115,22 +116,6 @@ _LEGAL: dict[Phase, _Legal] = {
     Phase.COMPASS: compass.legal,
     Phase.ESCAPE: escape.legal,
     Phase.ACTIONS: actions.legal,
-}
-#: (phase, move type) -> (the problem with the move, its effect).
-_RULES: dict[tuple[Phase, type], tuple[_Check, _Apply]] = {
-    (Phase.BURY, Bury): (setup.problem, setup.apply),
-    (Phase.HINT, PlayHint): (hints.problem, hints.apply),
-    (Phase.HINT, Redraw): (hints.problem_redraw, hints.apply_redraw),
-    (Phase.ASK, Ask): (confession.problem_ask, confession.apply_ask),
-    (Phase.CONFESS, Confess): (confession.problem_confess, confession.apply_confess),
-    (Phase.SHARE, Share): (hints.problem_share, hints.apply_share),
-    (Phase.PRISON, Prison): (calendar.problem_prison, calendar.apply_prison),
-    (Phase.ANSWER, Answer): (chest.problem, chest.apply),
-    (Phase.COMPASS, Card): (compass.problem, compass.apply),
-    (Phase.ESCAPE, Horse): (escape.problem, escape.apply),
-    (Phase.ESCAPE, Done): (escape.problem, escape.apply),
-    **{(Phase.ACTIONS, t): (actions.problem, actions.apply)
-       for t in (Horse, Foot, Search, Remote, Compass, Verify, Gallop, UseItem, Done)},
 }
 #: What the player to move must do, when a move of another kind is tried.
 _EXPECT = {
@@ -150,6 +135,69 @@ _PHASE_RULE = {
     Phase.PRISON: PRISON, Phase.ANSWER: SMALL_SEARCH, Phase.COMPASS: COMPASS,
     Phase.ESCAPE: ESCAPE, Phase.ACTIONS: ACTIONS,
 }
+
+
+def _chance(pos: TIPosition, game: TIGame, move: TIMove) -> Problem:
+    return (f"{str(move)!r} is a chance move (resolve_chance draws it); it is "
+            f"{who(game, flow.current_player(pos, game))}'s turn to choose", None)
+
+
+def _expected(pos: TIPosition, game: TIGame) -> Problem:
+    """What a move of a kind the phase does not take is told."""
+    phase = pos.phase
+    if phase == Phase.BURY:
+        return ("Long John Silver must first bury the treasure: 'bury x,y'", BURY)
+    name = who(game, flow.current_player(pos, game))
+    return (f"{name} must now {_EXPECT[phase]}", _PHASE_RULE.get(phase, SEQUENCE))
+
+
+def _buried(pos: TIPosition, game: TIGame) -> Problem:
+    return ("the treasure is already buried", BURY)
+
+
+def _phased(by_phase: dict[Phase, tuple[_Check, _Apply]],
+            refuse: Callable[[TIPosition, TIGame], Problem] = _expected
+            ) -> Section[list[Event]]:
+    """The section of a move type played in the phases of ``by_phase`` (phase ->
+    (problem, effect)); in any other phase it is refused with ``refuse``."""
+    def problem(pos: TIPosition, game: TIGame, move: TIMove) -> Problem:
+        entry = by_phase.get(pos.phase)
+        return refuse(pos, game) if entry is None else entry[0](pos, game, move)
+    if len(by_phase) == 1:
+        (_, effect), = by_phase.values()
+        return Section(problem, effect)
+    return Section(problem, lambda d, game, move: by_phase[d.phase][1](d, game, move))
+
+
+#: The one table (docs/architecture.md §3): each move type's rule section, by phase
+#: for a move type two phases take (Horse, Done): the problem with such a move,
+#: ``problem(position, game, move)``, and its effect, ``apply(draft, game, move) ->
+#: events``.
+TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2018)", {
+    Deal: Section(_chance, setup.deal),
+    Reveal: Section(_chance, setup.reveal),
+    Draw: Section(_chance, setup.draw),
+    Bury: _phased({Phase.BURY: (setup.problem, setup.apply)}, _buried),
+    PlayHint: _phased({Phase.HINT: (hints.problem, hints.apply)}),
+    Redraw: _phased({Phase.HINT: (hints.problem_redraw, hints.apply_redraw)}),
+    Ask: _phased({Phase.ASK: (confession.problem_ask, confession.apply_ask)}),
+    Confess: _phased({Phase.CONFESS: (confession.problem_confess, confession.apply_confess)}),
+    Share: _phased({Phase.SHARE: (hints.problem_share, hints.apply_share)}),
+    Prison: _phased({Phase.PRISON: (calendar.problem_prison, calendar.apply_prison)}),
+    Answer: _phased({Phase.ANSWER: (chest.problem, chest.apply)}),
+    Card: _phased({Phase.COMPASS: (compass.problem, compass.apply)}),
+    Horse: _phased({Phase.ESCAPE: (escape.ride_problem, escape.ride),
+                    Phase.ACTIONS: (actions.horse_problem, actions.horse)}),
+    Done: _phased({Phase.ESCAPE: (escape.stuck_problem, escape.stuck),
+                   Phase.ACTIONS: (actions.done_problem, actions.done)}),
+    Foot: _phased({Phase.ACTIONS: (actions.foot_problem, actions.foot)}),
+    Search: _phased({Phase.ACTIONS: (actions.search_problem, actions.search_at)}),
+    Remote: _phased({Phase.ACTIONS: (actions.remote_problem, actions.remote)}),
+    Compass: _phased({Phase.ACTIONS: (actions.compass_problem, actions.compass)}),
+    Verify: _phased({Phase.ACTIONS: (actions.verify_problem, actions.verify)}),
+    Gallop: _phased({Phase.ACTIONS: (actions.full_gallop_problem, actions.gallop)}),
+    UseItem: _phased({Phase.ACTIONS: (actions.item_problem, actions.use_item)}),
+})
 
 
 class TIState(State[TIMove]):
@@ -308,28 +356,12 @@ class TIState(State[TIMove]):
 
     def _slow_check(self, move: TIMove) -> Problem:
         """The full check, without the shortcut through the sampled legal moves."""
-        pos = self._position
-        phase = pos.phase
-        name = who(self.game, self._current_player())
-        if isinstance(move, (Deal, Draw, Reveal)):
-            return (f"{str(move)!r} is a chance move (resolve_chance draws it); it is {name}'s "
-                    "turn to choose", None)
-        if phase == Phase.BURY and not isinstance(move, Bury):
-            return ("Long John Silver must first bury the treasure: 'bury x,y'", BURY)
-        if phase != Phase.BURY and isinstance(move, Bury):
-            return ("the treasure is already buried", BURY)
-        entry = _RULES.get((phase, type(move)))
-        if entry is not None:
-            return entry[0](pos, self.game, move)
-        return (f"{name} must now {_EXPECT[phase]}", _PHASE_RULE.get(phase, SEQUENCE))
+        return TABLE.of(move).problem(self._position, self.game, move)
 
     def _apply(self, move: TIMove) -> list[Event]:
         game = self.game
         d = Draft(self._position)
-        if d.chance:
-            events = setup.apply_chance(d, game, move)
-        else:
-            events = _RULES[(d.phase, type(move))][1](d, game, move)
+        events = TABLE.of(move).apply(d, game, move)
         options = calendar.advance(d, game, events)
         if d.winner is not None:
             events.append(calendar.end_event(d, game))

@@ -5,6 +5,8 @@ the water below a waterfall or river; ruling SJO-7).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import rules
 from ..moves import (
     Cross,
@@ -89,22 +91,19 @@ def fall_in(d: Draft, seat: int, water: int, rule: str, carrying: bool) -> None:
                   "up from the bank", rules.CHEST, "chest")
 
 
-def site_problem(d: Draft, p: Pirate, move: Jump | Cross) -> Problem:
-    """Why ``p`` may not declare this jump or crossing (SJO §6: from a striped hex, to
-    the site's other side, not onto an occupied hex), or None."""
+def _site_problem(d: Draft, p: Pirate, target: str | None, verb: str,
+                  sites_of: Callable[[int], list[int]],
+                  landing: Callable[[int], Problem]) -> Problem:
+    """Why ``p`` may not declare a ``verb`` (jump, cross) to ``target`` (SJO §6: from a
+    striped hex, to the site's other side, then ``landing(to)``), or None."""
     board = d.board
     who = d.who(p.seat)
-    assert move.to is not None
+    assert target is not None
     try:
-        to = board.hex(move.to)
+        to = board.hex(target)
     except ValueError as exc:
         return (str(exc), rules.DECLARE)
-    verb = "jump" if isinstance(move, Jump) else "cross"
-    sites: list[int]
-    if isinstance(move, Jump):
-        sites = [t for t, _ in board.jump_sites(p.at)]
-    else:
-        sites = [t for t, _, _ in board.crossing_sites(p.at)]
+    sites = sites_of(p.at)
     if to not in sites:
         if not sites:
             other = "a jump" if board.crossing_sites(p.at) else "a crossing" if (
@@ -113,8 +112,22 @@ def site_problem(d: Draft, p: Pirate, move: Jump | Cross) -> Problem:
             return (f"{who} must end a turn on a striped hex at a {verb} site to "
                     f"{verb}; {d.h(p.at)} is not one{hint}", rules.DECLARE)
         opts = ", ".join(d.h(t) for t in sites)
-        return (f"from {d.h(p.at)} the {verb} goes to {opts}, not {move.to}",
+        return (f"from {d.h(p.at)} the {verb} goes to {opts}, not {target}",
                 rules.DECLARE)
-    if isinstance(move, Jump):
-        return jump_problem(d, p.at, to, p.seat)
-    return movement.landing_problem(d, to, p.seat)
+    return landing(to)
+
+
+def jump_site_problem(d: Draft, p: Pirate, move: Jump) -> Problem:
+    """Why ``p`` may not declare this jump (SJO §6: from a striped hex at a jump site,
+    to its other side, onto a hex he may jump to), or None."""
+    return _site_problem(d, p, move.to, "jump",
+                         lambda at: [t for t, _ in d.board.jump_sites(at)],
+                         lambda to: jump_problem(d, p.at, to, p.seat))
+
+
+def cross_site_problem(d: Draft, p: Pirate, move: Cross) -> Problem:
+    """Why ``p`` may not declare this crossing (SJO §6: from a striped hex at a crossing
+    site, to its other side, onto a free hex), or None."""
+    return _site_problem(d, p, move.to, "cross",
+                         lambda at: [t for t, _, _ in d.board.crossing_sites(at)],
+                         lambda to: movement.landing_problem(d, to, p.seat))

@@ -1,23 +1,23 @@
 """SJO §4 Game Rules: each turn one action, declared and then rolled for, and one shot
 before or after the roll.
 
-This module is the turn: the legal moves of each phase, the problem with a move (it
-asks the section the move belongs to: :mod:`.movement`, :mod:`.jumping`,
-:mod:`.river`, :mod:`.shooting`, :mod:`.digging`, :mod:`.raft`, :mod:`.mortar`), the
-declared actions, the movement die (which action it decides), and what follows an
-action (:func:`proceed`: the escape check, then shoot, push or end the turn).
+This module is the turn: the legal moves of each phase, the pieces each move type's
+problem is built from in :mod:`.sections` (the phases a move belongs to, where the
+pirate must be for an action), the declared actions, the movement die (which action
+it decides), and what follows an action (:func:`proceed`: the escape check, then shoot,
+push or end the turn).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .. import flow, rules
 from ..flow import AFTER, PICK, ROLL, START, WALK, Next
 from ..moves import (
     Climb,
     Cross,
-    Deal,
     Dig,
     Drag,
     End,
@@ -26,21 +26,18 @@ from ..moves import (
     Go,
     Jump,
     Launch,
-    Order,
-    Pick,
     Push,
     Roll,
-    Shoot,
-    Shot,
     SjoMove,
     Stay,
     Wait,
-    Walk,
 )
 from ..position import Draft, Pirate, Problem
 from . import digging, jumping, mortar, movement, raft, river, setup, shooting
 
-__all__ = ["NEED", "declare", "end", "legal", "problem", "proceed", "resolve_roll",
+__all__ = ["NEED", "action", "chance_problem", "declare_first", "declaring", "end",
+           "fine", "in_phases", "jump_or_board", "legal", "must_act", "on_land", "picked",
+           "proceed", "push_later", "resolve_roll", "said_float", "said_jump",
            "settle_walk_phase", "start_moves", "stay"]
 
 #: What each declared action needs on the die (SJO §6, §9, §10).
@@ -121,140 +118,143 @@ _LEGAL: dict[str, Callable[[Draft], list[SjoMove]]] = {
 }
 
 
-# ----- problems ------------------------------------------------------------------------------
-def problem(d: Draft, move: SjoMove) -> Problem:
-    """Why ``move`` may not be played by the seat to move, as ``(reason, rule)``, or None."""
-    if isinstance(move, (Order, Deal, Roll, Shot)):
-        return (f"'{move}' is a chance move (dice and the deal); the player to move is "
-                f"{d.who(flow.current_player(d))}", rules.TURN)
-    if d.phase == PICK:
-        if not isinstance(move, Pick):
-            return (f"setup: {d.who(d.picks_left[0])} picks a pirate and a "
-                    "starting hex first, e.g. 'pick hook g2'", rules.PICK)
-        return setup.pick_problem(d, move)
-    if isinstance(move, Pick):
-        return ("the pirates were picked at the start of the game", rules.PICK)
-    if isinstance(move, Shoot):
-        return shooting.shoot_problem(d, move)
-    return _PHASE_PROBLEMS[d.phase](d, move)
+# ----- problems (each move type's section in :mod:`.sections` asks these) ---------------------
+PhaseProblem = Callable[[Draft, Any], Problem]
 
 
-def _walk_problem(d: Draft, move: SjoMove) -> Problem:
-    """Phase "walk": the rolled move over land (SJO §5)."""
-    if isinstance(move, Walk):
-        return movement.walk_problem(d, move)
-    if isinstance(move, Stay):
-        return movement.stay_problem(d)
+def chance_problem(d: Draft, move: SjoMove) -> Problem:
+    """Dice and the deal are not the seat's to play."""
+    return (f"'{move}' is a chance move (dice and the deal); the player to move is "
+            f"{d.who(flow.current_player(d))}", rules.TURN)
+
+
+def _pick_first(d: Draft) -> Problem:
+    return (f"setup: {d.who(d.picks_left[0])} picks a pirate and a "
+            "starting hex first, e.g. 'pick hook g2'", rules.PICK)
+
+
+def _rolled(d: Draft) -> Problem:
     return (f"you rolled {d.die} for a move over land: walk exactly that many "
             "hexes ('walk ...'), or shoot first", rules.EXACT)
 
 
-def _after_problem(d: Draft, move: SjoMove) -> Problem:
-    """Phase "after": the action is done."""
-    if isinstance(move, End):
-        return None
-    if isinstance(move, Push):
-        return shooting.push_problem(d, move)
+def _acted(d: Draft) -> Problem:
     return (f"{d.who(d.turn)} has had this turn's action; shoot, push or "
             "'end' the turn", rules.TURN)
 
 
-def _start_problem(d: Draft, move: SjoMove) -> Problem:
-    """Phase "start": the action is still to be declared."""
-    if isinstance(move, (Walk, Stay)):
-        return ("declare a move over land ('move') and roll first", rules.MOVE)
-    if isinstance(move, Push):
-        return ("push a wounded pirate only after ending your move on his hex",
-                rules.PUSH)
-    if isinstance(move, End):
-        return (f"{d.who(d.turn)} must take one action this turn (move, jump, "
-                "cross, float, dig or drag; only the mortar lets a pirate wait)",
-                rules.TURN)
-    return action_problem(d, move)
-
-
-_PHASE_PROBLEMS: dict[str, Callable[[Draft, SjoMove], Problem]] = {
-    WALK: _walk_problem, AFTER: _after_problem, START: _start_problem,
+#: What a move of another phase is told, by phase (pick, walk, after).
+_REFUSE: dict[str, Callable[[Draft], Problem]] = {
+    PICK: _pick_first, WALK: _rolled, AFTER: _acted,
 }
 
 
-def _jump_or_board(d: Draft, p: Pirate, move: Jump) -> Problem:
-    return raft.board_problem(d, p) if move.to is None else jumping.site_problem(d, p, move)
+def in_phases(by_phase: dict[str, PhaseProblem]) -> PhaseProblem:
+    """The problem of a move type played in the phases of ``by_phase`` (phase ->
+    problem); in any other phase the move is refused with that phase's reason."""
+    def problem(d: Draft, move: SjoMove) -> Problem:
+        check = by_phase.get(d.phase)
+        if check is None:
+            return _REFUSE[d.phase](d)
+        return check(d, move)
+    return problem
 
 
-#: The problem of each action declared from land, by move type.
-_LAND_ACTIONS: dict[type, Callable[[Draft, Pirate, SjoMove], Problem]] = {
-    Go: lambda d, p, move: None,
-    Jump: _jump_or_board,  # type: ignore[dict-item]
-    Cross: jumping.site_problem,  # type: ignore[dict-item]
-    Dig: lambda d, p, move: digging.dig_problem(d, p),
-    Drag: lambda d, p, move: digging.drag_problem(d, p),
-    Launch: lambda d, p, move: raft.launch_problem(d, p),
-    Wait: lambda d, p, move: mortar.wait_problem(d, p),
-}
+def picked(d: Draft, move: SjoMove) -> Problem:
+    """A pick after the picks."""
+    return ("the pirates were picked at the start of the game", rules.PICK)
 
 
-def action_problem(d: Draft, move: SjoMove) -> Problem:
-    """Why the seat to move may not declare ``move`` as this turn's action, or None."""
-    p = d.p(d.turn)
-    who = d.who(d.turn)
-    if isinstance(move, Fire):
-        return mortar.fire_problem(d, move)
-    if p.aboard:
-        if isinstance(move, Float):
-            return None
-        return (f"{who} is on the raft: roll for the raft ('float') or shoot; he cannot "
-                "leave it", rules.RAFT)
-    if d.in_water(p):
-        if isinstance(move, Float):
-            return None
-        if isinstance(move, Climb):
-            return river.climb_problem(d, p, move)
-        return (f"{who} is in the water at {d.h(p.at)}: float along the arrows or "
-                "climb out onto neighbouring land", rules.FLOAT)
-    if isinstance(move, (Float, Climb)):
-        return (f"{who} is on land, not in the water", rules.FLOAT)
-    check = _LAND_ACTIONS.get(type(move))
-    if check is None:
-        return (f"'{move}' cannot be played now", rules.TURN)
-    return check(d, p, move)
+def declare_first(d: Draft, move: SjoMove) -> Problem:
+    """A walk (or staying) before the land move is declared and rolled."""
+    return ("declare a move over land ('move') and roll first", rules.MOVE)
+
+
+def push_later(d: Draft, move: SjoMove) -> Problem:
+    """A push before the action."""
+    return ("push a wounded pirate only after ending your move on his hex", rules.PUSH)
+
+
+def must_act(d: Draft, move: SjoMove) -> Problem:
+    """Ending the turn before its action."""
+    return (f"{d.who(d.turn)} must take one action this turn (move, jump, "
+            "cross, float, dig or drag; only the mortar lets a pirate wait)", rules.TURN)
+
+
+PlaceProblem = Callable[[Draft, Pirate, Any], Problem]
+
+
+def fine(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+    """Nothing in the way."""
+    return None
+
+
+def _on_raft(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+    return (f"{d.who(d.turn)} is on the raft: roll for the raft ('float') or shoot; he "
+            "cannot leave it", rules.RAFT)
+
+
+def _in_water(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+    return (f"{d.who(d.turn)} is in the water at {d.h(p.at)}: float along the arrows or "
+            "climb out onto neighbouring land", rules.FLOAT)
+
+
+def on_land(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+    """Floating or climbing out from land."""
+    return (f"{d.who(d.turn)} is on land, not in the water", rules.FLOAT)
+
+
+def action(land: PlaceProblem, water: PlaceProblem = _in_water,
+           aboard: PlaceProblem = _on_raft) -> PhaseProblem:
+    """The problem of an action declared at the start of the turn, by where the pirate
+    to move is: on the raft, in the water or on land (SJO §4, §6, §10)."""
+    def problem(d: Draft, move: SjoMove) -> Problem:
+        p = d.p(d.turn)
+        if p.aboard:
+            return aboard(d, p, move)
+        if d.in_water(p):
+            return water(d, p, move)
+        return land(d, p, move)
+    return in_phases({START: problem})
+
+
+def jump_or_board(d: Draft, p: Pirate, move: Jump) -> Problem:
+    """A jump from land: aboard the raft (no target) or to a site (SJO §6, §10)."""
+    return raft.board_problem(d, p) if move.to is None else jumping.jump_site_problem(d, p, move)
 
 
 # ----- declaring and rolling -----------------------------------------------------------------
-def _declared(d: Draft, move: SjoMove, who: str) -> tuple[str, str, str]:
-    """The action ``move`` declares, what is said, and its rule."""
-    if isinstance(move, Go):
-        return "move", f"{who} will move over land", rules.MOVE
-    if isinstance(move, Jump) and move.to is None:
+Said = Callable[[Draft, Any, str], tuple[str, str, str]]
+
+
+def declaring(said: Said, aim: bool = False) -> Callable[[Draft, Any], Next]:
+    """The effect of declaring this turn's action (move, jump, cross, dig, drag, float,
+    launch): ``said(d, move, who)`` is the action, what is said and its rule; with
+    ``aim`` the move's target hex is kept. The movement die follows (SJO §4)."""
+    def declare(d: Draft, move: Any) -> Next:
+        action, text, rule = said(d, move, d.who(d.turn))
+        d.action = action
+        if aim and move.to is not None:
+            d.target = d.board.hex(move.to)
+        d.phase = ROLL
+        d.say(text, rule, "declare")
+        return Next.NOTHING
+    return declare
+
+
+def said_jump(d: Draft, move: Jump, who: str) -> tuple[str, str, str]:
+    """A jump aboard the raft (no target) or towards a hex."""
+    if move.to is None:
         return ("board", f"{who} says \"Jump!\" to get aboard the raft (3 or more)",
                 rules.RAFT_JUMP)
-    if isinstance(move, Jump):
-        return "jump", f"{who} says \"Jump!\" towards {move.to} (3 or more)", rules.DECLARE
-    if isinstance(move, Cross):
-        return "cross", f"{who} says \"Cross!\" towards {move.to} (2 or more)", rules.DECLARE
-    if isinstance(move, Dig):
-        return "dig", f"{who} says \"I dig\" (4 or more)", rules.DIG
-    if isinstance(move, Drag):
-        return "drag", f"{who} says \"I drag\" (4 or more)", rules.DRAG
-    if isinstance(move, Float):
-        if d.p(d.turn).aboard:
-            return "float", f"{who} rolls for the raft", rules.RAFT
-        return "float", f"{who} floats along the river", rules.FLOAT
-    if isinstance(move, Launch):
-        return "launch", f"{who} pushes off on the raft with the chest", rules.RAFT
-    raise TypeError(f"not an action: {move!r}")  # pragma: no cover - problem() stops it
+    return "jump", f"{who} says \"Jump!\" towards {move.to} (3 or more)", rules.DECLARE
 
 
-def declare(d: Draft, move: SjoMove) -> Next:
-    """Declare this turn's action (move, jump, cross, dig, drag, float, launch); the
-    movement die follows (SJO §4)."""
-    action, text, rule = _declared(d, move, d.who(d.turn))
-    d.action = action
-    if isinstance(move, (Jump, Cross)) and move.to is not None:
-        d.target = d.board.hex(move.to)
-    d.phase = ROLL
-    d.say(text, rule, "declare")
-    return Next.NOTHING
+def said_float(d: Draft, move: Float, who: str) -> tuple[str, str, str]:
+    """Rolling for the raft, or floating along the river."""
+    if d.p(d.turn).aboard:
+        return "float", f"{who} rolls for the raft", rules.RAFT
+    return "float", f"{who} floats along the river", rules.FLOAT
 
 
 def _raft_duty(d: Draft, face: int, who: str) -> Next:

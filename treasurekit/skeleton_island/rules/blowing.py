@@ -21,7 +21,7 @@ from . import BLOW, Problem, seat_name
 if TYPE_CHECKING:
     from ..game import SkeletonGame
 
-__all__ = ["apply", "legal", "outcomes", "problem"]
+__all__ = ["blow", "gust", "legal", "outcomes", "problem"]
 
 
 def problem(
@@ -50,15 +50,19 @@ def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMo
     return game.gust_outcomes
 
 
-def apply(
-    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+def blow(
+    pos: SkeletonPosition, game: SkeletonGame, move: Blow
 ) -> tuple[SkeletonPosition, list[Event]]:
-    """Blow (the gust is drawn next), or let the gust carry the uncovered cards."""
-    if isinstance(move, Blow):
-        return evolve(pos, blown=True, phase=flow.GUST), [Event(
-            f"{seat_name(pos.turn)} closes their eyes and blows once on the Sand Pile",
-            BLOW, "blow")]
-    assert isinstance(move, Gust)
+    """Blow on the pile (the gust is drawn next)."""
+    return evolve(pos, blown=True, phase=flow.GUST), [Event(
+        f"{seat_name(pos.turn)} closes their eyes and blows once on the Sand Pile",
+        BLOW, "blow")]
+
+
+def gust(
+    pos: SkeletonPosition, game: SkeletonGame, move: Gust
+) -> tuple[SkeletonPosition, list[Event]]:
+    """The gust carries the uncovered cards."""
     before = len(pos.pile.uncovered())
     distance = game.deck.gust_strengths[move.strength]
     pile = pos.pile.blown(move.direction, distance)

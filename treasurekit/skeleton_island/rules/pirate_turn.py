@@ -25,7 +25,8 @@ from .islands import collect
 if TYPE_CHECKING:
     from ..game import SkeletonGame
 
-__all__ = ["apply", "follow_up", "legal", "outcomes", "problem"]
+__all__ = ["discard", "discard_problem", "double", "double_problem", "follow_up", "legal",
+           "outcomes", "steal", "steal_problem", "stolen"]
 
 
 def _discards(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
@@ -86,7 +87,11 @@ def follow_up(pos: SkeletonPosition) -> Problem:
             "(take a Sand card from an opponent) or 'double' (two standard turns)", PIRATE)
 
 
-def _discard_problem(pos: SkeletonPosition, game: SkeletonGame, move: Discard) -> Problem:
+def discard_problem(pos: SkeletonPosition, game: SkeletonGame, move: Discard) -> Problem:
+    """Why three cards may not be discarded for a pirate turn now, or None."""
+    waiting = follow_up(pos)
+    if waiting is not None:
+        return waiting
     who = seat_name(pos.turn)
     if pos.phase != flow.START or pos.acted:
         return (f"a pirate turn replaces {who}'s whole turn: it must be chosen before "
@@ -114,7 +119,23 @@ def _discard_problem(pos: SkeletonPosition, game: SkeletonGame, move: Discard) -
     return None
 
 
-def _steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Problem:
+def _discard_first(pos: SkeletonPosition) -> Problem:
+    if pos.phase == flow.PIRATE:
+        return None
+    return (f"{seat_name(pos.turn)} must first discard three cards for a pirate turn "
+            "('discard a b c'); stealing and double turns follow the discard", PIRATE)
+
+
+def double_problem(pos: SkeletonPosition, game: SkeletonGame, move: Double) -> Problem:
+    """Why the seat may not choose two standard turns now, or None."""
+    return _discard_first(pos)
+
+
+def steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Problem:
+    """Why the seat may not steal ``move`` now, or None."""
+    first = _discard_first(pos)
+    if first is not None:
+        return first
     n = game.num_players
     v = move.victim
     if not 0 <= v < n:
@@ -139,21 +160,6 @@ def _steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Pr
     return None
 
 
-def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
-    """Why ``move`` (a discard, a steal or ``double``) is illegal now, or None."""
-    if pos.phase == flow.PIRATE:
-        if isinstance(move, Double):
-            return None
-        if isinstance(move, Steal):
-            return _steal_problem(pos, game, move)
-        return follow_up(pos)
-    if isinstance(move, (Steal, Double)):
-        return (f"{seat_name(pos.turn)} must first discard three cards for a pirate turn "
-                "('discard a b c'); stealing and double turns follow the discard", PIRATE)
-    assert isinstance(move, Discard)
-    return _discard_problem(pos, game, move)
-
-
 def _transfer(
     pos: SkeletonPosition, game: SkeletonGame, victim: int, card: int
 ) -> tuple[SkeletonPosition, list[Event]]:
@@ -168,31 +174,43 @@ def _transfer(
     return next_turn(robbed, game, **changes), events + more
 
 
-def apply(
-    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+def discard(
+    pos: SkeletonPosition, game: SkeletonGame, move: Discard
 ) -> tuple[SkeletonPosition, list[Event]]:
-    """Discard three cards; steal (a named card, or reach blindly: the card is drawn
-    next); take the drawn card; or set up two standard turns."""
-    who = seat_name(pos.turn)
-    if isinstance(move, Discard):
-        seat = pos.turn
-        mine = pos.held(seat)
-        kept = tuple((i, k) for i, k in pos.collections[seat] if i not in move.cards)
-        pos = evolve(pos, collections=pos.with_collection(seat, kept),
-                      out=(*pos.out, *((i, mine[i], "discarded") for i in move.cards)),
-                      acted=True, phase=flow.PIRATE)
-        names = ", ".join(f"{i} ({label(game.deck, mine[i])})" for i in move.cards)
-        return pos, [Event(f"{who} plays a pirate turn and discards cards {names} for good",
-                           PIRATE, "discard")]
-    if isinstance(move, Steal):
-        if move.card is None:
-            return evolve(pos, victim=move.victim, phase=flow.STEAL), [Event(
-                f"{who} reaches blindly for one of p{move.victim}'s cards (ruling SKEL-9)",
-                PIRATE, "steal")]
-        return _transfer(pos, game, move.victim, move.card)
-    if isinstance(move, Stolen):
-        assert pos.victim is not None
-        return _transfer(pos, game, pos.victim, move.card)
-    assert isinstance(move, Double)
+    """Discard three cards for good: the pirate turn begins."""
+    seat = pos.turn
+    mine = pos.held(seat)
+    kept = tuple((i, k) for i, k in pos.collections[seat] if i not in move.cards)
+    pos = evolve(pos, collections=pos.with_collection(seat, kept),
+                  out=(*pos.out, *((i, mine[i], "discarded") for i in move.cards)),
+                  acted=True, phase=flow.PIRATE)
+    names = ", ".join(f"{i} ({label(game.deck, mine[i])})" for i in move.cards)
+    return pos, [Event(f"{seat_name(seat)} plays a pirate turn and discards cards {names} "
+                       "for good", PIRATE, "discard")]
+
+
+def steal(
+    pos: SkeletonPosition, game: SkeletonGame, move: Steal
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Steal a named card, or reach blindly (the card is drawn next)."""
+    if move.card is None:
+        return evolve(pos, victim=move.victim, phase=flow.STEAL), [Event(
+            f"{seat_name(pos.turn)} reaches blindly for one of p{move.victim}'s cards "
+            "(ruling SKEL-9)", PIRATE, "steal")]
+    return _transfer(pos, game, move.victim, move.card)
+
+
+def stolen(
+    pos: SkeletonPosition, game: SkeletonGame, move: Stolen
+) -> tuple[SkeletonPosition, list[Event]]:
+    """The card drawn blind goes to the thief."""
+    assert pos.victim is not None
+    return _transfer(pos, game, pos.victim, move.card)
+
+
+def double(
+    pos: SkeletonPosition, game: SkeletonGame, move: Double
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Set up two standard turns."""
     return evolve(pos, slots=2, phase=flow.START), [Event(
-        f"{who} will play two standard turns", PIRATE, "double")]
+        f"{seat_name(pos.turn)} will play two standard turns", PIRATE, "double")]

@@ -22,7 +22,7 @@ from .taking import finish_standard_turn, no_hand, second_optional
 if TYPE_CHECKING:
     from ..game import SkeletonGame
 
-__all__ = ["apply", "legal", "problem"]
+__all__ = ["legal", "rest", "rest_problem", "stop", "stop_problem"]
 
 
 def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
@@ -37,17 +37,19 @@ def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
     return []
 
 
-def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
-    """Why ``move`` (a rest or a stop) is illegal now, or None."""
-    if isinstance(move, Stop):
-        if pos.phase != flow.SECOND:
-            return (f"'stop' declines the second card, which {seat_name(pos.turn)} may take "
-                    "only after resting a card on the edge of the pile", SECOND)
-        if not second_optional(game):
-            return ("with second_card='must' the second card must be taken (ruling "
-                    "SKEL-7)", SECOND)
-        return None
-    assert isinstance(move, Rest)
+def stop_problem(pos: SkeletonPosition, game: SkeletonGame, move: Stop) -> Problem:
+    """Why the seat may not decline the second card now, or None."""
+    if pos.phase != flow.SECOND:
+        return (f"'stop' declines the second card, which {seat_name(pos.turn)} may take "
+                "only after resting a card on the edge of the pile", SECOND)
+    if not second_optional(game):
+        return ("with second_card='must' the second card must be taken (ruling "
+                "SKEL-7)", SECOND)
+    return None
+
+
+def rest_problem(pos: SkeletonPosition, game: SkeletonGame, move: Rest) -> Problem:
+    """Why the card in hand may not rest at ``move.placement`` now, or None."""
     if pos.phase != flow.HAND:
         return no_hand(pos, game, "rest")
     if pos.second:
@@ -59,17 +61,22 @@ def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Pr
     return (reason, REST) if reason else None
 
 
-def apply(
-    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+def stop(
+    pos: SkeletonPosition, game: SkeletonGame, move: Stop
 ) -> tuple[SkeletonPosition, list[Event]]:
-    """Rest the card in hand on the edge (the second card follows, if any is left), or
-    take no second card."""
+    """Take no second card."""
     who = seat_name(pos.turn)
-    if isinstance(move, Stop):
-        pos, events = finish_standard_turn(pos, game, idle=pos.idle + 1)
-        return pos, [Event(f"{who} takes no second card (ruling SKEL-7)", SECOND, "stop"),
-                     *events, *_idle_end(pos, game)]
-    assert isinstance(move, Rest) and pos.hand is not None
+    pos, events = finish_standard_turn(pos, game, idle=pos.idle + 1)
+    return pos, [Event(f"{who} takes no second card (ruling SKEL-7)", SECOND, "stop"),
+                 *events, *_idle_end(pos, game)]
+
+
+def rest(
+    pos: SkeletonPosition, game: SkeletonGame, move: Rest
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Rest the card in hand on the edge (the second card follows, if any is left)."""
+    who = seat_name(pos.turn)
+    assert pos.hand is not None
     card, kind = pos.hand
     pile = pos.pile.with_card_on_top(card, move.placement, kind)
     pos = evolve(pos, pile=pile, hand=None, rested=card, phase=flow.SECOND)

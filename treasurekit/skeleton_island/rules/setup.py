@@ -23,7 +23,7 @@ from . import SETUP, label
 if TYPE_CHECKING:
     from ..game import SkeletonGame
 
-__all__ = ["apply", "outcomes", "reveals"]
+__all__ = ["outcomes", "reveal", "reveals", "spread"]
 
 
 def reveals(
@@ -48,20 +48,25 @@ def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMo
     return reveals(pos, game, pos.setup_left[0])
 
 
-def apply(
-    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+def spread(
+    pos: SkeletonPosition, game: SkeletonGame, move: Spread
 ) -> tuple[SkeletonPosition, list[Event]]:
-    """Lay the spread, or turn over one of its face-up cards."""
+    """Lay the spread."""
     deck = game.deck
-    if isinstance(move, Spread):
-        pile = spread_layout(move.layout, deck.total, deck.spread_radius_cm, deck.size_cm)
-        left = tuple(sorted(i for i, c in pile.cards.items() if c.face_up))
-        up = len(left)
-        return evolve(pos, pile=pile, layout=move.layout, setup_left=left), [Event(
-            f"The {deck.total} Sand cards are shuffled, half turned over and spread "
-            f"(layout {move.layout}): {up} lie face up, {deck.total - up} face down; "
-            f"{len(pile.uncovered())} are uncovered", SETUP, "spread")]
-    assert isinstance(move, Reveal)
+    pile = spread_layout(move.layout, deck.total, deck.spread_radius_cm, deck.size_cm)
+    left = tuple(sorted(i for i, c in pile.cards.items() if c.face_up))
+    up = len(left)
+    return evolve(pos, pile=pile, layout=move.layout, setup_left=left), [Event(
+        f"The {deck.total} Sand cards are shuffled, half turned over and spread "
+        f"(layout {move.layout}): {up} lie face up, {deck.total - up} face down; "
+        f"{len(pile.uncovered())} are uncovered", SETUP, "spread")]
+
+
+def reveal(
+    pos: SkeletonPosition, game: SkeletonGame, move: Reveal
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Turn over the next face-up card of the spread."""
+    deck = game.deck
     pos = evolve(pos, pile=pos.pile.with_kind(move.card, move.kind),
                   setup_left=pos.setup_left[1:])
     return pos, [Event(f"Card {move.card} lies face up in the spread: "

@@ -19,20 +19,24 @@ from ..moves import Keep, Reveal, SkeletonMove, Take
 from ..position import SkeletonPosition, evolve
 from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, label, seat_name
 from .islands import collect
+from .setup import reveal as setup_reveal
 from .setup import reveals
 
 if TYPE_CHECKING:
     from ..game import SkeletonGame
 
 __all__ = [
-    "apply",
     "finish_standard_turn",
+    "keep",
     "keep_hand",
+    "keep_problem",
     "legal",
     "no_hand",
     "outcomes",
-    "problem",
+    "reveal",
     "second_optional",
+    "take",
+    "take_problem",
 ]
 
 
@@ -72,11 +76,13 @@ def no_hand(pos: SkeletonPosition, game: SkeletonGame, verb: str) -> Problem:
     return (f"{who} holds no card to {verb}: take an uncovered card first", STANDARD)
 
 
-def problem(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
-    """Why ``move`` (a take or a keep) is illegal now, or None."""
-    if isinstance(move, Keep):
-        return no_hand(pos, game, "keep") if pos.phase != flow.HAND else None
-    assert isinstance(move, Take)
+def keep_problem(pos: SkeletonPosition, game: SkeletonGame, move: Keep) -> Problem:
+    """Why the seat may not keep a card now (it holds none), or None."""
+    return no_hand(pos, game, "keep") if pos.phase != flow.HAND else None
+
+
+def take_problem(pos: SkeletonPosition, game: SkeletonGame, move: Take) -> Problem:
+    """Why card ``move.card`` may not be taken now, or None."""
     who = seat_name(pos.turn)
     pile = pos.pile
     if pos.phase == flow.HAND:
@@ -125,21 +131,33 @@ def keep_hand(pos: SkeletonPosition, game: SkeletonGame) -> tuple[SkeletonPositi
     return pos, events + more
 
 
-def apply(
-    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove
+def keep(
+    pos: SkeletonPosition, game: SkeletonGame, move: Keep
 ) -> tuple[SkeletonPosition, list[Event]]:
-    """Take a card, turn over the card taken, or keep it."""
-    if isinstance(move, Keep):
-        return keep_hand(pos, game)
-    if isinstance(move, Reveal):
-        pos = evolve(pos, hand=(move.card, move.kind))
-        events = [Event(f"Card {move.card} is turned over: {label(game.deck, move.kind)}",
-                        STANDARD, "reveal")]
-        if pos.second:
-            pos, more = keep_hand(pos, game)
-            events += more
-        return pos, events
-    assert isinstance(move, Take)
+    """Keep the card in hand (:func:`keep_hand`)."""
+    return keep_hand(pos, game)
+
+
+def reveal(
+    pos: SkeletonPosition, game: SkeletonGame, move: Reveal
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Turn over a card: one of the spread during setup (:func:`.setup.reveal`), else
+    the face-down card just taken (kept at once if it is the second card)."""
+    if pos.setup_left:
+        return setup_reveal(pos, game, move)
+    pos = evolve(pos, hand=(move.card, move.kind))
+    events = [Event(f"Card {move.card} is turned over: {label(game.deck, move.kind)}",
+                    STANDARD, "reveal")]
+    if pos.second:
+        pos, more = keep_hand(pos, game)
+        events += more
+    return pos, events
+
+
+def take(
+    pos: SkeletonPosition, game: SkeletonGame, move: Take
+) -> tuple[SkeletonPosition, list[Event]]:
+    """Take an uncovered card into the hand (a second card is kept at once)."""
     card = pos.pile.cards[move.card]
     second = pos.phase == flow.SECOND
     pos = evolve(pos, pile=pos.pile.without(move.card), hand=(move.card, card.kind),

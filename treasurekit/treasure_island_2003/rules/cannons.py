@@ -35,11 +35,15 @@ from . import skirmish
 __all__ = [
     "after_cannon",
     "chest_cannon_moves",
-    "effect",
     "finish_attack",
+    "fire_effect",
+    "fire_problem",
     "legal",
     "locker_moves",
-    "problem",
+    "protect_effect",
+    "protect_problem",
+    "stash_effect",
+    "stash_problem",
     "uses",
 ]
 
@@ -127,11 +131,11 @@ def locker_moves(p: Pos, game: GameRules, h: Holdings) -> list[Take | Fire | Pro
     return out
 
 
-def problem(p: TIPosition, game: GameRules, move: CannonMove) -> Problem:
-    """Why a cannon move is illegal now, or None: cannons from a chest in the
-    ``cannon`` phase, cannons from the Locker in the ``wrap`` phase."""
+def _when(p: TIPosition, game: GameRules, move: CannonMove, from_locker: bool) -> Problem:
+    """Cannons from a chest are played in the ``cannon`` phase, cannons from the Locker
+    in the ``wrap`` phase; None when now is the time."""
     phase = p.phase
-    if isinstance(move, Stash) or not move.from_locker:
+    if not from_locker:
         if phase != CANNON:
             return wrong(p, game, move)
     elif phase != WRAP:
@@ -140,45 +144,78 @@ def problem(p: TIPosition, game: GameRules, move: CannonMove) -> Problem:
                     "of a turn", rules.LOCKER_CANNON_TAKE)
         return (f"{expecting(p, game)}; use the cannons from the chest first",
                 rules.SEVERAL_CHESTS)
+    return None
+
+
+def stash_problem(p: TIPosition, game: GameRules, move: Stash) -> Problem:
+    """Why a chest's cannon may not go into the Locker now, or None."""
+    when = _when(p, game, move, False)
+    if when is not None:
+        return when
+    if move.cannon not in p.cannons:
+        return (f"no {move.cannon} cannon from the chest is waiting", rules.CANNONS)
+    if game.options["cannons"] == "must":
+        found = uses(p, game, read(p.holdings, game.cards), move.cannon, False)
+        if found:
+            return (f"the {move.cannon} cannon can be used (e.g. '{found[0]}'); only a "
+                    "cannon that cannot be used goes into Davy Jones' Locker "
+                    f"({rules.ruling(13)})", rules.BOTH_CANNONS)
+    return None
+
+
+def _source(p: TIPosition, game: GameRules, move: Fire | Protect,
+            cannon: str) -> tuple[Problem, Holdings]:
+    """The time and the cannon to use: a problem, or None and the holdings."""
     h = read(p.holdings, game.cards)
+    when = _when(p, game, move, move.from_locker)
+    if when is not None:
+        return when, h
+    if not _source_count(p, h, cannon, move.from_locker):
+        where = "in Davy Jones' Locker" if move.from_locker else "from the chest waiting"
+        rule = rules.LOCKER_CANNON_TAKE if move.from_locker else rules.CANNONS
+        return (f"there is no {cannon} cannon {where}", rule), h
+    return None, h
+
+
+def protect_problem(p: TIPosition, game: GameRules, move: Protect) -> Problem:
+    """Why a purple cannon may not protect the pile ``move.kind`` now, or None."""
+    found, h = _source(p, game, move, "purple")
+    if found is not None:
+        return found
     me = p.turn
     who = colour(me)
     cards = game.cards
-    if isinstance(move, Stash):
-        if move.cannon not in p.cannons:
-            return (f"no {move.cannon} cannon from the chest is waiting", rules.CANNONS)
-        if game.options["cannons"] == "must":
-            found = uses(p, game, h, move.cannon, False)
-            if found:
-                return (f"the {move.cannon} cannon can be used (e.g. '{found[0]}'); only a "
-                        "cannon that cannot be used goes into Davy Jones' Locker "
-                        f"({rules.ruling(13)})", rules.BOTH_CANNONS)
-        return None
-    cannon = "purple" if isinstance(move, Protect) else move.cannon
-    where = "in Davy Jones' Locker" if move.from_locker else "from the chest waiting"
-    if not _source_count(p, h, cannon, move.from_locker):
-        rule = rules.LOCKER_CANNON_TAKE if move.from_locker else rules.CANNONS
-        return (f"there is no {cannon} cannon {where}", rule)
     kind = move.kind
-    if isinstance(move, Protect):
-        if _from_legacy(p, move.from_locker):
-            return ("the cannons in Davy Jones' Legacy are used to steal from the other "
-                    "players, not to protect: fire it, or it goes into the Locker (ruling "
-                    "TI2003-19)", rules.LEGACY)
-        if kind == JOLLY:
-            return ("a purple cannon cannot protect a Jolly Roger", rules.PURPLE)
-        if kind not in cards.type_ids:
-            return (f"{kind!r} is not a treasure type ({', '.join(cards.type_ids)})", None)
-        if kind not in h.piles[me]:
-            return (f"{who} holds no {cards.label(kind)} to protect", rules.PURPLE)
-        if kind in h.protected[me]:
-            return (f"{who}'s {cards.label(kind)} already lie on a purple cannon; a pile "
-                    "takes only one", rules.PURPLE)
-        if not _may_protect_fresh(p, game, kind, move.from_locker):
-            return (f"{cards.label(kind)} were just stolen: with stolen_protection="
-                    "'same_chest' only a purple cannon from the same chest protects them",
-                    rules.ruling(14))
-        return None
+    if _from_legacy(p, move.from_locker):
+        return ("the cannons in Davy Jones' Legacy are used to steal from the other "
+                "players, not to protect: fire it, or it goes into the Locker (ruling "
+                "TI2003-19)", rules.LEGACY)
+    if kind == JOLLY:
+        return ("a purple cannon cannot protect a Jolly Roger", rules.PURPLE)
+    if kind not in cards.type_ids:
+        return (f"{kind!r} is not a treasure type ({', '.join(cards.type_ids)})", None)
+    if kind not in h.piles[me]:
+        return (f"{who} holds no {cards.label(kind)} to protect", rules.PURPLE)
+    if kind in h.protected[me]:
+        return (f"{who}'s {cards.label(kind)} already lie on a purple cannon; a pile "
+                "takes only one", rules.PURPLE)
+    if not _may_protect_fresh(p, game, kind, move.from_locker):
+        return (f"{cards.label(kind)} were just stolen: with stolen_protection="
+                "'same_chest' only a purple cannon from the same chest protects them",
+                rules.ruling(14))
+    return None
+
+
+def fire_problem(p: TIPosition, game: GameRules, move: Fire) -> Problem:
+    """Why a cannon may not be fired at ``move.target``'s pile ``move.kind`` now, or
+    None."""
+    found, h = _source(p, game, move, move.cannon)
+    if found is not None:
+        return found
+    me = p.turn
+    who = colour(me)
+    cards = game.cards
+    kind = move.kind
     target = move.target
     n = game.num_players
     if target >= n:
@@ -217,25 +254,37 @@ def _remove(d: Draft, cannon: str, from_locker: bool) -> None:
         d.cannons = tuple(items)
 
 
-def effect(d: Draft, game: GameRules, move: CannonMove) -> list[Event]:
-    """Play a legal cannon move."""
+def stash_effect(d: Draft, game: GameRules, move: Stash) -> list[Event]:
+    """Put a chest's cannon into Davy Jones' Locker."""
+    _remove(d, move.cannon, False)
+    d.h.locker_cannons[move.cannon] += 1
+    return [Event(f"{colour(d.turn)} puts the {move.cannon} cannon into Davy Jones' Locker",
+                  rules.LOCKER_CANNON_PLACE, "stash"),
+            *after_cannon(d, game, False)]
+
+
+def _src(move: Fire | Protect) -> str:
+    return " from Davy Jones' Locker" if move.from_locker else ""
+
+
+def protect_effect(d: Draft, game: GameRules, move: Protect) -> list[Event]:
+    """Put a purple cannon under one of the mover's piles."""
+    me = d.turn
+    who = colour(me)
+    _remove(d, "purple", move.from_locker)
+    d.h.protected[me].add(move.kind)
+    text = (f"{who} puts a purple cannon{_src(move)} under {who}'s "
+            f"{game.cards.label(move.kind)}: they are protected")
+    return [Event(text, rules.PURPLE, "protect"), *after_cannon(d, game, move.from_locker)]
+
+
+def fire_effect(d: Draft, game: GameRules, move: Fire) -> list[Event]:
+    """Fire a legal cannon: steal a pile or a Jolly Roger, or start a skirmish."""
     h = d.h
     me = d.turn
     who = colour(me)
     cards = game.cards
-    if isinstance(move, Stash):
-        _remove(d, move.cannon, False)
-        h.locker_cannons[move.cannon] += 1
-        return [Event(f"{who} puts the {move.cannon} cannon into Davy Jones' Locker",
-                      rules.LOCKER_CANNON_PLACE, "stash"),
-                *after_cannon(d, game, False)]
-    src = " from Davy Jones' Locker" if move.from_locker else ""
-    if isinstance(move, Protect):
-        _remove(d, "purple", move.from_locker)
-        h.protected[me].add(move.kind)
-        text = (f"{who} puts a purple cannon{src} under {who}'s "
-                f"{cards.label(move.kind)}: they are protected")
-        return [Event(text, rules.PURPLE, "protect"), *after_cannon(d, game, move.from_locker)]
+    src = _src(move)
     _remove(d, move.cannon, move.from_locker)
     them = colour(move.target)
     if move.kind == JOLLY:

@@ -59,7 +59,10 @@ from .movement import (
 )
 from .searches import placement_problem, placement_spots, radius, remote_block, search, template
 
-__all__ = ["apply", "legal", "problem"]
+__all__ = ["compass", "compass_problem", "done", "done_problem", "foot", "foot_problem",
+           "full_gallop_problem", "gallop", "horse", "horse_problem", "item_problem",
+           "legal", "remote", "remote_problem", "search_at", "search_problem", "use_item",
+           "verify", "verify_problem"]
 
 _DONE = Done()
 
@@ -176,16 +179,48 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
     return list(dict.fromkeys(out)) if pos.pending or items else out
 
 
-def _completes(pos: TIPosition, move: TIMove) -> bool:
-    """A Foot move after a Small search, or a Small search after a Foot move, with the
-    same miniature: the second half of one action (TI2018 §7 Foot move & Small search)."""
-    if isinstance(move, Foot):
-        return pos.pending == "foot" and move.mini == pos.turn_mini
-    return (isinstance(move, Search) and move.size == "small" and pos.pending == "search"
-            and move.mini == pos.turn_mini)
+def _foot_completes(pos: TIPosition, move: Foot) -> bool:
+    """A Foot move after a Small search with the same miniature: the second half of one
+    action (TI2018 §7 Foot move & Small search)."""
+    return pos.pending == "foot" and move.mini == pos.turn_mini
 
 
-def _item_problem(pos: TIPosition, game: TIGame, seat: int, move: UseItem) -> Problem:
+def _search_completes(pos: TIPosition, move: Search) -> bool:
+    """A Small search after a Foot move with the same miniature: the second half of one
+    action (TI2018 §7 Foot move & Small search)."""
+    return move.size == "small" and pos.pending == "search" and move.mini == pos.turn_mini
+
+
+_NOWHERE: Pt = (0.0, 0.0)
+
+
+def _start(pos: TIPosition, game: TIGame, mini: str | None = None,
+           completes: bool = False) -> tuple[Problem, int, Pt]:
+    """Whether the pirate to act may take an action now (one left, or completing one)
+    with miniature ``mini`` (its own; None: the action moves none); the seat acting and
+    where that miniature stands."""
+    seat = pos.active
+    assert seat is not None
+    if not completes and pos.actions_left < 1:
+        return (f"{who(game, seat)} has no action left this turn: 'done' ends it",
+                ACTIONS), seat, _NOWHERE
+    if mini is None:
+        return None, seat, _NOWHERE
+    why = mini_problem(pos, game, mini, seat)
+    if why:
+        return why, seat, _NOWHERE
+    return None, seat, _at(pos, game, mini)
+
+
+def done_problem(pos: TIPosition, game: TIGame, move: Done) -> Problem:
+    """The pirate may always end the turn."""
+    return None
+
+
+def item_problem(pos: TIPosition, game: TIGame, move: UseItem) -> Problem:
+    """Whether the pirate holds the Chest item token and may use it so (TI2018 §11)."""
+    seat = pos.active
+    assert seat is not None
     if move.item not in pos.chest_items[seat]:
         return (f"{who(game, seat)} holds no Chest item token {move.item!r}", CHEST_ITEMS)
     if move.item == "action":
@@ -202,7 +237,86 @@ def _item_problem(pos: TIPosition, game: TIGame, seat: int, move: UseItem) -> Pr
     return (p, CHEST_ITEMS) if p else None
 
 
-def _verify_problem(pos: TIPosition, seat: int, move: Verify, name: str) -> Problem:
+def horse_problem(pos: TIPosition, game: TIGame, move: Horse) -> Problem:
+    """A Horse move: straight 6-mile legs (two only for the Thoroughbred)."""
+    why, seat, at = _start(pos, game, move.mini)
+    if why:
+        return why
+    if len(move.path) == 2 and not has_ability(game, seat, "thoroughbred"):
+        return ("only Olivier's Thoroughbred rides two 6-mile legs in one Horse move",
+                ABILITIES["thoroughbred"])
+    start = at
+    for end in move.path:
+        why = leg_problem(game.map, start, end, game.map.scale.horse_miles, "Horse move",
+                          HORSE)
+        if why:
+            return why
+        start = end
+    return None
+
+
+def foot_problem(pos: TIPosition, game: TIGame, move: Foot) -> Problem:
+    """A Foot move: one straight 3-mile leg."""
+    why, _, at = _start(pos, game, move.mini, _foot_completes(pos, move))
+    if why:
+        return why
+    return leg_problem(game.map, at, move.to, game.map.scale.foot_miles, "Foot move", FOOT)
+
+
+def search_problem(pos: TIPosition, game: TIGame, move: Search) -> Problem:
+    """A Small or Large search: the template touches the miniature and lies on the map."""
+    why, seat, at = _start(pos, game, move.mini, _search_completes(pos, move))
+    if why:
+        return why
+    r = radius(game, move.size, seat)
+    p = placement_problem(game.map, move.at, template(game, move.size), at)
+    if p is None:
+        p = placement_problem(game.map, move.at, r, None)
+    rule = SMALL_SEARCH if move.size == "small" else LARGE_SEARCH
+    return (p, rule) if p else None
+
+
+def remote_problem(pos: TIPosition, game: TIGame, move: Remote) -> Problem:
+    """A search from afar: the monkey (King George's) or the spyglass."""
+    why, seat, _ = _start(pos, game)
+    if why:
+        return why
+    name = who(game, seat)
+    ability = "king_georges" if move.kind == "monkey" else "spyglass"
+    if not has_ability(game, seat, ability):
+        return (f"{name} has no {move.kind}: it belongs to "
+                f"{'Anne' if move.kind == 'monkey' else 'Olivier'}", ABILITIES[ability])
+    if not uses_left(pos, seat, move.kind):
+        return (f"{name} has used the {move.kind} already", R_USES)
+    size = "small" if move.kind == "monkey" else "large"
+    p = placement_problem(game.map, move.at, radius(game, size, seat), None)
+    return (p, ABILITIES[ability]) if p else None
+
+
+def compass_problem(pos: TIPosition, game: TIGame, move: Compass) -> Problem:
+    """A Compass action: one left, with the pirate's own miniature."""
+    why, seat, _ = _start(pos, game, move.mini)
+    if why:
+        return why
+    if not uses_left(pos, seat, "compass"):
+        return (f"{who(game, seat)} has no Compass action left", R_USES)
+    return None
+
+
+def full_gallop_problem(pos: TIPosition, game: TIGame, move: Gallop) -> Problem:
+    """A Full Gallop (see :func:`.movement.gallop_problem`)."""
+    why, seat, at = _start(pos, game, move.mini)
+    if why:
+        return why
+    return gallop_problem(pos, game, seat, move, at, who(game, seat))
+
+
+def verify_problem(pos: TIPosition, game: TIGame, move: Verify) -> Problem:
+    """A Verification: one left, a hint on the calendar whose token is face down."""
+    why, seat, _ = _start(pos, game)
+    if why:
+        return why
+    name = who(game, seat)
     if not uses_left(pos, seat, "verify"):
         return (f"{name} has no Verification left", R_USES)
     if not 1 <= move.number <= len(pos.played):
@@ -216,78 +330,38 @@ def _verify_problem(pos: TIPosition, seat: int, move: Verify, name: str) -> Prob
     return None
 
 
-def _remote_problem(pos: TIPosition, game: TIGame, seat: int, move: Remote,
-                    name: str) -> Problem:
-    ability = "king_georges" if move.kind == "monkey" else "spyglass"
-    if not has_ability(game, seat, ability):
-        return (f"{name} has no {move.kind}: it belongs to "
-                f"{'Anne' if move.kind == 'monkey' else 'Olivier'}", ABILITIES[ability])
-    if not uses_left(pos, seat, move.kind):
-        return (f"{name} has used the {move.kind} already", R_USES)
-    size = "small" if move.kind == "monkey" else "large"
-    p = placement_problem(game.map, move.at, radius(game, size, seat), None)
-    return (p, ABILITIES[ability]) if p else None
-
-
-def problem(pos: TIPosition, game: TIGame, move: TIMove) -> Problem:
-    """Whether the pirate may take this action now: an action left (or completing one),
-    its own miniature, and the action's own limits."""
-    seat = pos.active
-    assert seat is not None
-    sc = game.map.scale
-    name = who(game, seat)
-    if isinstance(move, Done):
-        return None
-    if isinstance(move, UseItem):
-        return _item_problem(pos, game, seat, move)
-    if not _completes(pos, move) and pos.actions_left < 1:
-        return (f"{name} has no action left this turn: 'done' ends it", ACTIONS)
-    at: Pt = (0.0, 0.0)
-    if isinstance(move, (Horse, Foot, Search, Compass, Gallop)):
-        why = mini_problem(pos, game, move.mini, seat)
-        if why:
-            return why
-        at = _at(pos, game, move.mini)
-    if isinstance(move, Horse):
-        if len(move.path) == 2 and not has_ability(game, seat, "thoroughbred"):
-            return ("only Olivier's Thoroughbred rides two 6-mile legs in one Horse move",
-                    ABILITIES["thoroughbred"])
-        start = at
-        for end in move.path:
-            why = leg_problem(game.map, start, end, sc.horse_miles, "Horse move", HORSE)
-            if why:
-                return why
-            start = end
-        return None
-    if isinstance(move, Foot):
-        return leg_problem(game.map, at, move.to, sc.foot_miles, "Foot move", FOOT)
-    if isinstance(move, Search):
-        r = radius(game, move.size, seat)
-        p = placement_problem(game.map, move.at, template(game, move.size), at)
-        if p is None:
-            p = placement_problem(game.map, move.at, r, None)
-        rule = SMALL_SEARCH if move.size == "small" else LARGE_SEARCH
-        return (p, rule) if p else None
-    if isinstance(move, Remote):
-        return _remote_problem(pos, game, seat, move, name)
-    if isinstance(move, Compass):
-        if not uses_left(pos, seat, "compass"):
-            return (f"{name} has no Compass action left", R_USES)
-        return None
-    if isinstance(move, Gallop):
-        return gallop_problem(pos, game, seat, move, at, name)
-    if isinstance(move, Verify):
-        return _verify_problem(pos, seat, move, name)
-    return (f"{move!s} is not a pirate action", ACTIONS)
-
-
 def _spend(pos: TIPosition, seat: int, action: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     uses = [list(u) for u in pos.uses]
     uses[seat] = [(a, k - 1 if a == action else k) for a, k in uses[seat]]
     return tuple(tuple(u) for u in uses)
 
 
-def _apply_item(d: Draft, game: TIGame, seat: int, move: UseItem) -> list[Event]:
+def _act(d: Draft, game: TIGame, mini: str | None = None,
+         completing: bool = False) -> tuple[int, str]:
+    """Spend an action (or complete the pending half); ``mini`` is the turn's miniature
+    from now on. The seat acting and its name."""
+    seat = d.active
+    assert seat is not None
+    if completing:
+        d.set(pending=None)
+    else:
+        d.set(actions_left=d.actions_left - 1, pending=None)
+    if mini is not None:
+        d.set(turn_mini=mini)
+    return seat, who(game, seat)
+
+
+def done(d: Draft, game: TIGame, move: Done) -> list[Event]:
+    """End the turn."""
+    assert d.active is not None
+    d.set(actions_left=0, pending=None, phase=Phase.NEXT)
+    return [Event(f"{who(game, d.active)} ends the turn", ACTIONS, "done")]
+
+
+def use_item(d: Draft, game: TIGame, move: UseItem) -> list[Event]:
+    """Use a Chest item token: an additional action, a 7-mile move or a Small search."""
+    seat = d.active
+    assert seat is not None
     name = who(game, seat)
     items = list(d.chest_items[seat])
     items.remove(move.item)
@@ -308,62 +382,71 @@ def _apply_item(d: Draft, game: TIGame, seat: int, move: UseItem) -> list[Event]
                   CHEST_ITEMS)
 
 
-def apply(d: Draft, game: TIGame, move: TIMove) -> list[Event]:
-    """Take the action: spend it (or complete the pending half), move, search, use a
-    special action or an item, or end the turn."""
-    seat = d.active
-    assert seat is not None
-    name = who(game, seat)
-    if isinstance(move, Done):
-        d.set(actions_left=0, pending=None, phase=Phase.NEXT)
-        return [Event(f"{name} ends the turn", ACTIONS, "done")]
-    if isinstance(move, UseItem):
-        return _apply_item(d, game, seat, move)
-    completing = _completes(d, move)
-    if completing:
-        d.set(pending=None)
-    else:
-        d.set(actions_left=d.actions_left - 1, pending=None)
-    if isinstance(move, (Horse, Foot, Search, Compass, Gallop)):
-        d.set(turn_mini=move.mini)
-    if isinstance(move, Horse):
-        move_mini(d, game, move.mini, move.path, "horse")
-        legs = " then ".join(fmt_pt(p) for p in move.path)
-        rule = HORSE if len(move.path) == 1 else ABILITIES["thoroughbred"]
-        return [Event(f"{name} rides {move.mini} to {legs}", rule, "move")]
-    if isinstance(move, Foot):
-        move_mini(d, game, move.mini, (move.to,), "foot")
-        if not completing:
-            d.set(pending="search")
-        return [Event(f"{name} walks {move.mini} to {fmt_pt(move.to)}", FOOT,
-                      "move")]
-    if isinstance(move, Search):
-        if move.size == "small" and not completing:
-            d.set(pending="foot")
-        rule = SMALL_SEARCH if move.size == "small" else LARGE_SEARCH
-        if move.size == "large" and has_ability(game, seat, "fortune"):
-            rule = ABILITIES["fortune"]
-        return search(d, game, seat, move.mini, move.at, move.size,
-                      radius(game, move.size, seat), rule)
-    if isinstance(move, Remote):
-        ability = "king_georges" if move.kind == "monkey" else "spyglass"
-        size = "small" if move.kind == "monkey" else "large"
-        d.set(uses=_spend(d, seat, move.kind))
-        mini = d.turn_mini or seat_minis(game, seat)[0]
-        return search(d, game, seat, mini, move.at, move.kind, radius(game, size, seat),
-                      ABILITIES[ability])
-    if isinstance(move, Gallop):
-        d.set(uses=_spend(d, seat, "gallop"))
-        move_mini(d, game, move.mini, (move.to,), "gallop", line=False)
-        return [Event(f"{name} gallops {move.mini} to {fmt_pt(move.to)} (no line "
-                      "is drawn)", GALLOP, "move")]
-    if isinstance(move, Verify):
-        verified = list(d.verified)
-        verified[seat] = (*verified[seat], move.number)
-        d.set(uses=_spend(d, seat, "verify"), verified=tuple(verified))
-        return [Event(f"{name} secretly looks at hint {move.number}'s Information token",
-                      VERIFICATION, "verify")]
-    assert isinstance(move, Compass)
+def horse(d: Draft, game: TIGame, move: Horse) -> list[Event]:
+    """Ride the miniature along the Horse move's legs."""
+    _, name = _act(d, game, move.mini)
+    move_mini(d, game, move.mini, move.path, "horse")
+    legs = " then ".join(fmt_pt(p) for p in move.path)
+    rule = HORSE if len(move.path) == 1 else ABILITIES["thoroughbred"]
+    return [Event(f"{name} rides {move.mini} to {legs}", rule, "move")]
+
+
+def foot(d: Draft, game: TIGame, move: Foot) -> list[Event]:
+    """Walk the miniature; a Small search may complete the action."""
+    completing = _foot_completes(d, move)
+    _, name = _act(d, game, move.mini, completing)
+    move_mini(d, game, move.mini, (move.to,), "foot")
+    if not completing:
+        d.set(pending="search")
+    return [Event(f"{name} walks {move.mini} to {fmt_pt(move.to)}", FOOT, "move")]
+
+
+def search_at(d: Draft, game: TIGame, move: Search) -> list[Event]:
+    """A Small or Large search (a Small one may be completed by a Foot move)."""
+    completing = _search_completes(d, move)
+    seat, _ = _act(d, game, move.mini, completing)
+    if move.size == "small" and not completing:
+        d.set(pending="foot")
+    rule = SMALL_SEARCH if move.size == "small" else LARGE_SEARCH
+    if move.size == "large" and has_ability(game, seat, "fortune"):
+        rule = ABILITIES["fortune"]
+    return search(d, game, seat, move.mini, move.at, move.size,
+                  radius(game, move.size, seat), rule)
+
+
+def remote(d: Draft, game: TIGame, move: Remote) -> list[Event]:
+    """Search from afar with the monkey or the spyglass."""
+    seat, _ = _act(d, game)
+    ability = "king_georges" if move.kind == "monkey" else "spyglass"
+    size = "small" if move.kind == "monkey" else "large"
+    d.set(uses=_spend(d, seat, move.kind))
+    mini = d.turn_mini or seat_minis(game, seat)[0]
+    return search(d, game, seat, mini, move.at, move.kind, radius(game, size, seat),
+                  ABILITIES[ability])
+
+
+def gallop(d: Draft, game: TIGame, move: Gallop) -> list[Event]:
+    """A Full Gallop: no line is drawn."""
+    seat, name = _act(d, game, move.mini)
+    d.set(uses=_spend(d, seat, "gallop"))
+    move_mini(d, game, move.mini, (move.to,), "gallop", line=False)
+    return [Event(f"{name} gallops {move.mini} to {fmt_pt(move.to)} (no line "
+                  "is drawn)", GALLOP, "move")]
+
+
+def verify(d: Draft, game: TIGame, move: Verify) -> list[Event]:
+    """Look secretly at a hint's Information token."""
+    seat, name = _act(d, game)
+    verified = list(d.verified)
+    verified[seat] = (*verified[seat], move.number)
+    d.set(uses=_spend(d, seat, "verify"), verified=tuple(verified))
+    return [Event(f"{name} secretly looks at hint {move.number}'s Information token",
+                  VERIFICATION, "verify")]
+
+
+def compass(d: Draft, game: TIGame, move: Compass) -> list[Event]:
+    """Lay the large compass: Silver gives a true Compass Hint, if he holds one."""
+    seat, name = _act(d, game, move.mini)
     d.set(uses=_spend(d, seat, "compass"))
     at = _at(d, game, move.mini)
     events = [Event(f"{name} lays the large compass around {move.mini}", COMPASS, "compass")]

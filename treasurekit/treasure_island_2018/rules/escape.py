@@ -13,7 +13,7 @@ from ..position import Draft, TIPosition, position_of
 from . import ESCAPE, R_ESCAPE, Problem
 from .movement import DIRS16, horse_block, leg_problem, move_mini
 
-__all__ = ["apply", "legal", "next_turn", "problem"]
+__all__ = ["legal", "next_turn", "ride", "ride_problem", "stuck", "stuck_problem"]
 
 
 def _dedupe(moves: list[TIMove]) -> list[TIMove]:
@@ -37,14 +37,18 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
     return _dedupe(out)
 
 
-def problem(pos: TIPosition, game: TIGame, move: Horse | Done) -> Problem:
+def stuck_problem(pos: TIPosition, game: TIGame, move: Done) -> Problem:
+    """Silver passes only when no Horse move is left to him."""
+    assert position_of(pos, game, "silver") is not None
+    if legal(pos, game) != [Done()]:
+        return ("Long John Silver must make a Horse move during his escape", ESCAPE)
+    return None
+
+
+def ride_problem(pos: TIPosition, game: TIGame, move: Horse) -> Problem:
     """One straight Horse move of Silver's own miniature."""
     at = position_of(pos, game, "silver")
     assert at is not None
-    if isinstance(move, Done):
-        if legal(pos, game) != [Done()]:
-            return ("Long John Silver must make a Horse move during his escape", ESCAPE)
-        return None
     if move.mini != "silver":
         return ("during his turn Long John Silver moves his own miniature: 'horse silver "
                 "x,y'", ESCAPE)
@@ -54,24 +58,26 @@ def problem(pos: TIPosition, game: TIGame, move: Horse | Done) -> Problem:
                        ESCAPE)
 
 
-def apply(d: Draft, game: TIGame, move: Horse | Done) -> list[Event]:
+def ride(d: Draft, game: TIGame, move: Horse) -> list[Event]:
     """Silver rides; on the treasure's site he wins."""
     assert d.treasure is not None
-    events: list[Event] = []
-    if isinstance(move, Horse):
-        move_mini(d, game, "silver", move.path, "escape")
-        end = move.path[0]
-        events.append(Event(f"Long John Silver rides to {fmt_pt(end)}", ESCAPE,
-                            "move"))
-        if distance(end, d.treasure) <= game.map.scale.treasure_site_radius + EPS:
-            d.set(winner=SILVER, phase=Phase.OVER, end="Long John Silver reached his treasure")
-            events.append(Event("Long John Silver stands on his treasure's site and wins!",
-                                ESCAPE, "end"))
-            return events
-    else:
-        events.append(Event("Long John Silver cannot move", ESCAPE, "move"))
+    move_mini(d, game, "silver", move.path, "escape")
+    end = move.path[0]
+    events = [Event(f"Long John Silver rides to {fmt_pt(end)}", ESCAPE, "move")]
+    if distance(end, d.treasure) <= game.map.scale.treasure_site_radius + EPS:
+        d.set(winner=SILVER, phase=Phase.OVER, end="Long John Silver reached his treasure")
+        events.append(Event("Long John Silver stands on his treasure's site and wins!",
+                            ESCAPE, "end"))
+        return events
     d.set(phase=Phase.NEXT, active=SILVER)
     return events
+
+
+def stuck(d: Draft, game: TIGame, move: Done) -> list[Event]:
+    """Silver cannot move: the escape goes on with the next seat."""
+    assert d.treasure is not None
+    d.set(phase=Phase.NEXT, active=SILVER)
+    return [Event("Long John Silver cannot move", ESCAPE, "move")]
 
 
 def next_turn(d: Draft, game: TIGame) -> list[Event]:

@@ -21,8 +21,8 @@ from ..moves import Bury, Deal, Draw, Reveal, TIMove
 from ..position import Draft, TIPosition, has_ability
 from . import BURY, DEAL, DRAW_COMPASS, PLAY_HINT, Problem, hint
 
-__all__ = ["apply", "apply_chance", "chance_outcomes", "legal", "order", "problem",
-           "prune_chance"]
+__all__ = ["apply", "chance_outcomes", "deal", "draw", "legal", "order", "problem",
+           "prune_chance", "reveal"]
 
 _DECK_WORD = {"starting": "starting", "black_spot": "blackspot"}
 _WORD_DECK = {"starting": "starting", "blackspot": "black_spot"}
@@ -83,22 +83,27 @@ def chance_outcomes(pos: TIPosition, game: TIGame) -> list[tuple[TIMove, Fractio
     return [(Draw(word, c), Fraction(1, len(cards))) for c in cards]
 
 
-def apply_chance(d: Draft, game: TIGame, move: TIMove) -> list[Event]:
-    """A District Hint dealt, a district shown by PARROT or a card drawn by Silver."""
+def deal(d: Draft, game: TIGame, move: Deal) -> list[Event]:
+    """A District Hint dealt (a chance move)."""
+    dealt = list(d.dealt)
+    dealt[move.seat] = (*dealt[move.seat], move.district)
+    d.set(dealt=tuple(dealt), chance=d.chance[1:],
+          undealt=tuple(x for x in d.undealt if x != move.district))
+    return [Event(f"Silver deals a District Hint to {who(game, move.seat)}", DEAL, "deal")]
+
+
+def reveal(d: Draft, game: TIGame, move: Reveal) -> list[Event]:
+    """A district shown to everyone by PARROT (a chance move)."""
+    d.set(revealed=(*d.revealed, (move.district, "parrot")), chance=d.chance[1:],
+          undealt=tuple(x for x in d.undealt if x != move.district))
+    dist = game.map.district(move.district)
+    return [Event(f"PARROT: District Hint {dist.id} ({dist.name}) is shown to "
+                  "everyone: the treasure is not there", hint("PARROT", True), "reveal")]
+
+
+def draw(d: Draft, game: TIGame, move: Draw) -> list[Event]:
+    """A card drawn by Silver (a chance move)."""
     rest = d.chance[1:]
-    if isinstance(move, Deal):
-        dealt = list(d.dealt)
-        dealt[move.seat] = (*dealt[move.seat], move.district)
-        d.set(dealt=tuple(dealt), chance=rest,
-              undealt=tuple(x for x in d.undealt if x != move.district))
-        return [Event(f"Silver deals a District Hint to {who(game, move.seat)}", DEAL, "deal")]
-    if isinstance(move, Reveal):
-        d.set(revealed=(*d.revealed, (move.district, "parrot")), chance=rest,
-              undealt=tuple(x for x in d.undealt if x != move.district))
-        dist = game.map.district(move.district)
-        return [Event(f"PARROT: District Hint {dist.id} ({dist.name}) is shown to "
-                      "everyone: the treasure is not there", hint("PARROT", True), "reveal")]
-    assert isinstance(move, Draw)
     deck = "compass" if move.deck == "compass" else _WORD_DECK[move.deck]
     if deck == "compass":
         c = int(move.card)
