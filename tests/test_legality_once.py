@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests import playouts
 from treasurekit.core import game as core_game
 from treasurekit.core.errors import IllegalMoveError
 from treasurekit.core.game import State
@@ -49,14 +50,7 @@ class Spy:
 
 def playout(name: str, seed: int) -> Iterator[State[Any]]:
     """The states of one seeded random game (checked play), up to MAX_PLIES plies."""
-    state = treasurekit.load_game(name).new_initial_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal() and state.ply < MAX_PLIES:
-        yield state
-        if state.is_chance_node():
-            state.resolve_chance()
-        else:
-            state.play(rng.choice(state.legal_moves()))
+    return playouts.playout(name, seed, MAX_PLIES)
 
 
 def offered(state: State[Any]) -> list[Any]:

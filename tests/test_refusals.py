@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import treasurekit
+from tests import playouts
 from treasurekit.core.errors import IllegalMoveError, PlaceError, Refusal
 from treasurekit.core.game import State
 
@@ -25,15 +26,7 @@ PLIES = 60
 
 
 def playout(name: str, seed: int, plies: int = PLIES) -> Iterator[State[Any]]:
-    """The states of one seeded random game (checked play), up to ``plies`` plies."""
-    state = treasurekit.load_game(name).new_initial_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal() and state.ply < plies:
-        yield state
-        if state.is_chance_node():
-            state.resolve_chance()
-        else:
-            state.play(rng.choice(state.legal_moves()))
+    return playouts.playout(name, seed, plies)
 
 
 def places(state: State[Any]) -> list[object]:
