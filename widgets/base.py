@@ -142,7 +142,6 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         self._entries: list[tuple[Event, ...]] = []  # events of each ply
         self._movers: list[int] = []  # who played each ply (CHANCE for chance)
         self._seen: tuple[Any, ...] = ()  # the history the two lists describe
-        self._notice = ""  # a refused action's reason, "[rule]" at the end (see _tell)
         self._notice_parts: tuple[str, str | None] = ("", None)  # (reason, rule) shown
         self._notice_said = 0  # how many times in a row the same notice was told
         self._view_ply: int | None = None  # None: live; else the replayed ply
@@ -479,7 +478,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         notice = self._seat_text(notice)
         text = f"{notice} [{rule}]" if rule else notice
         self._notice_said = self._notice_said + 1 if text == self._notice else 1
-        self._notice, self._notice_parts = text, (notice, rule)
+        self._notice_parts = (notice, rule)
         self._refresh()
 
     def _refuse(self, refusal: Refusal | IllegalMoveError) -> None:
@@ -488,8 +487,14 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         self._tell(refusal.reason, refusal.rule)
 
     def _clear_notice(self) -> None:
-        self._notice, self._notice_parts = "", ("", None)
+        self._notice_parts = ("", None)
         self._offered = []
+
+    @property
+    def _notice(self) -> str:
+        """The notice's text: its reason, then its rule in "[...]" (``""``: none)."""
+        reason, rule = self._notice_parts
+        return f"{reason} [{rule}]" if rule else reason
 
     @property
     def notice(self) -> str:

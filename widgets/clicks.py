@@ -151,9 +151,11 @@ class ClickPath:
     # provided by GameBoard
     state: State[Any]
     choice_buttons: ChoiceButtons
-    _notice: str
 
     if TYPE_CHECKING:
+        @property
+        def _notice(self) -> str: ...
+
         @property
         def live(self) -> bool: ...
 

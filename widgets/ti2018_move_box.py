@@ -68,9 +68,11 @@ class MoveBox:
     state: TIState
     choice_buttons: ChoiceButtons
     _offered: list[Any]
-    _notice: str
 
     if TYPE_CHECKING:
+        @property
+        def _notice(self) -> str: ...
+
         def play(self, move: Any) -> list[Any]: ...
 
         def describe_move(self, move: Any) -> str: ...
