@@ -106,9 +106,24 @@ class Game(ABC, Generic[M]):
     def num_players(self) -> int:
         """Number of seats (0..n-1)."""
 
-    @abstractmethod
+    #: The game's :class:`State` class: ``state_type(game, seed, position)`` is the one
+    #: constructor by which a state receives a position (docs/architecture.md §4).
+    state_type: ClassVar[type[State[Any]]]
+
     def new_initial_state(self, seed: int = 0) -> State[M]:
-        """A fresh game; ``seed`` fixes every chance outcome."""
+        """A fresh game; ``seed`` fixes every chance outcome.
+
+        Raises:
+            OptionError: ``seed`` is not a non-negative integer."""
+        return self.state_type(self, seed)
+
+    def state_at(self, position: Any, seed: int = 0) -> State[M]:
+        """A game standing at ``position``, a position of this game built elsewhere
+        (a study's set-up, a determinization, a record's replay), with no history.
+
+        Raises:
+            OptionError: ``seed`` is not a non-negative integer."""
+        return self.state_type(self, seed, position)
 
     @abstractmethod
     def parse_move(self, text: str) -> M:
@@ -153,7 +168,11 @@ class State(ABC, Generic[M]):
     _offered_for: Any = None
     _offered_moves: Sequence[Any] = ()
 
-    def __init__(self, game: Game[M], seed: int) -> None:
+    def __init__(self, game: Game[M], seed: int, position: Any = None) -> None:
+        """The one constructor (``game.state_type(game, seed, position)``): a state
+        standing at ``position``, or at the game's start (:meth:`_initial_position`)
+        when it is None. A subclass sets what ``_initial_position`` reads *before*
+        calling this."""
         problem = seed_problem(seed)
         if problem:
             raise OptionError(problem)
@@ -161,8 +180,13 @@ class State(ABC, Generic[M]):
         self.seed = seed
         self._history: list[M] = []
         self._undo_stack: list[Any] = []
+        self._position = self._initial_position() if position is None else position
 
     # ----- hooks -----------------------------------------------------------
+    def _initial_position(self) -> Any:
+        """The position a new game starts from (the game's set-up rules)."""
+        return None
+
     @abstractmethod
     def _current_player(self) -> int: ...
 

@@ -1,0 +1,86 @@
+"""core/draft.py: the one way to build the next position (issue 25 point 1)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import pytest
+
+from treasurekit.core.draft import Draft, fields_of, replace
+
+
+@dataclass(frozen=True)
+class Spot:
+    turn: int
+    dice: tuple[int, ...]
+    chests: frozenset[int]
+
+
+BASE = Spot(turn=0, dice=(), chests=frozenset({1}))
+
+
+def test_a_draft_freezes_into_a_new_equal_hashable_position() -> None:
+    d = Draft(BASE)
+    d.turn = 1
+    d.dice = (*d.dice, 4)
+    new = d.freeze()
+    expected = Spot(turn=1, dice=(4,), chests=frozenset({1}))
+    assert new == expected and hash(new) == hash(expected)
+    assert type(new) is Spot
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.turn = 2  # type: ignore[misc]
+
+
+def test_the_old_position_is_never_touched() -> None:
+    d = Draft(BASE)
+    d.turn = 5
+    first = d.freeze()
+    d.turn = 6  # changing the draft after freezing changes no position built from it
+    assert (BASE.turn, first.turn, d.freeze().turn) == (0, 5, 6)
+
+
+def test_a_name_that_is_not_a_field_is_refused_by_name() -> None:
+    d = Draft(BASE)
+    d.trun = 1
+    refused = r"Spot has no field 'trun' \(fields: turn, dice, chests\)"
+    with pytest.raises(AttributeError, match=refused):
+        d.freeze()
+    with pytest.raises(AttributeError, match="has no field 'die'"):
+        replace(BASE, die=6)
+
+
+def test_fields_cannot_be_deleted() -> None:
+    d = Draft(BASE)
+    with pytest.raises(AttributeError, match="cannot be deleted"):
+        del d.turn
+
+
+def test_the_fields_are_declared_once_in_the_position() -> None:
+    assert fields_of(Spot) == ("turn", "dice", "chests")
+    assert set(vars(Draft(BASE))) == set(fields_of(Spot))
+
+
+def test_replace_equals_dataclasses_replace() -> None:
+    assert replace(BASE, turn=3) == dataclasses.replace(BASE, turn=3)
+
+
+def test_a_slotted_position_is_refused_with_a_reason() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Slotted:
+        turn: int
+
+    with pytest.raises(TypeError, match="slots=True"):
+        Draft(Slotted(0))
+    with pytest.raises(TypeError, match="not a dataclass"):
+        Draft(object())
+
+
+def test_a_subclass_keeps_its_working_attributes_out_of_the_fields() -> None:
+    class TurnDraft(Draft[Spot]):
+        __slots__ = ("then",)
+
+    d = TurnDraft(BASE)
+    d.then = "next step"
+    d.turn = 2
+    assert d.freeze() == Spot(turn=2, dice=(), chests=frozenset({1}))

@@ -1,0 +1,171 @@
+"""One way to build the next position: a :class:`Draft` of a frozen position.
+
+Every game keeps its whole state in one frozen dataclass, its *position*
+(docs/architecture.md §4). A move never changes a position; its rules open a draft of
+it, assign the fields that change, and freeze the draft into the next position::
+
+    d = Draft(position)         # every field of the position, assignable
+    d.turn = (d.turn + 1) % n
+    next_position = d.freeze()  # a new frozen position; ``position`` is untouched
+
+The draft's fields are the position's own, declared once, in the position class: a
+draft reads them from the dataclass, so a field added to a position is a field of its
+drafts. Assigning a name the position does not have is an ``AttributeError`` naming
+the field and the position type, raised by :meth:`Draft.freeze` (nothing is built and
+the old position is untouched).
+
+A game whose rules need more than the fields while a move is applied (working copies,
+a step to run next) subclasses :class:`Draft` and declares those extras in
+``__slots__``, so that they stay out of the fields and out of the frozen position.
+
+:func:`replace` is the one-line form, ``dataclasses.replace`` without re-running the
+frozen ``__init__`` (which sets every field through ``object.__setattr__`` and made
+each ply several times slower). Both build a position the same way (:class:`_Layout`): one
+dict copy, equal and hashing equal to the dataclass's own constructor called with the
+same fields. A position type is therefore a frozen dataclass *without* ``slots=True``.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class P:
+...     turn: int
+...     dice: tuple[int, ...]
+>>> p = P(turn=0, dice=())
+>>> d = Draft(p)
+>>> d.turn = 1
+>>> d.freeze() == P(turn=1, dice=()), p.turn
+(True, 0)
+>>> replace(p, dice=(3, 4))
+P(turn=0, dice=(3, 4))
+>>> replace(p, die=6)
+Traceback (most recent call last):
+...
+AttributeError: P has no field 'die' (fields: turn, dice)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+__all__ = ["Draft", "fields_of", "replace"]
+
+P = TypeVar("P")
+
+
+class _Layout:
+    """How to build positions of one frozen dataclass (cached per class).
+
+    A position keeps its fields in its ``__dict__`` (a frozen dataclass *without*
+    ``slots=True``). A draft starts as a copy of that dict and freezing hands a copy of
+    the draft's dict to a new, bare instance through the class's own ``__dict__``
+    descriptor: two dict copies, no ``__init__`` (which sets each field through
+    ``object.__setattr__`` and made every ply several times slower) and no per-field
+    work. The result is equal, and hashes equal, to the dataclass's constructor called
+    with the same fields."""
+
+    __slots__ = ("cls", "names", "set_dict", "size")
+
+    def __init__(self, cls: type) -> None:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__name__} is not a dataclass: a draft needs a position type")
+        holder = next((k for k in cls.__mro__ if "__dict__" in vars(k)), None)
+        if holder is None or holder is object:
+            raise TypeError(f"{cls.__name__} has no __dict__ (declared with slots=True?): "
+                            "a position keeps its fields in its dict")
+        self.cls = cls
+        self.names: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(cls))
+        self.size = len(self.names)
+        self.set_dict = vars(holder)["__dict__"].__set__
+
+    def build(self, values: dict[str, Any]) -> Any:
+        """A new frozen position holding a copy of ``values`` (every field, no other: a
+        draft's fields cannot be deleted, so a name that is not a field makes one too
+        many)."""
+        if len(values) != self.size:
+            self._refuse(values)
+        new = object.__new__(self.cls)
+        self.set_dict(new, values.copy())
+        return new
+
+    def _refuse(self, values: dict[str, Any]) -> None:
+        unknown = [n for n in values if n not in self.names]
+        if unknown:
+            raise AttributeError(
+                f"{self.cls.__name__} has no field {', '.join(map(repr, unknown))} "
+                f"(fields: {', '.join(self.names)})")
+        missing = [n for n in self.names if n not in values]
+        raise AttributeError(f"{self.cls.__name__} is missing {', '.join(map(repr, missing))}")
+
+
+_LAYOUTS: dict[type, _Layout] = {}
+
+
+def _layout(cls: type) -> _Layout:
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = _LAYOUTS[cls] = _Layout(cls)
+    return layout
+
+
+def fields_of(position_type: type) -> tuple[str, ...]:
+    """The field names of a position type, in declaration order."""
+    return _layout(position_type).names
+
+
+def replace(position: P, **changes: Any) -> P:
+    """``dataclasses.replace(position, **changes)``, built by the drafts' one builder.
+
+    Raises:
+        AttributeError: a name in ``changes`` is not a field of the position (it names
+            the field and the position type).
+    """
+    values = vars(position).copy()
+    values.update(changes)
+    built: P = _layout(type(position)).build(values)
+    return built
+
+
+class Draft(Generic[P]):
+    """The fields of a frozen position, assignable, while a move is applied.
+
+    ``Draft(position)`` copies the fields (not the values: tuples and frozensets are
+    shared, never changed); assign fields by name; :meth:`freeze` returns the new
+    position. ``position`` itself is never touched.
+
+    Subclasses may add working attributes, declared in their ``__slots__`` (they are
+    not fields and are not frozen); they may override :meth:`freeze` to fold those back
+    into fields before calling ``super().freeze()``.
+
+    Raises:
+        TypeError: ``position`` is not a dataclass instance.
+        AttributeError: from :meth:`freeze`, when a name assigned is not a field of the
+            position (the draft is left as it was).
+    """
+
+    # The fields live in the instance's dict; the layout in a slot beside it.
+    __slots__ = ("__dict__", "_layout_")
+    _layout_: _Layout
+
+    def __init__(self, position: P) -> None:
+        self._layout_ = _LAYOUTS.get(type(position)) or _layout(type(position))
+        self.__dict__ = vars(position).copy()
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a draft's fields cannot be deleted (tried {name!r})")
+
+    def freeze(self) -> P:
+        """The new position: a frozen instance of the position's type holding these
+        fields (equal to the dataclass constructed from them)."""
+        built: P = self._layout_.build(vars(self))
+        return built
+
+    @property
+    def position_type(self) -> type:
+        """The type of position this draft freezes into."""
+        cls: type = self._layout_.cls
+        return cls
+
+    if TYPE_CHECKING:  # the fields are the position's, read and written by name
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
