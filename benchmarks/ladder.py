@@ -101,8 +101,12 @@ def run_game(game: str, jobs: int = 2, scale: float = 1.0, progress: bool = True
     chosen = set(bots)
     pairs = {pair: k for pair, k in ((("mcts", "greedy"), g), (("strong", "greedy"), s))
              if set(pair) <= chosen}
+    # The Strong level's games against GreedyBot are those of `python -m benchmarks
+    # strong` (same seeds, same seats): one run of that pair, shared through `resume`.
+    seeds = {("strong", "greedy"): SEED} if ("strong", "greedy") in pairs else None
     result = ladder(game, n, seed=SEED, jobs=jobs, progress=progress, mcts_games_per_pair=m,
-                    pair_games=pairs or None, bots=bots, resume=resume, client=client)
+                    pair_games=pairs or None, bots=bots, resume=resume, client=client,
+                    pair_seeds=seeds)
     per = (f"{n} games per pair ({m} per other pair with mcts or strong, {g} mcts against "
            f"greedy, {s} strong against greedy)")
     return Ladder(game, result, per, time.perf_counter() - t0, jobs, load, scale)

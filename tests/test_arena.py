@@ -355,3 +355,21 @@ def test_ladder_pair_games_sets_the_games_of_named_pairs() -> None:
     with pytest.raises(ArenaError, match="pair_games names the pair 'mcts', 'silver'"):
         ladder("ahoy", 2, bots=["random", "mcts"], pair_games={("mcts", "silver"): 4},
                progress=False)
+
+
+def test_round_robin_pair_seeds_deal_the_very_games_of_that_pair_alone(tmp_path: Any) -> None:
+    greedy = AHOY_BOTS["greedy"]
+    alone = round_robin("ahoy", {"greedy": greedy, "random": RandomBot}, games_per_pair=4,
+                        seed=40, progress=False)
+    bots = {"random": RandomBot, "b": RandomBot, "greedy": greedy}
+    rr = round_robin("ahoy", bots, games_per_pair=4, seed=1, progress=False,
+                     pair_seeds={("greedy", "random"): 40})
+    shared = rr.pairs[("random", "greedy")]
+    assert [(r.seed, r.seats, r.scores) for r in shared] == [
+        (r.seed, r.seats, r.scores) for r in alone.results]
+    # the other pairs follow on from ``seed`` as if the named pair were not there
+    assert sorted(r.seed for k, v in rr.pairs.items() if k != ("random", "greedy")
+                  for r in v) == list(range(1, 9))
+    with pytest.raises(ArenaError, match="pair_seeds names the pair 'greedy', 'x'"):
+        round_robin("ahoy", bots, games_per_pair=2, progress=False,
+                    pair_seeds={("greedy", "x"): 3})

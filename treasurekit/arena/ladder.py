@@ -249,7 +249,8 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
                 pinned: Mapping[str, int] | None = None,
                 options: Mapping[str, Any] | None = None, seed: int = 0, jobs: int = 1,
                 client: Any = None, progress: bool = True, prior: float = 1.0,
-                resume: str | os.PathLike[str] | None = None) -> RoundRobin:
+                resume: str | os.PathLike[str] | None = None,
+                pair_seeds: Mapping[tuple[str, str], int] | None = None) -> RoundRobin:
     """Every pair of ``bots`` head to head in ``games_per_pair`` seeded 2-player games.
 
     Args:
@@ -265,6 +266,10 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
         prior: virtual drawn games per pair in the rating (see ``bradley_terry``).
         resume: a JSON-lines file keeping every finished game (:mod:`.resume`): a run
             stopped part-way, or one with more games, plays only the games not in it.
+        pair_seeds: ``{(a, b): seed}`` deals the pair's games from ``seed`` with ``a``
+            in seat 0 of the first game, instead of following on from the pair before:
+            the very games of a round robin of ``a`` and ``b`` alone from that seed, so
+            that a ``resume`` file shares them between the two runs.
 
     Returns:
         A :class:`RoundRobin` (same seeds, same table, whatever ``jobs`` or ``client``).
@@ -279,6 +284,11 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
     pins = dict(pinned or {})
     calls: list[tuple[Any, ...]] = []
     keys: list[tuple[str, str]] = []
+    own = dict(pair_seeds or {})
+    for a, b in own:
+        if a not in bots or b not in bots or a == b:
+            raise ArenaError(f"pair_seeds names the pair {a!r}, {b!r}, not two of the bots "
+                             f"{', '.join(names)}")
     first = seed
     for a, b in itertools.combinations(names, 2):
         n = _pair_games(games_per_pair, a, b)
@@ -286,13 +296,16 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
         if a in pins and b in pins:
             raise ArenaError(f"{a!r} and {b!r} are both pinned; they cannot meet")
         pair_pins = {n: pins[n] for n in lineup if n in pins}
-        if pins.get(b) == 0:
+        if pins.get(b) == 0 or (b, a) in own:
             lineup = [b, a]
-        opts = check_batch(game, options or {}, bots, lineup, pair_pins, n, first, jobs)
+        named = own.get((a, b), own.get((b, a)))
+        start = first if named is None else named
+        opts = check_batch(game, options or {}, bots, lineup, pair_pins, n, start, jobs)
         for i in range(n):
-            calls.append((game, opts, bots, seating(lineup, i, pair_pins), first + i, i))
+            calls.append((game, opts, bots, seating(lineup, i, pair_pins), start + i, i))
             keys.append((a, b))
-        first += n
+        if named is None:
+            first += n
     rows = run_calls(calls, jobs=jobs, client=client, progress=progress,
                      desc=f"{game} round robin", resume=resume)
     pairs: dict[tuple[str, str], list[GameResult]] = {}
@@ -320,7 +333,8 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
            progress: bool = True, bots: Sequence[str] | None = None,
            mcts_games_per_pair: int | None = None,
            pair_games: Mapping[tuple[str, str], int] | None = None,
-           resume: str | os.PathLike[str] | None = None) -> RoundRobin:
+           resume: str | os.PathLike[str] | None = None,
+           pair_seeds: Mapping[tuple[str, str], int] | None = None) -> RoundRobin:
     """The round robin of a game's bundled bots (:func:`ladder_bots`).
 
     ``bots`` keeps only the named ones (e.g. ``["random", "greedy"]``; default every one
@@ -328,7 +342,7 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
     seat 0 in Treasure Island (2018). ``mcts_games_per_pair`` (default ``games_per_pair``)
     is the number of games of the pairs with a slow bot (``mcts``, ``strong``); ``pair_games`` gives
     the number of games of named pairs, in either order (e.g. ``{("mcts", "greedy"): 24}``),
-    over both. ``resume``: as for :func:`round_robin`.
+    over both. ``resume`` and ``pair_seeds``: as for :func:`round_robin`.
 
     >>> r = ladder("ahoy", 2, bots=["random", "greedy"], progress=False)
     >>> [len(g) for g in r.pairs.values()]
@@ -353,4 +367,4 @@ def ladder(game: str, games_per_pair: int = 20, *, iterations: int | None = None
                     for a, b in itertools.combinations(chosen, 2)}
     return round_robin(game, {b: every[b] for b in chosen}, games_per_pair=per_pair,
                        pinned=pinned, options=options, seed=seed, jobs=jobs, client=client,
-                       progress=progress, resume=resume)
+                       progress=progress, resume=resume, pair_seeds=pair_seeds)
