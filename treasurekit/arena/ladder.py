@@ -269,7 +269,8 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
         pair_seeds: ``{(a, b): seed}`` deals the pair's games from ``seed`` with ``a``
             in seat 0 of the first game, instead of following on from the pair before:
             the very games of a round robin of ``a`` and ``b`` alone from that seed, so
-            that a ``resume`` file shares them between the two runs.
+            that a ``resume`` file shares them between the two runs. The other pairs'
+            seeds do not change.
 
     Returns:
         A :class:`RoundRobin` (same seeds, same table, whatever ``jobs`` or ``client``).
@@ -304,8 +305,7 @@ def round_robin(game: str, bots: Mapping[str, BotFactory], *,
         for i in range(n):
             calls.append((game, opts, bots, seating(lineup, i, pair_pins), start + i, i))
             keys.append((a, b))
-        if named is None:
-            first += n
+        first += n
     rows = run_calls(calls, jobs=jobs, client=client, progress=progress,
                      desc=f"{game} round robin", resume=resume)
     pairs: dict[tuple[str, str], list[GameResult]] = {}
