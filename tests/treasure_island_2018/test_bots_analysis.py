@@ -114,7 +114,7 @@ def test_greedy_bot_plays_silver_through_a_silver_bot() -> None:
 def test_greedy_bot_chooses_a_far_tower_for_the_prison() -> None:
     s = ti.TIGame().position(T, positions={"red": (6.0, 10.6)}, day=8,
                              hints=[("vast", ["red"], "truth")])
-    s._restore(dataclasses.replace(s.position, phase=Phase.PRISON))
+    s = s.game.state_at(dataclasses.replace(s.position, phase=Phase.PRISON))
     move = GreedyBot().choose(s)
     assert isinstance(move, ti.Prison)
     ranked = GreedyBot().explain(s)

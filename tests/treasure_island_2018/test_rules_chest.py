@@ -57,7 +57,7 @@ def test_information_chest_token_district_of_the_searching_miniature() -> None:
 def test_no_chest_token_left_means_no_answer_to_choose() -> None:
     g = ti.TIGame()
     s = g.position(T, positions={"red": (9.0, 9.0)})
-    s._restore(__import__("dataclasses").replace(s.data, chest_left=()))
+    s = g.state_at(__import__("dataclasses").replace(s.data, chest_left=()))
     s.play("search small red 9,9.5")
     assert s.phase == "actions"
 

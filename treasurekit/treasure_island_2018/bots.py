@@ -135,8 +135,8 @@ class GreedyBot:
         sc = imap.scale
         moves = list(state.legal_moves())
         minis = [d.turn_mini] if d.turn_mini else list(state.seat_minis(seat))
-        small_r = radius(state.game, "small", seat)
-        large_r = radius(state.game, "large", seat)
+        small_r = radius(state.context, "small", seat)
+        large_r = radius(state.context, "large", seat)
         extra: list[TIMove] = []
         for m in minis:
             at = state.position_of(m)
@@ -176,17 +176,17 @@ class GreedyBot:
             return float(post.disc_mass(r)[row, col])
 
         def setup(at: Pt, size: str) -> float:
-            r = radius(state.game, size, seat)
+            r = radius(state.context, size, seat)
             t = sc.small_search_radius if size == "small" else sc.large_search_radius
             _, mass = post.best_centre(r, near=at, within=t)
             return mass
 
         if isinstance(move, Search):
-            p = found(move.at, radius(state.game, move.size, seat))
+            p = found(move.at, radius(state.context, move.size, seat))
             return Candidate(move, p, (f"{move.size} search: finds the treasure with "
                                        f"probability {p:.3f}",))
         if isinstance(move, Remote):
-            r = radius(state.game, "small" if move.kind == "monkey" else "large", seat)
+            r = radius(state.context, "small" if move.kind == "monkey" else "large", seat)
             p = found(move.at, r)
             return Candidate(move, p, (f"{move.kind}: finds it with probability {p:.3f}",))
         if isinstance(move, UseItem):
@@ -194,7 +194,7 @@ class GreedyBot:
                 return Candidate(move, 0.5, ("one more action this turn",))
             assert move.to is not None
             if move.item == "search":
-                p = found(move.to, radius(state.game, "small", seat))
+                p = found(move.to, radius(state.context, "small", seat))
                 return Candidate(move, p, (f"extra search: probability {p:.3f}",))
             v = 0.9 * setup(move.to, "large")
             return Candidate(move, v, (f"extra move: then a search worth {v:.3f}",))

@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
-from .flow import Phase, TIGame
+from ..core.draft import replace
+from .context import TI2018Context
+from .flow import Phase
 from .geometry import Pt
 from .hints import canonical_args
 from .position import (
@@ -23,7 +24,7 @@ __all__ = ["build_position"]
 
 
 def build_position(
-    game: TIGame,
+    ctx: TI2018Context,
     treasure: Pt,
     positions: Mapping[str, Pt],
     day: int,
@@ -42,32 +43,32 @@ def build_position(
     escape_round: int,
 ) -> TIPosition:
     """The position ``game.position(...)`` sets up (see :meth:`.game.TIGame.position`)."""
-    imap = game.map
+    imap = ctx.map
     problem = imap.treasure_problem(treasure)
     if problem:
         raise ValueError(f"treasure: {problem}")
     if phase not in (Phase.ACTIONS, Phase.HINT, Phase.ESCAPE):
         raise ValueError("phase must be 'actions', 'hint' or 'escape'")
-    if not 1 <= day < game.escape_day:
-        raise ValueError(f"day must be 1-{game.escape_day - 1}")
-    d = initial_position(game)
+    if not 1 <= day < ctx.escape_day:
+        raise ValueError(f"day must be 1-{ctx.escape_day - 1}")
+    d = initial_position(ctx)
     pos = list(d.pos)
     crosses = list(d.crosses)
     for m, p in positions.items():
-        if m not in game.miniatures:
+        if m not in ctx.miniatures:
             raise ValueError(f"positions: {m!r} is not a miniature in play "
-                             f"({', '.join(game.miniatures)})")
+                             f"({', '.join(ctx.miniatures)})")
         if imap.in_restricted(p) or not imap.on_board(p):
             raise ValueError(f"positions[{m!r}]: {p} is off the board or in a restricted area")
-        pos[game.miniatures.index(m)] = (float(p[0]), float(p[1]))
+        pos[ctx.miniatures.index(m)] = (float(p[0]), float(p[1]))
         crosses.append((m, (float(p[0]), float(p[1]))))
     if phase == Phase.ESCAPE and pos[-1] is None:
         raise ValueError("the escape needs Silver's miniature: give positions['silver']")
     set_aside = imap.district_at(treasure)
     others = [x.id for x in imap.districts if x.id != set_aside]
-    dealt: list[tuple[int, ...]] = [()] * game.num_players
+    dealt: list[tuple[int, ...]] = [()] * ctx.num_players
     if districts is None:
-        for i, seat in enumerate(game.pirates):
+        for i, seat in enumerate(ctx.pirates):
             dealt[seat] = (others[i],)
     else:
         for seat, ds in districts.items():
@@ -78,15 +79,15 @@ def build_position(
     line_views = tuple(LineView(m, "horse", a, b) for m, a, b in lines)
     last = list(d.last_line)
     for m, a, b in lines:
-        last[game.miniatures.index(m)] = (a, b)
-    item_t: list[tuple[str, ...]] = [()] * game.num_players
+        last[ctx.miniatures.index(m)] = (a, b)
+    item_t: list[tuple[str, ...]] = [()] * ctx.num_players
     for seat, its in items.items():
         item_t[seat] = tuple(its)
-    search_views = tuple(SearchView(1, game.miniatures[0], "small", c[0], c[1], r)
+    search_views = tuple(SearchView(1, ctx.miniatures[0], "small", c[0], c[1], r)
                          for c, r in searches)
-    black = any(s.event == "black_spot" for s in game.calendar[: day - 1])
-    space = game.calendar[day - 1]
-    seat = game.pirates[(day - 1) % len(game.pirates)]
+    black = any(s.event == "black_spot" for s in ctx.calendar[: day - 1])
+    space = ctx.calendar[day - 1]
+    seat = ctx.pirates[(day - 1) % len(ctx.pirates)]
     deck = "black_spot" if black else "starting"
     data = replace(
         d, treasure=(float(treasure[0]), float(treasure[1])), set_aside=set_aside,
@@ -107,7 +108,7 @@ def build_position(
     played = []
     for i, (kind, args, token) in enumerate(hints, start=1):
         played.append(PlayedHint(i, "starting", kind, canonical_args(kind, args), token,
-                                 i == 1, situation(data, game), day))
+                                 i == 1, situation(data, ctx), day))
     if played:
         data = replace(data, played=tuple(played))
     return data

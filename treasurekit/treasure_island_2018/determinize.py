@@ -37,11 +37,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..core.draft import replace
 from .clues import chest_token_true
-from .flow import SILVER, TIGame
+from .context import TI2018Context
+from .flow import SILVER
 from .geometry import Pt, sector_of
 from .hints import truthful
-from .position import ChestInfoView, CompassView, PlayedHint, TIPosition, with_changes
+from .position import ChestInfoView, CompassView, PlayedHint, TIPosition
 from .posterior import sample_treasure
 from .rules.setup import order
 from .view import TIView
@@ -57,7 +59,7 @@ TRIES = 30
 BLUFF_ON_TRUE = 0.2
 
 
-def determinized(d: TIPosition, game: TIGame, view_of: Callable[[int], TIView], player: int,
+def determinized(d: TIPosition, ctx: TI2018Context, view_of: Callable[[int], TIView], player: int,
                  rng: Any) -> TIPosition:
     """A position in which what ``player`` cannot know is resampled (see the module
     docstring); ``view_of(player)`` is the player's view of ``d`` and is unchanged in the
@@ -65,7 +67,7 @@ def determinized(d: TIPosition, game: TIGame, view_of: Callable[[int], TIView], 
 
     Args:
         d: the position.
-        game: its game.
+        ctx: the game's rules context.
         view_of: seat -> that seat's view of ``d``.
         player: the seat to determinize for.
         rng: a ``random.Random`` (anything else: a fixed ``random.Random(0)``).
@@ -75,30 +77,30 @@ def determinized(d: TIPosition, game: TIGame, view_of: Callable[[int], TIView], 
     gen = rng if isinstance(rng, random.Random) else random.Random(0)
     view = view_of(player)
     for _ in range(TRIES):
-        t = sample_treasure(view, game.map, gen, trust=0.8)
+        t = sample_treasure(view, ctx.map, gen, trust=0.8)
         if t is None:
             break
-        changes = _consistent(d, game, player, t, gen)
+        changes = _consistent(d, ctx, player, t, gen)
         if changes is not None:
-            changes.update(_hands(d, game, gen, changes.pop("compass_pool")))
-            return with_changes(d, treasure=t, **changes)
-    return with_changes(d, **_hands(d, game, gen, list(d.compass_hand) + list(d.compass_pile)))
+            changes.update(_hands(d, ctx, gen, changes.pop("compass_pool")))
+            return replace(d, treasure=t, **changes)
+    return replace(d, **_hands(d, ctx, gen, list(d.compass_hand) + list(d.compass_pile)))
 
 
-def _consistent(d: TIPosition, game: TIGame, p: int, t: Pt,
+def _consistent(d: TIPosition, ctx: TI2018Context, p: int, t: Pt,
                 gen: random.Random) -> dict[str, Any] | None:
     """The hidden items redrawn for treasure ``t``, or None if ``t`` cannot be made
     consistent (too few tokens of a kind, no true card or token for a slot)."""
     out: dict[str, Any] = {}
     for step in (_tokens, _districts, _chest, _compass):
-        got = step(d, game, p, t, gen)
+        got = step(d, ctx, p, t, gen)
         if got is None:
             return None
         out.update(got)
     return out
 
 
-def _tokens(d: TIPosition, game: TIGame, p: int, t: Pt,
+def _tokens(d: TIPosition, ctx: TI2018Context, p: int, t: Pt,
             gen: random.Random) -> dict[str, Any] | None:
     """Face-down Information tokens ``p`` has not verified: Bluff where the hint is false
     at ``t``; where it holds, Truth, or Bluff (Silver may bluff with a true hint) with
@@ -109,7 +111,7 @@ def _tokens(d: TIPosition, game: TIGame, p: int, t: Pt,
     bluff_total = d.bluff + sum(1 for h in d.played if h.token == "bluff")
     hidden = [not (h.face_up or h.number in mine or h.token not in ("truth", "bluff"))
               for h in d.played]
-    true = [hid and truthful(h.kind, h.args, h.situation, game.map, t)
+    true = [hid and truthful(h.kind, h.args, h.situation, ctx.map, t)
             for h, hid in zip(d.played, hidden, strict=True)]
     forced = sum(1 for hid, ok in zip(hidden, true, strict=True) if hid and not ok)
     kept = sum(1 for h, hid in zip(d.played, hidden, strict=True)
@@ -136,16 +138,16 @@ def _with_token(h: PlayedHint, token: str) -> PlayedHint:
     return PlayedHint(h.number, h.deck, h.kind, h.args, token, h.face_up, h.situation, h.day)
 
 
-def _districts(d: TIPosition, game: TIGame, p: int, t: Pt,
+def _districts(d: TIPosition, ctx: TI2018Context, p: int, t: Pt,
                gen: random.Random) -> dict[str, Any] | None:
     """The District Hints ``p`` has not seen, permuted so that the one set aside is ``t``'s
     district (kept when ``t`` lies in none, or nothing is set aside yet)."""
     if d.set_aside is None:
         return {}
     known = set(d.dealt[p]) | {x for _, x in d.shared[p]} | {x for x, _ in d.revealed}
-    unknown = sorted(({x for s in game.pirates if s != p for x in d.dealt[s]}
+    unknown = sorted(({x for s in ctx.pirates if s != p for x in d.dealt[s]}
                       | set(d.undealt) | {d.set_aside}) - known)
-    target = game.map.district_at(t)
+    target = ctx.map.district_at(t)
     if target is None or d.set_aside in known:
         # no district, or the one set aside was shown (MANUSCRIPT under a Bluff): kept
         target = d.set_aside
@@ -171,15 +173,15 @@ def _districts(d: TIPosition, game: TIGame, p: int, t: Pt,
             "shared": shared, "share_choice": share_choice}
 
 
-def _chest(d: TIPosition, game: TIGame, p: int, t: Pt,
+def _chest(d: TIPosition, ctx: TI2018Context, p: int, t: Pt,
            gen: random.Random) -> dict[str, Any] | None:
     """The other pirates' Chest tokens redrawn from the ones ``p`` has not seen (an item
     for an item, a true information token for an information token)."""
-    others = [s for s in game.pirates if s != p]
+    others = [s for s in ctx.pirates if s != p]
     items = list(d.chest_left) + [x for s in others for x in d.chest_items[s]]
     infos = [tok.token for s in others for tok in d.chest_info[s]]
-    pool_items = [x for x in items if game.decks.chest_token(x).kind == "item"]
-    pool_info = [x for x in items if game.decks.chest_token(x).kind != "item"] + infos
+    pool_items = [x for x in items if ctx.decks.chest_token(x).kind == "item"]
+    pool_info = [x for x in items if ctx.decks.chest_token(x).kind != "item"] + infos
     gen.shuffle(pool_items)
     gen.shuffle(pool_info)
     chest_items = list(d.chest_items)
@@ -188,20 +190,20 @@ def _chest(d: TIPosition, game: TIGame, p: int, t: Pt,
         chest_items[s] = tuple(pool_items.pop() for _ in d.chest_items[s])
         new = []
         for tok in d.chest_info[s]:
-            district = game.map.district_at(tok.at)
+            district = ctx.map.district_at(tok.at)
             i = next((i for i, x in enumerate(pool_info)
-                      if chest_token_true(x, tok.at, district, t, game.map)), None)
+                      if chest_token_true(x, tok.at, district, t, ctx.map)), None)
             if i is None:
                 return None
             x = pool_info.pop(i)
             new.append(ChestInfoView(x, tok.at, district if x == "district" else None))
         chest_info[s] = tuple(new)
-    ids = [tok.id for tok in game.decks.chest_tokens]
+    ids = [tok.id for tok in ctx.decks.chest_tokens]
     return {"chest_items": tuple(chest_items), "chest_info": tuple(chest_info),
             "chest_left": tuple(sorted(pool_items + pool_info, key=ids.index))}
 
 
-def _compass(d: TIPosition, game: TIGame, p: int, t: Pt,
+def _compass(d: TIPosition, ctx: TI2018Context, p: int, t: Pt,
              gen: random.Random) -> dict[str, Any] | None:
     """The Compass Hints the other pirates received, redrawn from the cards ``p`` has not
     seen, each true where its compass lay; what is left of them is Silver's to redraw."""
@@ -215,15 +217,15 @@ def _compass(d: TIPosition, game: TIGame, p: int, t: Pt,
             continue
         where = set(sector_of(c.at, t))
         i = next((i for i, x in enumerate(pool)
-                  if not where & set(game.decks.compass_card(x).skulls)), None)
+                  if not where & set(ctx.decks.compass_card(x).skulls)), None)
         if i is None:
             return None
-        card = game.decks.compass_card(pool.pop(i))
+        card = ctx.decks.compass_card(pool.pop(i))
         given.append((s, CompassView(card.id, card.skulls, c.mini, c.at)))
     return {"compass_given": tuple(given), "compass_pool": pool}
 
 
-def _hands(d: TIPosition, game: TIGame, gen: random.Random,
+def _hands(d: TIPosition, ctx: TI2018Context, gen: random.Random,
            compass_pool: list[int]) -> dict[str, Any]:
     """Silver's hands redrawn from the cards ``p`` has not seen (sizes kept)."""
     out: dict[str, Any] = {}
@@ -232,7 +234,7 @@ def _hands(d: TIPosition, game: TIGame, gen: random.Random,
         pool = hand + list(getattr(d, pile_f))
         gen.shuffle(pool)
         out[hand_f] = tuple(pool[: len(hand)])
-        out[pile_f] = tuple(sorted(pool[len(hand):], key=order(game.decks, hand_f)))
+        out[pile_f] = tuple(sorted(pool[len(hand):], key=order(ctx.decks, hand_f)))
     pool = list(compass_pool)
     gen.shuffle(pool)
     k = len(d.compass_hand)

@@ -17,45 +17,13 @@ from typing import Any, Protocol
 
 from ..core.events import CHANCE, TERMINAL, Outcome
 from ..core.phases import PhaseEnum
-from .decks import CalendarSpace, Character, Decks
-from .map import IslandMap
+from .context import TI2018Context
 
-__all__ = ["PHASES", "SILVER", "SILVER_PHASES", "Phase", "TIGame", "current_player", "outcome",
+__all__ = ["PHASES", "SILVER", "SILVER_PHASES", "Phase", "current_player", "outcome",
            "shown_phase", "status", "who"]
 
 #: Long John Silver's seat.
 SILVER = 0
-
-
-class TIGame(Protocol):
-    """What the rules read from a game (:class:`.game.TIGame` is one): its data and
-    seating. Rules, views and texts take this instead of importing ``game.py``, which
-    imports the state (so nothing below the state imports back up)."""
-
-    @property
-    def map(self) -> IslandMap: ...
-    @property
-    def decks(self) -> Decks: ...
-    @property
-    def num_players(self) -> int: ...
-    @property
-    def pirates(self) -> tuple[int, ...]: ...
-    @property
-    def seat_characters(self) -> tuple[Character | None, ...]: ...
-    @property
-    def miniatures(self) -> tuple[str, ...]: ...
-    @property
-    def owners(self) -> tuple[tuple[str, int], ...]: ...
-    @property
-    def owner(self) -> dict[str, int]: ...
-    @property
-    def mini_index(self) -> dict[str, int]: ...
-    @property
-    def calendar(self) -> tuple[CalendarSpace, ...]: ...
-    @property
-    def escape_day(self) -> int: ...
-    @property
-    def escape_rounds(self) -> int | None: ...
 
 
 class Phase(PhaseEnum):
@@ -111,11 +79,11 @@ class TIPosition(Protocol):
     def pending(self) -> str | None: ...
 
 
-def who(game: TIGame, seat: int) -> str:
+def who(ctx: TI2018Context, seat: int) -> str:
     """A seat in words: "Long John Silver" or "p2 (Olivier)"."""
     if seat == SILVER:
         return "Long John Silver"
-    c = game.seat_characters[seat]
+    c = ctx.seat_characters[seat]
     return f"p{seat} ({c.name})" if c else f"p{seat}"
 
 
@@ -129,7 +97,7 @@ def shown_phase(pos: TIPosition) -> Phase:
     return pos.phase
 
 
-def current_player(pos: TIPosition, game: TIGame) -> int:
+def current_player(pos: TIPosition, ctx: TI2018Context) -> int:
     """The seat to move: Silver in his phases, the next pirate without a question while
     CONFESSION is asked, the first pirate still to choose under PARROT, else the pirate
     whose turn it is; ``CHANCE`` while draws are queued, ``TERMINAL`` once won."""
@@ -142,19 +110,19 @@ def current_player(pos: TIPosition, game: TIGame) -> int:
         return SILVER
     if phase == Phase.ASK:
         asked = {s for s, _ in pos.questions}
-        return next(s for s in game.pirates if s not in asked)
+        return next(s for s in ctx.pirates if s not in asked)
     if phase == Phase.SHARE:
         return pos.share_seats[0]
     assert pos.active is not None, phase
     return pos.active
 
 
-def outcome(pos: TIPosition, game: TIGame) -> Outcome | None:
+def outcome(pos: TIPosition, ctx: TI2018Context) -> Outcome | None:
     """The winner (a pirate who found the treasure, or Silver) once the game is over
     (TI2018 §1; ruling TI2018-29: the winner scores 1, everyone else 0)."""
     if pos.winner is None:
         return None
-    scores = tuple(1 if p == pos.winner else 0 for p in range(game.num_players))
+    scores = tuple(1 if p == pos.winner else 0 for p in range(ctx.num_players))
     return Outcome(pos.end, scores, (pos.winner,))
 
 
@@ -169,10 +137,10 @@ _STATUS = {
 }
 
 
-def status(pos: TIPosition, game: TIGame) -> str:
+def status(pos: TIPosition, ctx: TI2018Context) -> str:
     """One line: whose move it is and what is expected."""
     if pos.winner is not None:
-        w = "Long John Silver" if pos.winner == SILVER else who(game, pos.winner)
+        w = "Long John Silver" if pos.winner == SILVER else who(ctx, pos.winner)
         return f"game over: {w} wins ({pos.end})"
     if pos.chance:
         return "chance: " + {"deal": "a District Hint is dealt", "draw": "Silver draws",
@@ -182,11 +150,11 @@ def status(pos: TIPosition, game: TIGame) -> str:
         return "Long John Silver buries the treasure"
     if phase == Phase.ESCAPE:
         return f"escape round {pos.escape_round}: Long John Silver rides"
-    cp = current_player(pos, game)
+    cp = current_player(pos, ctx)
     text = _STATUS.get(phase)
     if text is not None:
-        return text.format(who=who(game, cp))
+        return text.format(who=who(ctx, cp))
     left = f"{pos.actions_left} action{'s' if pos.actions_left != 1 else ''} left"
     if pos.pending:
         left += f", may still {'search' if pos.pending == 'search' else 'walk'}"
-    return f"{who(game, cp)} to act ({left})"
+    return f"{who(ctx, cp)} to act ({left})"

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import Any, ClassVar, cast, get_args
 
 from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
 from ..core.inputs import short
 from ..core.registry import register
+from .build import build_position
+from .context import TI2018Context
 from .decks import BUNDLED as CARD_FILES
 from .decks import CHARACTER_IDS, CalendarSpace, Character, Decks, load_decks
 from .geometry import Pt
@@ -18,9 +20,7 @@ from .map import COLOURS, IslandMap
 from .map_data import BUNDLED as MAP_FILES
 from .map_data import load_map
 from .moves import TIMove, parse_move
-
-if TYPE_CHECKING:
-    from .state import TIState
+from .state import TIState
 
 __all__ = ["TIGame"]
 
@@ -61,6 +61,7 @@ class TIGame(Game[TIMove]):
     name = "treasure_island_2018"
     title = "Treasure Island (2018)"
     MOVE_TYPES = get_args(TIMove)
+    state_type = TIState
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(
             4, "number of seats, 2 to 5: Long John Silver and 1-4 pirates (TI2018 §4)",
@@ -92,7 +93,13 @@ class TIGame(Game[TIMove]):
             raise OptionError(
                 f"option characters={self._options['characters']!r} names {len(names)} "
                 f"character(s) for {self.num_players - 1} pirates")
-        _ = self.map, self.decks  # load and validate the data now
+        #: What the rules read of this game (its tables and options; ``context.py``).
+        self.context = TI2018Context(
+            map=self.map, decks=self.decks, num_players=self.num_players,
+            pirates=self.pirates, seat_characters=self.seat_characters,
+            miniatures=self.miniatures, owners=self.owners, owner=self.owner,
+            mini_index=self.mini_index, calendar=self.calendar, escape_day=self.escape_day,
+            escape_rounds=self.escape_rounds)
 
     @cached_property
     def map(self) -> IslandMap:
@@ -173,9 +180,12 @@ class TIGame(Game[TIMove]):
 
     def new_initial_state(self, seed: int = 0) -> TIState:
         """Before the treasure is buried: Long John Silver moves first (``bury x,y``)."""
-        from .state import TIState
+        return cast(TIState, super().new_initial_state(seed))
 
-        return TIState(self, seed)
+    def state_at(self, position: Any, seed: int = 0) -> TIState:
+        """A game standing at ``position`` (a :class:`.TIPosition` of this game), with no
+        history."""
+        return cast(TIState, super().state_at(position, seed))
 
     def position(
         self,
@@ -229,14 +239,10 @@ class TIGame(Game[TIMove]):
         >>> s.current_player, s.actions_left, s.position_of("red")
         (1, 1, (9.0, 11.0))
         """
-        from .build import build_position
-        from .state import TIState
-
-        state = TIState(self, seed)
-        state._restore(build_position(
-            self, treasure, positions or {}, day, phase, actions, hand, compass_hand, districts,
-            truth, bluff, chest_credit, items or {}, searches, lines, hints, escape_round))
-        return state
+        return self.state_at(build_position(
+            self.context, treasure, positions or {}, day, phase, actions, hand, compass_hand,
+            districts, truth, bluff, chest_credit, items or {}, searches, lines, hints,
+            escape_round), seed)
 
     def parse_move(self, text: str) -> TIMove:
         return parse_move(text)

@@ -6,9 +6,9 @@ and Chest tokens (TI2018 §5), the hints on the calendar, the miniatures with th
 crosses and search circles, the characters' used boxes, the day and phase, the queued
 chance draws and the winner. It holds every secret: give a seat ``state.view(p)``.
 
-Rules never mutate a position. While one ply is applied they write into a
-:class:`Draft` (reads see the changes made so far), which ``done()`` freezes into the
-next position: one new position per ply.
+Rules never mutate a position. While one ply is applied they write into a core
+:class:`~..core.draft.Draft` of it (``d.day = 2``; reads see the changes made so far),
+which ``freeze()`` turns into the next position: one new position per ply.
 
 The small records below are parts of a position that views also show (``view.py``
 re-exports them).
@@ -17,18 +17,20 @@ re-exports them).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeAlias
 
-from .flow import Phase, TIGame
+from ..core.draft import Draft
+from .context import TI2018Context
+from .flow import Phase
 from .geometry import Pt
 from .hints import Situation
 
 __all__ = [
     "ChestInfoView",
     "CompassView",
-    "Draft",
     "LineView",
     "PlayedHint",
+    "PositionOrDraft",
     "SearchView",
     "TIPosition",
     "initial_position",
@@ -36,7 +38,6 @@ __all__ = [
     "seat_minis",
     "situation",
     "uses_left",
-    "with_changes",
 ]
 
 
@@ -103,12 +104,12 @@ class TIPosition:
     """The whole position (frozen; every field an immutable value).
 
     Per-seat fields are tuples indexed by seat (``dealt[2]`` is p2's District Hints);
-    ``pos``/``last_line`` are indexed like ``game.miniatures``. ``chance`` queues the
+    ``pos``/``last_line`` are indexed like ``ctx.miniatures``. ``chance`` queues the
     draws still to make (``("deal", seat)``, ``("draw", deck)``, ``("reveal",)``).
 
-    Not slotted on purpose: the next position is built by copying the fields' dict
-    (see :class:`Draft`), about ten times cheaper per ply than ``dataclasses.replace``
-    on a slotted class of 45 fields.
+    Not slotted on purpose: core's ``Draft`` and ``replace`` build the next position by
+    copying the fields' dict, about ten times cheaper per ply than
+    ``dataclasses.replace`` on a slotted class of 45 fields.
     """
 
     treasure: Pt | None
@@ -158,57 +159,20 @@ class TIPosition:
     end: str
 
 
-class _Draft:
-    """The next position while one ply is applied: ``set(field=value)`` records a change,
-    reading a field gives its latest value, ``done()`` freezes it into a TIPosition.
-
-    A draft starts as a copy of the position's fields (one dict copy), and ``done()``
-    hands its fields to a new position (another): far cheaper than
-    ``dataclasses.replace``, which is why positions are not slotted."""
-
-    def __init__(self, base: TIPosition) -> None:
-        self.__dict__.update(base.__dict__)
-
-    def set(self, **changes: Any) -> None:
-        self.__dict__.update(changes)
-
-    def done(self) -> TIPosition:
-        return _from_fields(self.__dict__)
+#: What the read-only helpers below (and the rules' own) accept: a position, or the
+#: draft of the next one while a ply is applied (its fields read the same).
+PositionOrDraft: TypeAlias = "TIPosition | Draft[TIPosition]"
 
 
-def _from_fields(fields: dict[str, Any]) -> TIPosition:
-    new = object.__new__(TIPosition)
-    new.__dict__.update(fields)
-    return new
-
-
-def with_changes(pos: TIPosition, **changes: Any) -> TIPosition:
-    """``pos`` with some fields changed (``dataclasses.replace``, but a dict copy)."""
-    return _from_fields({**pos.__dict__, **changes})
-
-
-if TYPE_CHECKING:
-    class Draft(TIPosition):
-        """To the type checker a draft reads like the position it will become."""
-
-        def __init__(self, base: TIPosition) -> None: ...
-
-        def set(self, **changes: Any) -> None: ...
-
-        def done(self) -> TIPosition: ...
-else:
-    Draft = _Draft
-
-
-def initial_position(game: TIGame) -> TIPosition:
+def initial_position(ctx: TI2018Context) -> TIPosition:
     """Before burying: full piles, no hands, the pirates on their starting locations,
     Silver off the board, every character's limited actions unused (TI2018 §4, §6)."""
-    d, imap, minis = game.decks, game.map, game.miniatures
-    n = game.num_players
+    d, imap, minis = ctx.decks, ctx.map, ctx.miniatures
+    n = ctx.num_players
     start: tuple[Pt | None, ...] = tuple(imap.starts[m] if m != "silver" else None
                                          for m in minis)
     uses = tuple(() if c is None else tuple((u, k) for u, k in c.uses.items() if k > 0)
-                 for c in game.seat_characters)
+                 for c in ctx.seat_characters)
     return TIPosition(
         treasure=None, set_aside=None, dealt=((),) * n,
         undealt=tuple(x.id for x in imap.districts),
@@ -227,38 +191,39 @@ def initial_position(game: TIGame) -> TIPosition:
         escape_round=0, winner=None, end="")
 
 
-def position_of(pos: TIPosition, game: TIGame, mini: str) -> Pt | None:
+def position_of(pos: PositionOrDraft, ctx: TI2018Context, mini: str) -> Pt | None:
     """Where miniature ``mini`` stands (None for Silver before the Prison event)."""
-    return pos.pos[game.mini_index[mini]]
+    return pos.pos[ctx.mini_index[mini]]
 
 
-def seat_minis(game: TIGame, seat: int) -> tuple[str, ...]:
+def seat_minis(ctx: TI2018Context, seat: int) -> tuple[str, ...]:
     """The miniatures a seat moves (Silver's only during the escape)."""
-    return tuple(m for m, s in game.owners if s == seat)
+    return tuple(m for m, s in ctx.owners if s == seat)
 
 
-def uses_left(pos: TIPosition, seat: int, action: str) -> int:
+def uses_left(pos: PositionOrDraft, seat: int, action: str) -> int:
     """How many times ``seat`` may still use a limited special action."""
-    return dict(pos.uses[seat]).get(action, 0)
+    left: int = dict(pos.uses[seat]).get(action, 0)
+    return left
 
 
-def has_ability(game: TIGame, seat: int, ability: str) -> bool:
+def has_ability(ctx: TI2018Context, seat: int, ability: str) -> bool:
     """Whether seat ``seat``'s character has special ability ``ability``."""
-    c = game.seat_characters[seat]
+    c = ctx.seat_characters[seat]
     return c is not None and ability in c.abilities
 
 
-def situation(pos: TIPosition, game: TIGame) -> Situation:
+def situation(pos: PositionOrDraft, ctx: TI2018Context) -> Situation:
     """The board now, as hints see it (miniatures on the board, their lines and crosses,
     last moves, search circles)."""
-    minis = game.miniatures
+    minis = ctx.miniatures
     positions = tuple((m, p) for m, p in zip(minis, pos.pos, strict=True) if p is not None)
     trails = []
     for m, _ in positions:
         segs = [(ln.a, ln.b) for ln in pos.lines if ln.mini == m]
         segs += [(p, p) for mm, p in pos.crosses if mm == m]
         trails.append((m, tuple(segs)))
-    index = game.mini_index
+    index = ctx.mini_index
     last = tuple((m, ln[0], ln[1]) for m, ln in zip(minis, pos.last_line, strict=True)
                  if ln is not None and pos.pos[index[m]] is not None)
     searches = tuple(((s.x, s.y), s.radius) for s in pos.searches)

@@ -26,17 +26,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.dispatch import MoveTable, Section
+from ..core.draft import Draft
 from ..core.errors import Refusal
 from ..core.events import Event, Outcome
-from ..core.game import Game, State
+from ..core.game import State
 from . import clicks as _clicks
 from . import flow
+from .context import TI2018Context
 from .decks import CalendarSpace, Character, Decks
 from .determinize import determinized
-from .flow import Phase, TIGame, who
+from .flow import Phase, who
 from .geometry import Pt
 from .hints import Situation
 from .map import IslandMap
@@ -65,7 +67,6 @@ from .moves import (
     Verify,
 )
 from .position import (
-    Draft,
     PlayedHint,
     TIPosition,
     has_ability,
@@ -98,11 +99,14 @@ from .rules import hint as hint_rule
 from .text import board_text
 from .view import TIView, seat_move_text, seat_view
 
+if TYPE_CHECKING:
+    from .game import TIGame
+
 __all__ = ["TABLE", "PlayedHint", "TIState"]
 
-_Legal = Callable[[TIPosition, TIGame], list[TIMove]]
-_Check = Callable[[TIPosition, TIGame, Any], Problem]
-_Apply = Callable[[Draft, TIGame, Any], list[Event]]
+_Legal = Callable[[TIPosition, TI2018Context], list[TIMove]]
+_Check = Callable[[TIPosition, TI2018Context, Any], Problem]
+_Apply = Callable[[Draft[TIPosition], TI2018Context, Any], list[Event]]
 
 #: The legal moves of each phase in which a player decides.
 _LEGAL: dict[Phase, _Legal] = {
@@ -137,42 +141,42 @@ _PHASE_RULE = {
 }
 
 
-def _chance(pos: TIPosition, game: TIGame, move: TIMove) -> Problem:
+def _chance(pos: TIPosition, ctx: TI2018Context, move: TIMove) -> Problem:
     return (f"{str(move)!r} is a chance move (resolve_chance draws it); it is "
-            f"{who(game, flow.current_player(pos, game))}'s turn to choose", None)
+            f"{who(ctx, flow.current_player(pos, ctx))}'s turn to choose", None)
 
 
-def _expected(pos: TIPosition, game: TIGame) -> Problem:
+def _expected(pos: TIPosition, ctx: TI2018Context) -> Problem:
     """What a move of a kind the phase does not take is told."""
     phase = pos.phase
     if phase == Phase.BURY:
         return ("Long John Silver must first bury the treasure: 'bury x,y'", BURY)
-    name = who(game, flow.current_player(pos, game))
+    name = who(ctx, flow.current_player(pos, ctx))
     return (f"{name} must now {_EXPECT[phase]}", _PHASE_RULE.get(phase, SEQUENCE))
 
 
-def _buried(pos: TIPosition, game: TIGame) -> Problem:
+def _buried(pos: TIPosition, ctx: TI2018Context) -> Problem:
     return ("the treasure is already buried", BURY)
 
 
 def _phased(by_phase: dict[Phase, tuple[_Check, _Apply]],
-            refuse: Callable[[TIPosition, TIGame], Problem] = _expected
+            refuse: Callable[[TIPosition, TI2018Context], Problem] = _expected
             ) -> Section[list[Event]]:
     """The section of a move type played in the phases of ``by_phase`` (phase ->
     (problem, effect)); in any other phase it is refused with ``refuse``."""
-    def problem(pos: TIPosition, game: TIGame, move: TIMove) -> Problem:
+    def problem(pos: TIPosition, ctx: TI2018Context, move: TIMove) -> Problem:
         entry = by_phase.get(pos.phase)
-        return refuse(pos, game) if entry is None else entry[0](pos, game, move)
+        return refuse(pos, ctx) if entry is None else entry[0](pos, ctx, move)
     if len(by_phase) == 1:
         (_, effect), = by_phase.values()
         return Section(problem, effect)
-    return Section(problem, lambda d, game, move: by_phase[d.phase][1](d, game, move))
+    return Section(problem, lambda d, ctx, move: by_phase[d.phase][1](d, ctx, move))
 
 
 #: The one table (docs/architecture.md §3): each move type's rule section, by phase
 #: for a move type two phases take (Horse, Done): the problem with such a move,
-#: ``problem(position, game, move)``, and its effect, ``apply(draft, game, move) ->
-#: events``.
+#: ``problem(position, ctx, move)``, and its effect, ``apply(draft, ctx, move) ->
+#: events`` (``ctx``: the game's :class:`.TI2018Context`).
 TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2018)", {
     Deal: Section(_chance, setup.deal),
     Reveal: Section(_chance, setup.reveal),
@@ -221,13 +225,14 @@ class TIState(State[TIMove]):
     (1, 'hint', 0)
     """
 
-    #: The game (a :class:`.game.TIGame`), seen through what the rules read of it
-    #: (:class:`.flow.TIGame`; importing ``game.py`` here would make an import cycle).
-    game: TIGame  # type: ignore[assignment]
+    game: TIGame
     _position: TIPosition
 
-    def __init__(self, game: TIGame, seed: int) -> None:
-        super().__init__(cast(Game[TIMove], game), seed)
+    def __init__(self, game: TIGame, seed: int, position: TIPosition | None = None) -> None:
+        """The one constructor (core's): ``game.new_initial_state(seed)`` or
+        ``game.state_at(position, seed)``."""
+        #: What the rules read of the game (its tables and options), handed to every rule.
+        self.context: TI2018Context = game.context
         self.map: IslandMap = game.map
         self.decks: Decks = game.decks
         self.n: int = game.num_players
@@ -237,12 +242,16 @@ class TIState(State[TIMove]):
         self.owner: dict[str, int] = game.owner
         self.calendar: tuple[CalendarSpace, ...] = game.calendar
         self.escape_day: int = game.escape_day
-        self._position = initial_position(game)
         # the legal moves as a set, for _check, and the list it was built from (the
         # position's offered moves, State._offered): built only when a move from elsewhere
         # is checked (the search path, State.advance, and offered moves never check)
         self._legal_set: set[TIMove] = set()
         self._legal_set_of: Sequence[TIMove] | None = None
+        super().__init__(game, seed, position)
+
+    def _initial_position(self) -> TIPosition:
+        """Before burying: full piles, no hands (TI2018 §4, §6; ``position.py``)."""
+        return initial_position(self.context)
 
     # ----- names and queries ---------------------------------------------------------
     @staticmethod
@@ -252,7 +261,7 @@ class TIState(State[TIMove]):
 
     def who(self, seat: int) -> str:
         """A seat in words: "Long John Silver" or "p2 (Olivier)"."""
-        return who(self.game, seat)
+        return who(self.context, seat)
 
     @property
     def phase(self) -> Phase:
@@ -302,23 +311,23 @@ class TIState(State[TIMove]):
 
     def position_of(self, mini: str) -> Pt | None:
         """Where miniature ``mini`` stands (None for Silver before the Prison event)."""
-        return position_of(self._position, self.game, mini)
+        return position_of(self._position, self.context, mini)
 
     def seat_minis(self, seat: int) -> tuple[str, ...]:
         """The miniatures a seat moves (Silver's only during the escape)."""
-        return seat_minis(self.game, seat)
+        return seat_minis(self.context, seat)
 
     def uses_left(self, seat: int, action: str) -> int:
         """How many times ``seat`` may still use a limited special action."""
         return uses_left(self._position, seat, action)
 
     def has_ability(self, seat: int, ability: str) -> bool:
-        return has_ability(self.game, seat, ability)
+        return has_ability(self.context, seat, ability)
 
     def situation(self) -> Situation:
         """The board now, as hints see it (miniatures on the board, their lines and crosses,
         last moves, search circles)."""
-        return situation(self._position, self.game)
+        return situation(self._position, self.context)
 
     def moves_at(self, place: object) -> list[TIMove]:
         """The legal moves of the seat to move that a click on the map at ``place`` (an
@@ -334,17 +343,17 @@ class TIState(State[TIMove]):
 
     # ----- the contract's hooks ---------------------------------------------------------
     def _current_player(self) -> int:
-        return flow.current_player(self._position, self.game)
+        return flow.current_player(self._position, self.context)
 
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
-        return setup.chance_outcomes(self._position, self.game)
+        return setup.chance_outcomes(self._position, self.context)
 
     def _legal_moves(self) -> list[TIMove]:
         pos = self._position
         if self._offered_for is pos:  # Silver's hint options, kept by _apply (read-only)
             return cast(list[TIMove], self._offered_moves)
         legal = _LEGAL.get(pos.phase)
-        return legal(pos, self.game) if legal else []
+        return legal(pos, self.context) if legal else []
 
     def _check(self, move: TIMove) -> Problem:
         offered = self._offered()
@@ -356,16 +365,16 @@ class TIState(State[TIMove]):
 
     def _slow_check(self, move: TIMove) -> Problem:
         """The full check, without the shortcut through the sampled legal moves."""
-        return TABLE.of(move).problem(self._position, self.game, move)
+        return TABLE.of(move).problem(self._position, self.context, move)
 
     def _apply(self, move: TIMove) -> list[Event]:
-        game = self.game
+        ctx = self.context
         d = Draft(self._position)
-        events = TABLE.of(move).apply(d, game, move)
-        options = calendar.advance(d, game, events)
+        events = TABLE.of(move).apply(d, ctx, move)
+        options = calendar.advance(d, ctx, events)
         if d.winner is not None:
-            events.append(calendar.end_event(d, game))
-        self._position = pos = d.done()
+            events.append(calendar.end_event(d, ctx))
+        self._position = pos = d.freeze()
         if options is not None:
             self._keep_offered(pos, options)
         return events
@@ -373,12 +382,12 @@ class TIState(State[TIMove]):
     def outcome(self) -> Outcome | None:
         """The winner (a pirate who found the treasure, or Silver) once the game is over
         (TI2018 §1; ruling TI2018-29: the winner scores 1, everyone else 0)."""
-        return flow.outcome(self._position, self.game)
+        return flow.outcome(self._position, self.context)
 
     # ----- what a seat may know -------------------------------------------------------------
     def _seat_move_text(self, move: TIMove, seat: int) -> str:
         """``move`` as ``seat`` may know it (see :func:`.view.seat_move_text`)."""
-        return seat_move_text(self._position, self.game, move, seat)
+        return seat_move_text(self._position, self.context, move, seat)
 
     def view(self, player: int) -> TIView:
         """What seat ``player`` may know (see ``view.py``); never the seed.
@@ -386,14 +395,14 @@ class TIState(State[TIMove]):
         Raises:
             SeatError: ``player`` is not a seat (a ValueError).
         """
-        return seat_view(self._position, self.game, player, self.ply)
+        return seat_view(self._position, self.context, player, self.ply)
 
     def status(self) -> str:
         """One line: whose move it is and what is expected."""
-        return flow.status(self._position, self.game)
+        return flow.status(self._position, self.context)
 
     def __str__(self) -> str:
-        return board_text(self._position, self.game, self.ply)
+        return board_text(self._position, self.context, self.ply)
 
     def __repr__(self) -> str:
         return f"<TIState ply={self.ply} seed={self.seed}>"
@@ -407,6 +416,6 @@ class TIState(State[TIMove]):
         (``determinize.py`` says how, TI2018 §5-§7). Silver knows everything but the
         future draws: his copy is plain. ``view(player)`` is the same in the copy."""
         twin = self.copy()
-        twin._restore(determinized(self._position, self.game, self.view, player, rng))
+        twin._restore(determinized(self._position, self.context, self.view, player, rng))
         return twin
 

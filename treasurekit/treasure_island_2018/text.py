@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import rules
+from .context import TI2018Context
 from .decks import Decks
-from .flow import Phase, TIGame, status
+from .flow import Phase, status
 from .geometry import Pt, distance, fmt_pt
 from .hint_words import describe, question_text
 from .map import IslandMap
@@ -243,32 +244,32 @@ _MARKS = {"starting_hint": "S", "bluff": "B", "prison": "P", "black_spot": "X",
           "black_spot_hint": "H", None: ""}
 
 
-def board_text(pos: TIPosition, game: TIGame, ply: int) -> str:
+def board_text(pos: TIPosition, ctx: TI2018Context, ply: int) -> str:
     """The whole position in a few lines of text (omniscient: for ``str(state)``)."""
     d = pos
     when = f"day {d.day} of June" if d.day and not d.escape_round else (
         f"escape round {d.escape_round}" if d.escape_round else "before 1 June")
-    lines = [f"Treasure Island (2018), {game.num_players} players - ply {ply}, {when}: "
-             f"{status(d, game)}"]
+    lines = [f"Treasure Island (2018), {ctx.num_players} players - ply {ply}, {when}: "
+             f"{status(d, ctx)}"]
     cal = []
-    for space in game.calendar[: game.escape_day - 1]:
+    for space in ctx.calendar[: ctx.escape_day - 1]:
         cell = f"{space.day}{'*' * space.stars}{_MARKS[space.event]}"
         cal.append(f"[{cell}]" if space.day == d.day and not d.escape_round else cell)
-    lines.append("calendar: " + " ".join(cal) + f" {game.escape_day}:Escape")
+    lines.append("calendar: " + " ".join(cal) + f" {ctx.escape_day}:Escape")
     minis = "  ".join(f"{m} {fmt_pt(p) if p else '-'}"
-                      for m, p in zip(game.miniatures, d.pos, strict=True))
+                      for m, p in zip(ctx.miniatures, d.pos, strict=True))
     lines.append(f"miniatures: {minis}")
     lines.append(f"lines drawn: {len(d.lines)}; searches: " + (", ".join(
         f"{s.mini} {s.kind} {s.x:g},{s.y:g} r{s.radius:g}" for s in d.searches) or "none"))
     for h in d.played:
-        name = game.decks.hint(h.kind).name
+        name = ctx.decks.hint(h.kind).name
         token = h.token if h.face_up else "token face down"
         lines.append(f"hint {h.number} (day {h.day}): "
-                     f"{describe(h.kind, h.args, game.map, name)} [{token}]")
+                     f"{describe(h.kind, h.args, ctx.map, name)} [{token}]")
     if d.revealed:
         lines.append("districts shown: " + ", ".join(f"d{x} ({src})" for x, src in d.revealed))
     lines.append("chest tokens received: " + ", ".join(
-        f"p{s} {d.chest_counts[s]}" for s in game.pirates))
+        f"p{s} {d.chest_counts[s]}" for s in ctx.pirates))
     lines.append(f"treasure: {'buried' if d.treasure else 'not yet buried'}; Silver's hand: "
                  f"{len(d.start_hand) + len(d.bs_hand)} hints, {len(d.compass_hand)} Compass "
                  f"Hints; Information tokens played: {len(d.played)}")

@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 
 from ..core.errors import check_seat
 from ..core.seat import HIDDEN
+from .context import TI2018Context
 from .decks import CalendarSpace
-from .flow import SILVER, TIGame, current_player, shown_phase, status
+from .flow import SILVER, current_player, shown_phase, status
 from .geometry import Pt
 from .hints import Situation
 from .moves import Answer, Bury, Card, Confess, Deal, Draw, PlayHint, Share, TIMove
@@ -127,19 +128,19 @@ class TIView:
     compass_given: tuple[tuple[int, CompassView], ...] = ()
 
 
-def seat_view(pos: TIPosition, game: TIGame, player: int, ply: int) -> TIView:
+def seat_view(pos: TIPosition, ctx: TI2018Context, player: int, ply: int) -> TIView:
     """What seat ``player`` may know of ``pos`` (see the module docstring); never the seed.
 
     Raises:
         SeatError: ``player`` is not a seat of this game (a ValueError).
     """
-    check_seat(player, game.num_players)
+    check_seat(player, ctx.num_players)
     d = pos
     silver = player == SILVER
     mine = set(d.verified[player]) if not silver else set()
     hints = tuple(
         HintView(
-            h.number, h.deck, h.kind, game.decks.hint(h.kind).name, h.args, h.situation,
+            h.number, h.deck, h.kind, ctx.decks.hint(h.kind).name, h.args, h.situation,
             h.token if (silver or h.face_up or h.number in mine) else "hidden",
             h.face_up, h.day)
         for h in d.played)
@@ -147,20 +148,20 @@ def seat_view(pos: TIPosition, game: TIGame, player: int, ply: int) -> TIView:
     view = TIView(
         player=player,
         role="silver" if silver else "pirate",
-        to_move=current_player(d, game),
+        to_move=current_player(d, ctx),
         phase=shown_phase(d).value,
-        status=status(d, game),
+        status=status(d, ctx),
         day=d.day,
-        escape_day=game.escape_day,
-        calendar=game.calendar[: game.escape_day],
+        escape_day=ctx.escape_day,
+        calendar=ctx.calendar[: ctx.escape_day],
         active=d.active,
         actions_left=d.actions_left,
         turn_mini=d.turn_mini,
         pending=d.pending,
         escape_round=d.escape_round,
-        characters=tuple((s, c.id) for s, c in enumerate(game.seat_characters) if c),
-        miniatures=tuple(MiniView(m, game.owner[m], p)
-                         for m, p in zip(game.miniatures, d.pos, strict=True)),
+        characters=tuple((s, c.id) for s, c in enumerate(ctx.seat_characters) if c),
+        miniatures=tuple(MiniView(m, ctx.owner[m], p)
+                         for m, p in zip(ctx.miniatures, d.pos, strict=True)),
         lines=d.lines,
         crosses=d.crosses,
         searches=d.searches,
@@ -192,12 +193,12 @@ def seat_view(pos: TIPosition, game: TIGame, player: int, ply: int) -> TIView:
         chest_credit=d.chest_credit,
         undealt=tuple(x for x in d.undealt if x != d.set_aside),
         set_aside=d.set_aside,
-        dealt=tuple((s, d.dealt[s]) for s in game.pirates),
+        dealt=tuple((s, d.dealt[s]) for s in ctx.pirates),
         compass_given=d.compass_given,
     )
 
 
-def seat_move_text(pos: TIPosition, game: TIGame, move: TIMove, seat: int) -> str:
+def seat_move_text(pos: TIPosition, ctx: TI2018Context, move: TIMove, seat: int) -> str:
     """``move`` as ``seat`` may know it (played next from ``pos``), hidden parts ``?``.
 
     Hidden from the pirates: where Silver buries (TI2018 §6), his draws, the face-down
@@ -227,7 +228,7 @@ def seat_move_text(pos: TIPosition, game: TIGame, move: TIMove, seat: int) -> st
     if isinstance(move, Card) and not silver and seat != d.active:
         return f"card {HIDDEN}"
     if isinstance(move, Share) and d.share_seats:
-        ring = list(game.pirates)
+        ring = list(ctx.pirates)
         sharer = d.share_seats[0]
         i = ring.index(sharer)
         sees = {sharer, ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]}

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...core.draft import Draft
 from ...core.events import Event
-from ..flow import Phase, TIGame, who
+from ..context import TI2018Context
+from ..flow import Phase, who
 from ..geometry import Pt, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import (
@@ -28,7 +30,7 @@ from ..moves import (
     UseItem,
     Verify,
 )
-from ..position import Draft, TIPosition, has_ability, position_of, seat_minis, uses_left
+from ..position import PositionOrDraft, TIPosition, has_ability, position_of, seat_minis, uses_left
 from . import (
     ABILITIES,
     ACTIONS,
@@ -117,43 +119,43 @@ def _spot_move(cls: type, at: Pt, spot: Pt, *fields: str) -> TIMove:
     return cls(*fields, spot) if spot is at else raw_move(cls, *fields, spot)  # type: ignore[no-any-return]
 
 
-def _turn_minis(pos: TIPosition, game: TIGame) -> tuple[str, ...]:
+def _turn_minis(pos: TIPosition, ctx: TI2018Context) -> tuple[str, ...]:
     assert pos.active is not None
     if pos.turn_mini is not None:
         return (pos.turn_mini,)
-    return seat_minis(game, pos.active)
+    return seat_minis(ctx, pos.active)
 
 
-def _at(pos: TIPosition, game: TIGame, mini: str) -> Pt:
-    at = position_of(pos, game, mini)
+def _at(pos: PositionOrDraft, ctx: TI2018Context, mini: str) -> Pt:
+    at = position_of(pos, ctx, mini)
     assert at is not None
     return at
 
 
-def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     """The sampled actions of the pirate whose turn it is (ruling TI2018-33), ``done``
     last."""
     seat = pos.active
     assert seat is not None
-    imap = game.map
+    imap = ctx.map
     sc = imap.scale
     out: list[TIMove] = []
-    minis = _turn_minis(pos, game)
-    small_r = radius(game, "small", seat)
-    large_r = radius(game, "large", seat)
-    small_t = template(game, "small")
+    minis = _turn_minis(pos, ctx)
+    small_r = radius(ctx, "small", seat)
+    large_r = radius(ctx, "large", seat)
+    small_t = template(ctx, "small")
     if pos.pending == "search" and pos.turn_mini is not None:
-        at = _at(pos, game, pos.turn_mini)
+        at = _at(pos, ctx, pos.turn_mini)
         out += [_spot_move(Search, at, p, "small", pos.turn_mini)
                 for p in placement_spots(imap, at, small_t, small_r)]
     if pos.pending == "foot" and pos.turn_mini is not None:
-        out += foot_block(imap, pos.turn_mini, _at(pos, game, pos.turn_mini))
+        out += foot_block(imap, pos.turn_mini, _at(pos, ctx, pos.turn_mini))
     if pos.actions_left >= 1:
-        thorough = has_ability(game, seat, "thoroughbred")
+        thorough = has_ability(ctx, seat, "thoroughbred")
         compass = uses_left(pos, seat, "compass") > 0
         gallop = uses_left(pos, seat, "gallop") > 0
         for m in minis:
-            out += _mini_block(imap, m, _at(pos, game, m), thorough, small_r, large_r,
+            out += _mini_block(imap, m, _at(pos, ctx, m), thorough, small_r, large_r,
                                compass, gallop)
         if uses_left(pos, seat, "verify"):
             mine = pos.verified[seat]
@@ -161,12 +163,12 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
                     if not h.face_up and h.number not in mine]
         for kind, ability, size in (("monkey", "king_georges", "small"),
                                     ("spyglass", "spyglass", "large")):
-            if has_ability(game, seat, ability) and uses_left(pos, seat, kind):
-                out += remote_block(imap, kind, radius(game, size, seat))
+            if has_ability(ctx, seat, ability) and uses_left(pos, seat, kind):
+                out += remote_block(imap, kind, radius(ctx, size, seat))
     items = pos.chest_items[seat]
     if items:
         for m in minis:
-            at = _at(pos, game, m)
+            at = _at(pos, ctx, m)
             if "move7" in items:
                 out += [raw_move(UseItem, "move7", m, e) for e in sample_ends(
                     imap, at, sc.item_move_miles, DIRS8, (1.0,))]  # rounded ends
@@ -179,13 +181,13 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
     return list(dict.fromkeys(out)) if pos.pending or items else out
 
 
-def _foot_completes(pos: TIPosition, move: Foot) -> bool:
+def _foot_completes(pos: PositionOrDraft, move: Foot) -> bool:
     """A Foot move after a Small search with the same miniature: the second half of one
     action (TI2018 §7 Foot move & Small search)."""
     return pos.pending == "foot" and move.mini == pos.turn_mini
 
 
-def _search_completes(pos: TIPosition, move: Search) -> bool:
+def _search_completes(pos: PositionOrDraft, move: Search) -> bool:
     """A Small search after a Foot move with the same miniature: the second half of one
     action (TI2018 §7 Foot move & Small search)."""
     return move.size == "small" and pos.pending == "search" and move.mini == pos.turn_mini
@@ -194,7 +196,7 @@ def _search_completes(pos: TIPosition, move: Search) -> bool:
 _NOWHERE: Pt = (0.0, 0.0)
 
 
-def _start(pos: TIPosition, game: TIGame, mini: str | None = None,
+def _start(pos: TIPosition, ctx: TI2018Context, mini: str | None = None,
            completes: bool = False) -> tuple[Problem, int, Pt]:
     """Whether the pirate to act may take an action now (one left, or completing one)
     with miniature ``mini`` (its own; None: the action moves none); the seat acting and
@@ -202,52 +204,52 @@ def _start(pos: TIPosition, game: TIGame, mini: str | None = None,
     seat = pos.active
     assert seat is not None
     if not completes and pos.actions_left < 1:
-        return (f"{who(game, seat)} has no action left this turn: 'done' ends it",
+        return (f"{who(ctx, seat)} has no action left this turn: 'done' ends it",
                 ACTIONS), seat, _NOWHERE
     if mini is None:
         return None, seat, _NOWHERE
-    why = mini_problem(pos, game, mini, seat)
+    why = mini_problem(pos, ctx, mini, seat)
     if why:
         return why, seat, _NOWHERE
-    return None, seat, _at(pos, game, mini)
+    return None, seat, _at(pos, ctx, mini)
 
 
-def done_problem(pos: TIPosition, game: TIGame, move: Done) -> Problem:
+def done_problem(pos: TIPosition, ctx: TI2018Context, move: Done) -> Problem:
     """The pirate may always end the turn."""
     return None
 
 
-def item_problem(pos: TIPosition, game: TIGame, move: UseItem) -> Problem:
+def item_problem(pos: TIPosition, ctx: TI2018Context, move: UseItem) -> Problem:
     """Whether the pirate holds the Chest item token and may use it so (TI2018 §11)."""
     seat = pos.active
     assert seat is not None
     if move.item not in pos.chest_items[seat]:
-        return (f"{who(game, seat)} holds no Chest item token {move.item!r}", CHEST_ITEMS)
+        return (f"{who(ctx, seat)} holds no Chest item token {move.item!r}", CHEST_ITEMS)
     if move.item == "action":
         return None
     assert move.mini is not None and move.to is not None
-    why = mini_problem(pos, game, move.mini, seat)
+    why = mini_problem(pos, ctx, move.mini, seat)
     if why:
         return why
-    here = _at(pos, game, move.mini)
+    here = _at(pos, ctx, move.mini)
     if move.item == "move7":
-        return leg_problem(game.map, here, move.to, game.map.scale.item_move_miles, "move",
+        return leg_problem(ctx.map, here, move.to, ctx.map.scale.item_move_miles, "move",
                            CHEST_ITEMS)
-    p = placement_problem(game.map, move.to, radius(game, "small", seat), here)
+    p = placement_problem(ctx.map, move.to, radius(ctx, "small", seat), here)
     return (p, CHEST_ITEMS) if p else None
 
 
-def horse_problem(pos: TIPosition, game: TIGame, move: Horse) -> Problem:
+def horse_problem(pos: TIPosition, ctx: TI2018Context, move: Horse) -> Problem:
     """A Horse move: straight 6-mile legs (two only for the Thoroughbred)."""
-    why, seat, at = _start(pos, game, move.mini)
+    why, seat, at = _start(pos, ctx, move.mini)
     if why:
         return why
-    if len(move.path) == 2 and not has_ability(game, seat, "thoroughbred"):
+    if len(move.path) == 2 and not has_ability(ctx, seat, "thoroughbred"):
         return ("only Olivier's Thoroughbred rides two 6-mile legs in one Horse move",
                 ABILITIES["thoroughbred"])
     start = at
     for end in move.path:
-        why = leg_problem(game.map, start, end, game.map.scale.horse_miles, "Horse move",
+        why = leg_problem(ctx.map, start, end, ctx.map.scale.horse_miles, "Horse move",
                           HORSE)
         if why:
             return why
@@ -255,68 +257,68 @@ def horse_problem(pos: TIPosition, game: TIGame, move: Horse) -> Problem:
     return None
 
 
-def foot_problem(pos: TIPosition, game: TIGame, move: Foot) -> Problem:
+def foot_problem(pos: TIPosition, ctx: TI2018Context, move: Foot) -> Problem:
     """A Foot move: one straight 3-mile leg."""
-    why, _, at = _start(pos, game, move.mini, _foot_completes(pos, move))
+    why, _, at = _start(pos, ctx, move.mini, _foot_completes(pos, move))
     if why:
         return why
-    return leg_problem(game.map, at, move.to, game.map.scale.foot_miles, "Foot move", FOOT)
+    return leg_problem(ctx.map, at, move.to, ctx.map.scale.foot_miles, "Foot move", FOOT)
 
 
-def search_problem(pos: TIPosition, game: TIGame, move: Search) -> Problem:
+def search_problem(pos: TIPosition, ctx: TI2018Context, move: Search) -> Problem:
     """A Small or Large search: the template touches the miniature and lies on the map."""
-    why, seat, at = _start(pos, game, move.mini, _search_completes(pos, move))
+    why, seat, at = _start(pos, ctx, move.mini, _search_completes(pos, move))
     if why:
         return why
-    r = radius(game, move.size, seat)
-    p = placement_problem(game.map, move.at, template(game, move.size), at)
+    r = radius(ctx, move.size, seat)
+    p = placement_problem(ctx.map, move.at, template(ctx, move.size), at)
     if p is None:
-        p = placement_problem(game.map, move.at, r, None)
+        p = placement_problem(ctx.map, move.at, r, None)
     rule = SMALL_SEARCH if move.size == "small" else LARGE_SEARCH
     return (p, rule) if p else None
 
 
-def remote_problem(pos: TIPosition, game: TIGame, move: Remote) -> Problem:
+def remote_problem(pos: TIPosition, ctx: TI2018Context, move: Remote) -> Problem:
     """A search from afar: the monkey (King George's) or the spyglass."""
-    why, seat, _ = _start(pos, game)
+    why, seat, _ = _start(pos, ctx)
     if why:
         return why
-    name = who(game, seat)
+    name = who(ctx, seat)
     ability = "king_georges" if move.kind == "monkey" else "spyglass"
-    if not has_ability(game, seat, ability):
+    if not has_ability(ctx, seat, ability):
         return (f"{name} has no {move.kind}: it belongs to "
                 f"{'Anne' if move.kind == 'monkey' else 'Olivier'}", ABILITIES[ability])
     if not uses_left(pos, seat, move.kind):
         return (f"{name} has used the {move.kind} already", R_USES)
     size = "small" if move.kind == "monkey" else "large"
-    p = placement_problem(game.map, move.at, radius(game, size, seat), None)
+    p = placement_problem(ctx.map, move.at, radius(ctx, size, seat), None)
     return (p, ABILITIES[ability]) if p else None
 
 
-def compass_problem(pos: TIPosition, game: TIGame, move: Compass) -> Problem:
+def compass_problem(pos: TIPosition, ctx: TI2018Context, move: Compass) -> Problem:
     """A Compass action: one left, with the pirate's own miniature."""
-    why, seat, _ = _start(pos, game, move.mini)
+    why, seat, _ = _start(pos, ctx, move.mini)
     if why:
         return why
     if not uses_left(pos, seat, "compass"):
-        return (f"{who(game, seat)} has no Compass action left", R_USES)
+        return (f"{who(ctx, seat)} has no Compass action left", R_USES)
     return None
 
 
-def full_gallop_problem(pos: TIPosition, game: TIGame, move: Gallop) -> Problem:
+def full_gallop_problem(pos: TIPosition, ctx: TI2018Context, move: Gallop) -> Problem:
     """A Full Gallop (see :func:`.movement.gallop_problem`)."""
-    why, seat, at = _start(pos, game, move.mini)
+    why, seat, at = _start(pos, ctx, move.mini)
     if why:
         return why
-    return gallop_problem(pos, game, seat, move, at, who(game, seat))
+    return gallop_problem(pos, ctx, seat, move, at, who(ctx, seat))
 
 
-def verify_problem(pos: TIPosition, game: TIGame, move: Verify) -> Problem:
+def verify_problem(pos: TIPosition, ctx: TI2018Context, move: Verify) -> Problem:
     """A Verification: one left, a hint on the calendar whose token is face down."""
-    why, seat, _ = _start(pos, game)
+    why, seat, _ = _start(pos, ctx)
     if why:
         return why
-    name = who(game, seat)
+    name = who(ctx, seat)
     if not uses_left(pos, seat, "verify"):
         return (f"{name} has no Verification left", R_USES)
     if not 1 <= move.number <= len(pos.played):
@@ -330,130 +332,136 @@ def verify_problem(pos: TIPosition, game: TIGame, move: Verify) -> Problem:
     return None
 
 
-def _spend(pos: TIPosition, seat: int, action: str) -> tuple[tuple[tuple[str, int], ...], ...]:
+def _spend(pos: PositionOrDraft, seat: int, action: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     uses = [list(u) for u in pos.uses]
     uses[seat] = [(a, k - 1 if a == action else k) for a, k in uses[seat]]
     return tuple(tuple(u) for u in uses)
 
 
-def _act(d: Draft, game: TIGame, mini: str | None = None,
+def _act(d: Draft[TIPosition], ctx: TI2018Context, mini: str | None = None,
          completing: bool = False) -> tuple[int, str]:
     """Spend an action (or complete the pending half); ``mini`` is the turn's miniature
     from now on. The seat acting and its name."""
     seat = d.active
     assert seat is not None
     if completing:
-        d.set(pending=None)
+        d.pending = None
     else:
-        d.set(actions_left=d.actions_left - 1, pending=None)
+        d.actions_left = d.actions_left - 1
+        d.pending = None
     if mini is not None:
-        d.set(turn_mini=mini)
-    return seat, who(game, seat)
+        d.turn_mini = mini
+    return seat, who(ctx, seat)
 
 
-def done(d: Draft, game: TIGame, move: Done) -> list[Event]:
+def done(d: Draft[TIPosition], ctx: TI2018Context, move: Done) -> list[Event]:
     """End the turn."""
     assert d.active is not None
-    d.set(actions_left=0, pending=None, phase=Phase.NEXT)
-    return [Event(f"{who(game, d.active)} ends the turn", ACTIONS, "done")]
+    d.actions_left = 0
+    d.pending = None
+    d.phase = Phase.NEXT
+    return [Event(f"{who(ctx, d.active)} ends the turn", ACTIONS, "done")]
 
 
-def use_item(d: Draft, game: TIGame, move: UseItem) -> list[Event]:
+def use_item(d: Draft[TIPosition], ctx: TI2018Context, move: UseItem) -> list[Event]:
     """Use a Chest item token: an additional action, a 7-mile move or a Small search."""
     seat = d.active
     assert seat is not None
-    name = who(game, seat)
+    name = who(ctx, seat)
     items = list(d.chest_items[seat])
     items.remove(move.item)
     all_items = list(d.chest_items)
     all_items[seat] = tuple(items)
-    d.set(chest_items=tuple(all_items), pending=None)
+    d.chest_items = tuple(all_items)
+    d.pending = None
     if move.item == "action":
-        d.set(actions_left=d.actions_left + 1)
+        d.actions_left = d.actions_left + 1
         return [Event(f"{name} uses a Chest token: one additional action this turn",
                       CHEST_ITEMS, "item")]
     assert move.mini is not None and move.to is not None
-    d.set(turn_mini=move.mini)
+    d.turn_mini = move.mini
     if move.item == "move7":
-        move_mini(d, game, move.mini, (move.to,), "item")
+        move_mini(d, ctx, move.mini, (move.to,), "item")
         return [Event(f"{name} uses a Chest token: {move.mini} moves to "
                       f"{fmt_pt(move.to)}", CHEST_ITEMS, "move")]
-    return search(d, game, seat, move.mini, move.to, "item", radius(game, "small", seat),
+    return search(d, ctx, seat, move.mini, move.to, "item", radius(ctx, "small", seat),
                   CHEST_ITEMS)
 
 
-def horse(d: Draft, game: TIGame, move: Horse) -> list[Event]:
+def horse(d: Draft[TIPosition], ctx: TI2018Context, move: Horse) -> list[Event]:
     """Ride the miniature along the Horse move's legs."""
-    _, name = _act(d, game, move.mini)
-    move_mini(d, game, move.mini, move.path, "horse")
+    _, name = _act(d, ctx, move.mini)
+    move_mini(d, ctx, move.mini, move.path, "horse")
     legs = " then ".join(fmt_pt(p) for p in move.path)
     rule = HORSE if len(move.path) == 1 else ABILITIES["thoroughbred"]
     return [Event(f"{name} rides {move.mini} to {legs}", rule, "move")]
 
 
-def foot(d: Draft, game: TIGame, move: Foot) -> list[Event]:
+def foot(d: Draft[TIPosition], ctx: TI2018Context, move: Foot) -> list[Event]:
     """Walk the miniature; a Small search may complete the action."""
     completing = _foot_completes(d, move)
-    _, name = _act(d, game, move.mini, completing)
-    move_mini(d, game, move.mini, (move.to,), "foot")
+    _, name = _act(d, ctx, move.mini, completing)
+    move_mini(d, ctx, move.mini, (move.to,), "foot")
     if not completing:
-        d.set(pending="search")
+        d.pending = "search"
     return [Event(f"{name} walks {move.mini} to {fmt_pt(move.to)}", FOOT, "move")]
 
 
-def search_at(d: Draft, game: TIGame, move: Search) -> list[Event]:
+def search_at(d: Draft[TIPosition], ctx: TI2018Context, move: Search) -> list[Event]:
     """A Small or Large search (a Small one may be completed by a Foot move)."""
     completing = _search_completes(d, move)
-    seat, _ = _act(d, game, move.mini, completing)
+    seat, _ = _act(d, ctx, move.mini, completing)
     if move.size == "small" and not completing:
-        d.set(pending="foot")
+        d.pending = "foot"
     rule = SMALL_SEARCH if move.size == "small" else LARGE_SEARCH
-    if move.size == "large" and has_ability(game, seat, "fortune"):
+    if move.size == "large" and has_ability(ctx, seat, "fortune"):
         rule = ABILITIES["fortune"]
-    return search(d, game, seat, move.mini, move.at, move.size,
-                  radius(game, move.size, seat), rule)
+    return search(d, ctx, seat, move.mini, move.at, move.size,
+                  radius(ctx, move.size, seat), rule)
 
 
-def remote(d: Draft, game: TIGame, move: Remote) -> list[Event]:
+def remote(d: Draft[TIPosition], ctx: TI2018Context, move: Remote) -> list[Event]:
     """Search from afar with the monkey or the spyglass."""
-    seat, _ = _act(d, game)
+    seat, _ = _act(d, ctx)
     ability = "king_georges" if move.kind == "monkey" else "spyglass"
     size = "small" if move.kind == "monkey" else "large"
-    d.set(uses=_spend(d, seat, move.kind))
-    mini = d.turn_mini or seat_minis(game, seat)[0]
-    return search(d, game, seat, mini, move.at, move.kind, radius(game, size, seat),
+    d.uses = _spend(d, seat, move.kind)
+    mini = d.turn_mini or seat_minis(ctx, seat)[0]
+    return search(d, ctx, seat, mini, move.at, move.kind, radius(ctx, size, seat),
                   ABILITIES[ability])
 
 
-def gallop(d: Draft, game: TIGame, move: Gallop) -> list[Event]:
+def gallop(d: Draft[TIPosition], ctx: TI2018Context, move: Gallop) -> list[Event]:
     """A Full Gallop: no line is drawn."""
-    seat, name = _act(d, game, move.mini)
-    d.set(uses=_spend(d, seat, "gallop"))
-    move_mini(d, game, move.mini, (move.to,), "gallop", line=False)
+    seat, name = _act(d, ctx, move.mini)
+    d.uses = _spend(d, seat, "gallop")
+    move_mini(d, ctx, move.mini, (move.to,), "gallop", line=False)
     return [Event(f"{name} gallops {move.mini} to {fmt_pt(move.to)} (no line "
                   "is drawn)", GALLOP, "move")]
 
 
-def verify(d: Draft, game: TIGame, move: Verify) -> list[Event]:
+def verify(d: Draft[TIPosition], ctx: TI2018Context, move: Verify) -> list[Event]:
     """Look secretly at a hint's Information token."""
-    seat, name = _act(d, game)
+    seat, name = _act(d, ctx)
     verified = list(d.verified)
     verified[seat] = (*verified[seat], move.number)
-    d.set(uses=_spend(d, seat, "verify"), verified=tuple(verified))
+    d.uses = _spend(d, seat, "verify")
+    d.verified = tuple(verified)
     return [Event(f"{name} secretly looks at hint {move.number}'s Information token",
                   VERIFICATION, "verify")]
 
 
-def compass(d: Draft, game: TIGame, move: Compass) -> list[Event]:
+def compass(d: Draft[TIPosition], ctx: TI2018Context, move: Compass) -> list[Event]:
     """Lay the large compass: Silver gives a true Compass Hint, if he holds one."""
-    seat, name = _act(d, game, move.mini)
-    d.set(uses=_spend(d, seat, "compass"))
-    at = _at(d, game, move.mini)
+    seat, name = _act(d, ctx, move.mini)
+    d.uses = _spend(d, seat, "compass")
+    at = _at(d, ctx, move.mini)
     events = [Event(f"{name} lays the large compass around {move.mini}", COMPASS, "compass")]
-    if not true_cards(d, game, at):
+    if not true_cards(d, ctx, at):
         events.append(Event(
             "Silver holds no Compass Hint that is true here: the pirate learns nothing "
             "(ruling TI2018-5)", R_COMPASS, "compass"))
         return events
-    d.set(phase=Phase.COMPASS, compass_at=(move.mini, at))
+    d.phase = Phase.COMPASS
+    d.compass_at = (move.mini, at)
     return events

@@ -7,50 +7,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.draft import Draft
 from ...core.events import Event
 from ..clues import chest_token_true
-from ..flow import Phase, TIGame, who
+from ..context import TI2018Context
+from ..flow import Phase, who
 from ..moves import Answer, TIMove
-from ..position import ChestInfoView, Draft, TIPosition
+from ..position import ChestInfoView, TIPosition
 from . import CHEST_TOKENS, R_CHEST, Problem
 
 __all__ = ["apply", "legal", "problem"]
 
 
-def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     """Nothing more, or any Chest token left that is an item or a true information."""
     out: list[TIMove] = [Answer("none")]
-    out += [Answer(t) for t in pos.chest_left if problem(pos, game, Answer(t)) is None]
+    out += [Answer(t) for t in pos.chest_left if problem(pos, ctx, Answer(t)) is None]
     return out
 
 
-def problem(pos: TIPosition, game: TIGame, move: Answer) -> Problem:
+def problem(pos: TIPosition, ctx: TI2018Context, move: Answer) -> Problem:
     """Silver gives a token he still has; an information token must be true."""
     if move.token == "none":
         return None
     if move.token not in pos.chest_left:
         left = ", ".join(pos.chest_left) or "none"
         return (f"Silver has no Chest token {move.token!r} left (left: {left})", CHEST_TOKENS)
-    if game.decks.chest_token(move.token).kind == "info":
+    if ctx.decks.chest_token(move.token).kind == "info":
         assert pos.last_search is not None and pos.treasure is not None
         _, _, at = pos.last_search
-        district = game.map.district_at(at)
-        if not chest_token_true(move.token, at, district, pos.treasure, game.map):
+        district = ctx.map.district_at(at)
+        if not chest_token_true(move.token, at, district, pos.treasure, ctx.map):
             return (f"the Chest token {move.token!r} would be false: an information token "
                     "must tell the truth", R_CHEST)
     return None
 
 
-def apply(d: Draft, game: TIGame, move: Answer) -> list[Event]:
+def apply(d: Draft[TIPosition], ctx: TI2018Context, move: Answer) -> list[Event]:
     """The searcher receives the token (secretly); the turn goes on."""
     assert d.last_search is not None
     seat, _, at = d.last_search
     base: dict[str, Any] = {"phase": Phase.ACTIONS, "last_search": None}
     if move.token == "none":
-        d.set(**base)
+        for name, value in base.items():
+            setattr(d, name, value)
         return [Event("Silver says nothing more: the search was unsuccessful", CHEST_TOKENS,
                       "answer")]
-    tok = game.decks.chest_token(move.token)
+    tok = ctx.decks.chest_token(move.token)
     counts = list(d.chest_counts)
     counts[seat] += 1
     base.update(chest_left=tuple(t for t in d.chest_left if t != move.token),
@@ -61,9 +64,10 @@ def apply(d: Draft, game: TIGame, move: Answer) -> list[Event]:
         base["chest_items"] = tuple(items)
     else:
         info = list(d.chest_info)
-        district = game.map.district_at(at) if move.token == "district" else None
+        district = ctx.map.district_at(at) if move.token == "district" else None
         info[seat] = (*info[seat], ChestInfoView(move.token, at, district))
         base["chest_info"] = tuple(info)
-    d.set(**base)
-    return [Event(f"Silver secretly gives {who(game, seat)} a Chest token", CHEST_TOKENS,
+    for name, value in base.items():
+        setattr(d, name, value)
+    return [Event(f"Silver secretly gives {who(ctx, seat)} a Chest token", CHEST_TOKENS,
                   "chest")]

@@ -5,11 +5,13 @@ and after ``escape_rounds`` rounds he gets away with it (ruling TI2018-24)."""
 
 from __future__ import annotations
 
+from ...core.draft import Draft
 from ...core.events import Event
-from ..flow import SILVER, Phase, TIGame, who
+from ..context import TI2018Context
+from ..flow import SILVER, Phase, who
 from ..geometry import EPS, distance, fmt_pt
 from ..moves import Done, Horse, TIMove
-from ..position import Draft, TIPosition, position_of
+from ..position import TIPosition, position_of
 from . import ESCAPE, R_ESCAPE, Problem
 from .movement import DIRS16, horse_block, leg_problem, move_mini
 
@@ -20,12 +22,12 @@ def _dedupe(moves: list[TIMove]) -> list[TIMove]:
     return list(dict.fromkeys(moves))
 
 
-def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     """Straight to the treasure if it is in reach, and the sampled Horse moves in 16
     directions (``done`` only when he cannot move at all)."""
-    at = position_of(pos, game, "silver")
+    at = position_of(pos, ctx, "silver")
     assert at is not None and pos.treasure is not None
-    imap = game.map
+    imap = ctx.map
     sc = imap.scale
     out: list[TIMove] = []
     t = pos.treasure
@@ -37,53 +39,57 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
     return _dedupe(out)
 
 
-def stuck_problem(pos: TIPosition, game: TIGame, move: Done) -> Problem:
+def stuck_problem(pos: TIPosition, ctx: TI2018Context, move: Done) -> Problem:
     """Silver passes only when no Horse move is left to him."""
-    assert position_of(pos, game, "silver") is not None
-    if legal(pos, game) != [Done()]:
+    assert position_of(pos, ctx, "silver") is not None
+    if legal(pos, ctx) != [Done()]:
         return ("Long John Silver must make a Horse move during his escape", ESCAPE)
     return None
 
 
-def ride_problem(pos: TIPosition, game: TIGame, move: Horse) -> Problem:
+def ride_problem(pos: TIPosition, ctx: TI2018Context, move: Horse) -> Problem:
     """One straight Horse move of Silver's own miniature."""
-    at = position_of(pos, game, "silver")
+    at = position_of(pos, ctx, "silver")
     assert at is not None
     if move.mini != "silver":
         return ("during his turn Long John Silver moves his own miniature: 'horse silver "
                 "x,y'", ESCAPE)
     if len(move.path) != 1:
         return ("Silver's Horse move is one straight line", ESCAPE)
-    return leg_problem(game.map, at, move.path[0], game.map.scale.horse_miles, "Horse move",
+    return leg_problem(ctx.map, at, move.path[0], ctx.map.scale.horse_miles, "Horse move",
                        ESCAPE)
 
 
-def ride(d: Draft, game: TIGame, move: Horse) -> list[Event]:
+def ride(d: Draft[TIPosition], ctx: TI2018Context, move: Horse) -> list[Event]:
     """Silver rides; on the treasure's site he wins."""
     assert d.treasure is not None
-    move_mini(d, game, "silver", move.path, "escape")
+    move_mini(d, ctx, "silver", move.path, "escape")
     end = move.path[0]
     events = [Event(f"Long John Silver rides to {fmt_pt(end)}", ESCAPE, "move")]
-    if distance(end, d.treasure) <= game.map.scale.treasure_site_radius + EPS:
-        d.set(winner=SILVER, phase=Phase.OVER, end="Long John Silver reached his treasure")
+    if distance(end, d.treasure) <= ctx.map.scale.treasure_site_radius + EPS:
+        d.winner = SILVER
+        d.phase = Phase.OVER
+        d.end = "Long John Silver reached his treasure"
         events.append(Event("Long John Silver stands on his treasure's site and wins!",
                             ESCAPE, "end"))
         return events
-    d.set(phase=Phase.NEXT, active=SILVER)
+    d.phase = Phase.NEXT
+    d.active = SILVER
     return events
 
 
-def stuck(d: Draft, game: TIGame, move: Done) -> list[Event]:
+def stuck(d: Draft[TIPosition], ctx: TI2018Context, move: Done) -> list[Event]:
     """Silver cannot move: the escape goes on with the next seat."""
     assert d.treasure is not None
-    d.set(phase=Phase.NEXT, active=SILVER)
+    d.phase = Phase.NEXT
+    d.active = SILVER
     return [Event("Long John Silver cannot move", ESCAPE, "move")]
 
 
-def next_turn(d: Draft, game: TIGame) -> list[Event]:
+def next_turn(d: Draft[TIPosition], ctx: TI2018Context) -> list[Event]:
     """The next turn of the escape: each pirate in seat order, then Silver (a new round)."""
     prev = d.active
-    pirates = game.pirates
+    pirates = ctx.pirates
     if prev is None or prev == SILVER:
         seat = pirates[0]
     elif prev == pirates[-1]:
@@ -92,16 +98,25 @@ def next_turn(d: Draft, game: TIGame) -> list[Event]:
         seat = prev + 1
     if seat == SILVER:
         rnd = d.escape_round + 1
-        limit = game.escape_rounds
+        limit = ctx.escape_rounds
         if limit is not None and rnd > limit:
-            d.set(winner=SILVER, phase=Phase.OVER,
-                  end=f"no pirate found the treasure in {limit} rounds of escape")
+            d.winner = SILVER
+            d.phase = Phase.OVER
+            d.end = f"no pirate found the treasure in {limit} rounds of escape"
             return [Event(f"After {limit} rounds of escape no pirate has found the "
                           "treasure: Long John Silver gets away with it and wins "
                           "(ruling TI2018-24)", R_ESCAPE, "end")]
-        d.set(escape_round=rnd, phase=Phase.ESCAPE, active=None, actions_left=0,
-              turn_mini=None, pending=None)
+        d.escape_round = rnd
+        d.phase = Phase.ESCAPE
+        d.active = None
+        d.actions_left = 0
+        d.turn_mini = None
+        d.pending = None
         return []
-    d.set(active=seat, actions_left=2, turn_mini=None, pending=None, phase=Phase.ACTIONS)
-    return [Event(f"Escape round {d.escape_round}: {who(game, seat)}'s turn (2 actions)",
+    d.active = seat
+    d.actions_left = 2
+    d.turn_mini = None
+    d.pending = None
+    d.phase = Phase.ACTIONS
+    return [Event(f"Escape round {d.escape_round}: {who(ctx, seat)}'s turn (2 actions)",
                   ESCAPE, "day")]

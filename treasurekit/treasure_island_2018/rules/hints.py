@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.draft import Draft
 from ...core.events import Event
-from ..flow import Phase, TIGame, who
+from ..context import TI2018Context
+from ..flow import Phase, who
 from ..hint_words import describe
 from ..hints import args_problem, candidates, truthful
 from ..moves import PlayHint, Redraw, Share, TIMove
-from ..position import Draft, PlayedHint, TIPosition, situation
+from ..position import PlayedHint, PositionOrDraft, TIPosition, situation
 from . import (
     BLACK_SPOT_EVENT,
     BLUFF_EVENT,
@@ -34,12 +36,12 @@ __all__ = ["apply", "apply_redraw", "apply_share", "apply_sharing", "check_token
            "legal", "legal_share", "problem", "problem_redraw", "problem_share", "tokens_for"]
 
 
-def hand(pos: TIPosition) -> tuple[str, ...]:
+def hand(pos: PositionOrDraft) -> tuple[str, ...]:
     """Silver's hand for the hint the calendar asks for (Starting or Black Spot)."""
     return pos.start_hand if pos.hint_deck == "starting" else pos.bs_hand
 
 
-def tokens_for(pos: TIPosition) -> list[str]:
+def tokens_for(pos: PositionOrDraft) -> list[str]:
     """The Information tokens Silver may put under a hint now (the first Starting Hint
     always takes a Truth token)."""
     out = []
@@ -51,21 +53,21 @@ def tokens_for(pos: TIPosition) -> list[str]:
     return out
 
 
-def _manuscript_districts(pos: TIPosition, token: str) -> list[int]:
+def _manuscript_districts(pos: PositionOrDraft, token: str) -> list[int]:
     pool = [x for x in pos.undealt if x != pos.set_aside]
     if token == "bluff" and pos.set_aside is not None:
         pool.append(pos.set_aside)
     return sorted(pool)
 
 
-def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+def legal(pos: PositionOrDraft, ctx: TI2018Context) -> list[TIMove]:
     """Every hint of the hand Silver may play now (sampled parameters; a Truth token only
     with a true hint), and ``redraw`` when the hand allows it."""
     assert pos.treasure is not None
-    sit = situation(pos, game)
+    sit = situation(pos, ctx)
     out: list[TIMove] = []
     for kind in hand(pos):
-        card = game.decks.hint(kind)
+        card = ctx.decks.hint(kind)
         if card.chest and pos.chest_credit < 1:
             continue
         if kind == "parrot":
@@ -80,19 +82,19 @@ def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
             extra: dict[str, Any] = {}
             if kind == "manuscript":
                 extra["districts"] = _manuscript_districts(pos, token)
-            for args in candidates(kind, sit, game.map, game.num_players, **extra):
-                if token == "truth" and not truthful(kind, args, sit, game.map, pos.treasure):
+            for args in candidates(kind, sit, ctx.map, ctx.num_players, **extra):
+                if token == "truth" and not truthful(kind, args, sit, ctx.map, pos.treasure):
                     continue
                 out.append(PlayHint(kind, args, token))
-    if problem_redraw(pos, game) is None:
+    if problem_redraw(pos, ctx) is None:
         out.append(Redraw())
     return out
 
 
-def problem_redraw(pos: TIPosition, game: TIGame, move: Redraw | None = None) -> Problem:
+def problem_redraw(pos: PositionOrDraft, ctx: TI2018Context, move: Redraw | None = None) -> Problem:
     """Silver redraws only a hand of three hints that all carry the Chest icon."""
     cards = hand(pos)
-    if len(cards) != 3 or not all(game.decks.hint(h).chest for h in cards):
+    if len(cards) != 3 or not all(ctx.decks.hint(h).chest for h in cards):
         return ("Silver may redraw only when his hand holds three hints, all with the "
                 "Chest icon", REDRAW)
     return None
@@ -111,7 +113,7 @@ def check_token(pos: TIPosition, token: str) -> Problem:
     return None
 
 
-def problem(pos: TIPosition, game: TIGame, move: PlayHint) -> Problem:
+def problem(pos: TIPosition, ctx: TI2018Context, move: PlayHint) -> Problem:
     """The hint must be in the hand, paid for (Chest icon), well formed, and true under
     a Truth token."""
     assert pos.treasure is not None
@@ -121,7 +123,7 @@ def problem(pos: TIPosition, game: TIGame, move: PlayHint) -> Problem:
         names = ", ".join(cards) or "none"
         return (f"{move.kind!r} is not in Silver's hand of {deck} Hints (hand: {names})",
                 STARTING_EVENT if pos.hint_deck == "starting" else BLACK_SPOT_EVENT)
-    card = game.decks.hint(move.kind)
+    card = ctx.decks.hint(move.kind)
     ref = hint(card.name, card.deck == "black_spot")
     if card.chest and pos.chest_credit < 1:
         return (f"{card.name} carries the Chest icon: Silver must first have given a Chest "
@@ -144,8 +146,8 @@ def problem(pos: TIPosition, game: TIGame, move: PlayHint) -> Problem:
     tok = check_token(pos, move.token)
     if tok:
         return tok
-    sit = situation(pos, game)
-    why = args_problem(move.kind, move.args, sit, game.map, game.num_players)
+    sit = situation(pos, ctx)
+    why = args_problem(move.kind, move.args, sit, ctx.map, ctx.num_players)
     if why:
         return (f"{card.name}: {why}", ref)
     if move.kind == "manuscript":
@@ -156,17 +158,17 @@ def problem(pos: TIPosition, game: TIGame, move: PlayHint) -> Problem:
                        if pos.set_aside is not None and int(bad[0][1:]) == pos.set_aside
                        else "Silver no longer holds that District Hint")
             return (f"MANUSCRIPT: {bad[0]}: {because}", R_MANUSCRIPT)
-    if move.token == "truth" and not truthful(move.kind, move.args, sit, game.map,
+    if move.token == "truth" and not truthful(move.kind, move.args, sit, ctx.map,
                                                pos.treasure):
         return (f"{card.name} with these parameters is false, and a Truth token forbids "
                 "lying (a Bluff token would allow it)", INFO_TOKENS)
     return None
 
 
-def apply(d: Draft, game: TIGame, move: PlayHint) -> list[Event]:
+def apply(d: Draft[TIPosition], ctx: TI2018Context, move: PlayHint) -> list[Event]:
     """Play the hint: its token goes under it (face up for the first hint and PARROT),
     Silver draws a replacement; CONFESSION opens the questions, PARROT shows districts."""
-    card = game.decks.hint(move.kind)
+    card = ctx.decks.hint(move.kind)
     ref = hint(card.name, card.deck == "black_spot")
     hand_field = "start_hand" if d.hint_deck == "starting" else "bs_hand"
     cards = list(hand(d))
@@ -181,12 +183,13 @@ def apply(d: Draft, game: TIGame, move: PlayHint) -> list[Event]:
     if move.kind == "confession":
         changes["phase"] = Phase.ASK
         changes["questions"] = ()
-        d.set(**changes)
+        for name, value in changes.items():
+            setattr(d, name, value)
         events.append(Event(f"Silver plays {card.name}: each pirate asks a yes-or-no "
                             "question", ref, "hint"))
         return events
     number = len(d.played) + 1
-    sit = situation(d, game)
+    sit = situation(d, ctx)
     if move.kind == "parrot":
         token, face_up = "truth", True
         changes["truth"] = d.truth - 1
@@ -199,18 +202,18 @@ def apply(d: Draft, game: TIGame, move: PlayHint) -> list[Event]:
     changes["played"] = (*d.played, played)
     draw = ("draw", d.hint_deck)
     chance: list[tuple[Any, ...]] = []
-    text = describe(move.kind, move.args, game.map, card.name)
+    text = describe(move.kind, move.args, ctx.map, card.name)
     if move.kind == "manuscript":
         shown = [int(x[1:]) for x in move.args]
         changes["revealed"] = (*d.revealed, *((x, "manuscript") for x in shown))
         changes["undealt"] = tuple(x for x in d.undealt if x not in shown)
     if move.kind == "parrot":
-        if game.num_players <= 3:
+        if ctx.num_players <= 3:
             chance += [("reveal",), ("reveal",)]
             text = (f"{card.name}: two more District Hints are shown to everyone, at "
                     "random (its Truth token lies face up)")
         else:
-            share = [s for s in game.pirates if len(d.dealt[s]) > 1]
+            share = [s for s in ctx.pirates if len(d.dealt[s]) > 1]
             text = (f"{card.name}: each pirate shows their District Hint to the two pirates "
                     "beside them (its Truth token lies face up)")
             if share:
@@ -220,16 +223,17 @@ def apply(d: Draft, game: TIGame, move: PlayHint) -> list[Event]:
     chance.append(draw)
     changes["chance"] = (*d.chance, *chance)
     changes["phase"] = Phase.SHARE if changes.get("share_seats") else Phase.ACTIONS
-    d.set(**changes)
-    if move.kind == "parrot" and game.num_players > 3 and not changes.get("share_seats"):
-        events += apply_sharing(d, game, {})
+    for name, value in changes.items():
+        setattr(d, name, value)
+    if move.kind == "parrot" and ctx.num_players > 3 and not changes.get("share_seats"):
+        events += apply_sharing(d, ctx, {})
     return events
 
 
-def apply_sharing(d: Draft, game: TIGame, chosen: dict[int, int]) -> list[Event]:
+def apply_sharing(d: Draft[TIPosition], ctx: TI2018Context, chosen: dict[int, int]) -> list[Event]:
     """PARROT with 4-5 players: each pirate shows one District Hint to both pirate
     neighbours (ruling TI2018-19)."""
-    ring = list(game.pirates)
+    ring = list(ctx.pirates)
     shared = [list(x) for x in d.shared]
     for i, seat in enumerate(ring):
         shown = chosen.get(seat, d.dealt[seat][0] if d.dealt[seat] else None)
@@ -237,49 +241,54 @@ def apply_sharing(d: Draft, game: TIGame, chosen: dict[int, int]) -> list[Event]
             continue
         for nb in {ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {seat}:
             shared[nb].append((seat, shown))
-    d.set(shared=tuple(tuple(x) for x in shared), share_seats=())
+    d.shared = tuple(tuple(x) for x in shared)
+    d.share_seats = ()
     return [Event("The pirates show their District Hints to their neighbours",
                   hint("PARROT", True), "share")]
 
 
-def apply_redraw(d: Draft, game: TIGame, move: Redraw) -> list[Event]:
+def apply_redraw(d: Draft[TIPosition], ctx: TI2018Context, move: Redraw) -> list[Event]:
     """Silver shows his three Chest-icon hints, shuffles them back and draws three."""
     cards = hand(d)
     if d.hint_deck == "starting":
-        d.set(start_pile=tuple(sorted((*d.start_pile, *cards),
-                                      key=order(game.decks, "starting"))),
-              start_hand=(), chance=(*d.chance, *(("draw", "starting"),) * 3))
+        d.start_pile = tuple(sorted((*d.start_pile, *cards),
+                                      key=order(ctx.decks, "starting")))
+        d.start_hand = ()
+        d.chance = (*d.chance, *(("draw", "starting"),) * 3)
     else:
-        d.set(bs_pile=tuple(sorted((*d.bs_pile, *cards), key=order(game.decks, "black_spot"))),
-              bs_hand=(), chance=(*d.chance, *(("draw", "black_spot"),) * 3))
-    names = ", ".join(game.decks.hint(h).name for h in cards)
+        d.bs_pile = tuple(sorted((*d.bs_pile, *cards), key=order(ctx.decks, "black_spot")))
+        d.bs_hand = ()
+        d.chance = (*d.chance, *(("draw", "black_spot"),) * 3)
+    names = ", ".join(ctx.decks.hint(h).name for h in cards)
     return [Event(f"Silver shows his three Chest-icon hints ({names}), shuffles them back "
                   "and draws three new ones", REDRAW, "redraw")]
 
 
-def legal_share(pos: TIPosition, game: TIGame) -> list[TIMove]:
+def legal_share(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     """PARROT with 4-5 players: the District Hints the choosing pirate holds."""
     return [Share(x) for x in pos.dealt[pos.share_seats[0]]]
 
 
-def problem_share(pos: TIPosition, game: TIGame, move: Share) -> Problem:
+def problem_share(pos: TIPosition, ctx: TI2018Context, move: Share) -> Problem:
     """A pirate shows one of its own District Hints."""
     seat = pos.share_seats[0]
     if move.district not in pos.dealt[seat]:
         held = ", ".join(f"d{x}" for x in pos.dealt[seat])
-        return (f"{who(game, seat)} holds District Hints {held} only", R_PARROT)
+        return (f"{who(ctx, seat)} holds District Hints {held} only", R_PARROT)
     return None
 
 
-def apply_share(d: Draft, game: TIGame, move: Share) -> list[Event]:
+def apply_share(d: Draft[TIPosition], ctx: TI2018Context, move: Share) -> list[Event]:
     """One pirate chooses; once all have, the hints are shown to the neighbours."""
     seat = d.share_seats[0]
     rest = d.share_seats[1:]
     chosen = (*d.share_choice, (seat, move.district))
-    d.set(share_seats=rest, share_choice=chosen)
-    events = [Event(f"{who(game, seat)} chooses which District Hint to show", R_PARROT,
+    d.share_seats = rest
+    d.share_choice = chosen
+    events = [Event(f"{who(ctx, seat)} chooses which District Hint to show", R_PARROT,
                     "share")]
     if not rest:
-        events += apply_sharing(d, game, dict(chosen))
-        d.set(phase=Phase.ACTIONS, share_choice=())
+        events += apply_sharing(d, ctx, dict(chosen))
+        d.phase = Phase.ACTIONS
+        d.share_choice = ()
     return events

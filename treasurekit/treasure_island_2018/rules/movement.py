@@ -16,11 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from ..flow import TIGame, who
+from ...core.draft import Draft
+from ..context import TI2018Context
+from ..flow import who
 from ..geometry import EPS, Pt, distance, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import Foot, Gallop, Horse, TIMove
-from ..position import Draft, LineView, TIPosition, seat_minis, uses_left
+from ..position import LineView, TIPosition, seat_minis, uses_left
 from . import ACTIONS, GALLOP, R_USES, Problem
 
 __all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "horse_block",
@@ -97,21 +99,21 @@ def leg_problem(imap: IslandMap, a: Pt, b: Pt, limit: float, what: str, rule: st
     return None
 
 
-def mini_problem(pos: TIPosition, game: TIGame, mini: str, seat: int) -> Problem:
+def mini_problem(pos: TIPosition, ctx: TI2018Context, mini: str, seat: int) -> Problem:
     """The pirate acts with its own miniature, the same one all turn."""
-    if game.owner.get(mini) != seat:
-        mine = ", ".join(seat_minis(game, seat))
-        return (f"{mini} is not {who(game, seat)}'s miniature (theirs: {mine})", ACTIONS)
+    if ctx.owner.get(mini) != seat:
+        mine = ", ".join(seat_minis(ctx, seat))
+        return (f"{mini} is not {who(ctx, seat)}'s miniature (theirs: {mine})", ACTIONS)
     if pos.turn_mini is not None and mini != pos.turn_mini:
-        return (f"{who(game, seat)} acts with {pos.turn_mini} this turn: all actions of a "
+        return (f"{who(ctx, seat)} acts with {pos.turn_mini} this turn: all actions of a "
                 "turn use one miniature", ACTIONS)
     return None
 
 
-def gallop_problem(pos: TIPosition, game: TIGame, seat: int, move: Gallop, at: Pt,
+def gallop_problem(pos: TIPosition, ctx: TI2018Context, seat: int, move: Gallop, at: Pt,
                    who: str) -> Problem:
     """A Full Gallop: once a game, to any free point of the board, drawing no line."""
-    imap = game.map
+    imap = ctx.map
     if not uses_left(pos, seat, "gallop"):
         return (f"{who} has no Full Gallop left", R_USES)
     if not imap.on_board(move.to):
@@ -124,11 +126,11 @@ def gallop_problem(pos: TIPosition, game: TIGame, seat: int, move: Gallop, at: P
     return None
 
 
-def move_mini(d: Draft, game: TIGame, mini: str, path: Sequence[Pt], kind: str, *,
+def move_mini(d: Draft[TIPosition], ctx: TI2018Context, mini: str, path: Sequence[Pt], kind: str, *,
               line: bool = True) -> None:
     """Move ``mini`` along ``path``: a cross at each stop, a line for each leg (none for
     a Full Gallop), and the last move remembered for the hints that refer to it."""
-    i = game.mini_index[mini]
+    i = ctx.mini_index[mini]
     start = d.pos[i]
     assert start is not None
     pos = list(d.pos)
@@ -143,4 +145,7 @@ def move_mini(d: Draft, game: TIGame, mini: str, path: Sequence[Pt], kind: str, 
         crosses.append((mini, b))
         a = b
     last[i] = (start, path[-1]) if line else None
-    d.set(pos=tuple(pos), lines=tuple(lines), crosses=tuple(crosses), last_line=tuple(last))
+    d.pos = tuple(pos)
+    d.lines = tuple(lines)
+    d.crosses = tuple(crosses)
+    d.last_line = tuple(last)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...core.draft import Draft
 from ...core.events import Event
-from ..flow import Phase, TIGame, who
+from ..context import TI2018Context
+from ..flow import Phase, who
 from ..geometry import EPS, Pt, disc_cover, distance, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import Remote, TIMove
-from ..position import Draft, SearchView, has_ability, position_of
+from ..position import SearchView, TIPosition, has_ability, position_of
 from . import GOAL
 
 __all__ = ["placement_problem", "placement_spots", "radius", "remote_block", "search",
@@ -27,20 +29,20 @@ _WHAT = {"small": "a Small search", "large": "a Large search",
          "item": "an additional Small search"}
 
 
-def radius(game: TIGame, size: str, seat: int) -> float:
+def radius(ctx: TI2018Context, size: str, seat: int) -> float:
     """The radius searched by ``seat`` with the ``small`` or ``large`` template (Fortune
     searches to the large template's outer edge)."""
-    sc = game.map.scale
+    sc = ctx.map.scale
     if size == "small":
         return sc.small_search_radius
-    if has_ability(game, seat, "fortune"):
+    if has_ability(ctx, seat, "fortune"):
         return sc.large_search_outer_radius
     return sc.large_search_radius
 
 
-def template(game: TIGame, size: str) -> float:
+def template(ctx: TI2018Context, size: str) -> float:
     """The radius of the ``small`` or ``large`` template itself."""
-    sc = game.map.scale
+    sc = ctx.map.scale
     return sc.small_search_radius if size == "small" else sc.large_search_radius
 
 
@@ -81,24 +83,27 @@ def remote_block(imap: IslandMap, kind: str, radius: float) -> tuple[TIMove, ...
                  if placement_problem(imap, p, radius, None) is None)
 
 
-def search(d: Draft, game: TIGame, seat: int, mini: str, at: Pt, kind: str, radius: float,
-           rule: str) -> list[Event]:
+def search(d: Draft[TIPosition], ctx: TI2018Context, seat: int, mini: str, at: Pt, kind: str,
+           radius: float, rule: str) -> list[Event]:
     """Search the circle: the pirate wins if the treasure is inside (TI2018 §1); else the
     circle is drawn and, while Chest tokens remain, Silver may answer."""
     assert d.treasure is not None
-    name = who(game, seat)
+    name = who(ctx, seat)
     gap = distance(at, d.treasure)
     what = _WHAT[kind]
     if gap <= radius + EPS:
         end = (f"{name} makes {what} at {fmt_pt(at)} (radius {radius:g}) and finds Long "
                f"John Silver's treasure at {fmt_pt(d.treasure)}!")
-        d.set(winner=seat, end="a pirate found the treasure", phase=Phase.OVER)
+        d.winner = seat
+        d.end = "a pirate found the treasure"
+        d.phase = Phase.OVER
         return [Event(end, GOAL, "found")]
-    d.set(searches=(*d.searches, SearchView(seat, mini, kind, at[0], at[1], radius)))
+    d.searches = (*d.searches, SearchView(seat, mini, kind, at[0], at[1], radius))
     events = [Event(f"{name} makes {what} at {fmt_pt(at)} (radius {radius:g}): the treasure "
                     "is not there", rule, "search")]
     if d.chest_left:
-        here = position_of(d, game, mini)
+        here = position_of(d, ctx, mini)
         assert here is not None
-        d.set(last_search=(seat, mini, here), phase=Phase.ANSWER)
+        d.last_search = (seat, mini, here)
+        d.phase = Phase.ANSWER
     return events

@@ -12,13 +12,15 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ...core.draft import Draft
 from ...core.events import Event
+from ..context import TI2018Context
 from ..decks import Decks
-from ..flow import Phase, TIGame, who
+from ..flow import Phase, who
 from ..geometry import fmt_pt
 from ..map import IslandMap
 from ..moves import Bury, Deal, Draw, Reveal, TIMove
-from ..position import Draft, TIPosition, has_ability
+from ..position import TIPosition, has_ability
 from . import BURY, DEAL, DRAW_COMPASS, PLAY_HINT, Problem, hint
 
 __all__ = ["apply", "chance_outcomes", "deal", "draw", "legal", "order", "problem",
@@ -34,38 +36,41 @@ def _bury_moves(imap: IslandMap) -> tuple[TIMove, ...]:
     return tuple(Bury(x, y) for x, y in imap.lattice)
 
 
-def legal(pos: TIPosition, game: TIGame) -> list[TIMove]:
+def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     """Where Silver may bury the treasure (the map's lattice of free points)."""
-    return list(_bury_moves(game.map))
+    return list(_bury_moves(ctx.map))
 
 
-def problem(pos: TIPosition, game: TIGame, move: Bury) -> Problem:
+def problem(pos: TIPosition, ctx: TI2018Context, move: Bury) -> Problem:
     """The treasure must lie on the island, outside the restricted areas."""
-    why = game.map.treasure_problem(move.at)
+    why = ctx.map.treasure_problem(move.at)
     if why:
         return (f"the treasure cannot be buried at {fmt_pt(move.at)}: {why}", BURY)
     return None
 
 
-def apply(d: Draft, game: TIGame, move: Bury) -> list[Event]:
+def apply(d: Draft[TIPosition], ctx: TI2018Context, move: Bury) -> list[Event]:
     """Bury; set the treasure's District Hint aside; queue the deals and first draws."""
-    district = game.map.district_at(move.at)
+    district = ctx.map.district_at(move.at)
     assert district is not None
     chance: list[tuple[Any, ...]] = []
-    for seat in game.pirates:
+    for seat in ctx.pirates:
         chance.append(("deal", seat))
-    for seat in game.pirates:
-        if has_ability(game, seat, "ancient_scrolls"):
+    for seat in ctx.pirates:
+        if has_ability(ctx, seat, "ancient_scrolls"):
             chance += [("deal", seat), ("deal", seat)]
     chance += [("draw", "starting")] * 3
-    chance += [("draw", "compass")] * (len(game.pirates) + 3)
-    d.set(treasure=move.at, set_aside=district, phase=Phase.NEXT, chance=tuple(chance),
-          undealt=tuple(x for x in d.undealt if x != district))
+    chance += [("draw", "compass")] * (len(ctx.pirates) + 3)
+    d.treasure = move.at
+    d.set_aside = district
+    d.phase = Phase.NEXT
+    d.chance = tuple(chance)
+    d.undealt = tuple(x for x in d.undealt if x != district)
     return [Event("Long John Silver buries his treasure and marks it on his mini map; he "
                   "sets its District Hint aside", BURY, "bury")]
 
 
-def chance_outcomes(pos: TIPosition, game: TIGame) -> list[tuple[TIMove, Fraction]]:
+def chance_outcomes(pos: TIPosition, ctx: TI2018Context) -> list[tuple[TIMove, Fraction]]:
     """The first queued draw: every card still in its pile, equally likely."""
     task = pos.chance[0]
     if task[0] == "deal":
@@ -83,44 +88,49 @@ def chance_outcomes(pos: TIPosition, game: TIGame) -> list[tuple[TIMove, Fractio
     return [(Draw(word, c), Fraction(1, len(cards))) for c in cards]
 
 
-def deal(d: Draft, game: TIGame, move: Deal) -> list[Event]:
+def deal(d: Draft[TIPosition], ctx: TI2018Context, move: Deal) -> list[Event]:
     """A District Hint dealt (a chance move)."""
     dealt = list(d.dealt)
     dealt[move.seat] = (*dealt[move.seat], move.district)
-    d.set(dealt=tuple(dealt), chance=d.chance[1:],
-          undealt=tuple(x for x in d.undealt if x != move.district))
-    return [Event(f"Silver deals a District Hint to {who(game, move.seat)}", DEAL, "deal")]
+    d.dealt = tuple(dealt)
+    d.chance = d.chance[1:]
+    d.undealt = tuple(x for x in d.undealt if x != move.district)
+    return [Event(f"Silver deals a District Hint to {who(ctx, move.seat)}", DEAL, "deal")]
 
 
-def reveal(d: Draft, game: TIGame, move: Reveal) -> list[Event]:
+def reveal(d: Draft[TIPosition], ctx: TI2018Context, move: Reveal) -> list[Event]:
     """A district shown to everyone by PARROT (a chance move)."""
-    d.set(revealed=(*d.revealed, (move.district, "parrot")), chance=d.chance[1:],
-          undealt=tuple(x for x in d.undealt if x != move.district))
-    dist = game.map.district(move.district)
+    d.revealed = (*d.revealed, (move.district, "parrot"))
+    d.chance = d.chance[1:]
+    d.undealt = tuple(x for x in d.undealt if x != move.district)
+    dist = ctx.map.district(move.district)
     return [Event(f"PARROT: District Hint {dist.id} ({dist.name}) is shown to "
                   "everyone: the treasure is not there", hint("PARROT", True), "reveal")]
 
 
-def draw(d: Draft, game: TIGame, move: Draw) -> list[Event]:
+def draw(d: Draft[TIPosition], ctx: TI2018Context, move: Draw) -> list[Event]:
     """A card drawn by Silver (a chance move)."""
     rest = d.chance[1:]
     deck = "compass" if move.deck == "compass" else _WORD_DECK[move.deck]
     if deck == "compass":
         c = int(move.card)
-        d.set(compass_pile=tuple(x for x in d.compass_pile if x != c),
-              compass_hand=tuple(sorted((*d.compass_hand, c))), chance=rest)
+        d.compass_pile = tuple(x for x in d.compass_pile if x != c)
+        d.compass_hand = tuple(sorted((*d.compass_hand, c)))
+        d.chance = rest
         return [Event("Silver draws a Compass Hint", DRAW_COMPASS, "draw")]
     if deck == "starting":
-        d.set(start_pile=tuple(x for x in d.start_pile if x != move.card),
-              start_hand=(*d.start_hand, move.card), chance=rest)
+        d.start_pile = tuple(x for x in d.start_pile if x != move.card)
+        d.start_hand = (*d.start_hand, move.card)
+        d.chance = rest
     else:
-        d.set(bs_pile=tuple(x for x in d.bs_pile if x != move.card),
-              bs_hand=(*d.bs_hand, move.card), chance=rest)
+        d.bs_pile = tuple(x for x in d.bs_pile if x != move.card)
+        d.bs_hand = (*d.bs_hand, move.card)
+        d.chance = rest
     label = "Starting" if deck == "starting" else "Black Spot"
     return [Event(f"Silver draws a {label} Hint", PLAY_HINT, "draw")]
 
 
-def prune_chance(d: Draft) -> None:
+def prune_chance(d: Draft[TIPosition]) -> None:
     """Drop queued draws whose pile has run out."""
     keep: list[tuple[Any, ...]] = []
     for task in d.chance:
@@ -137,7 +147,7 @@ def prune_chance(d: Draft) -> None:
                 continue
         keep.append(task)
     if tuple(keep) != d.chance:
-        d.set(chance=tuple(keep))
+        d.chance = tuple(keep)
 
 
 def order(decks: Decks, which: str) -> Any:
