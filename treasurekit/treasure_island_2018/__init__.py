@@ -9,7 +9,9 @@ of every game (docs/architecture.md §3):
   ``hints.py`` (every hint's parameters and truth), ``regions.py`` (its region and
   drawings), ``hint_words.py`` (its words), ``clues.py`` (what a pirate knows);
   ``moves.py`` (the notation);
-* ``position.py`` (:class:`TIPosition`, the whole game as one frozen value), ``flow.py``
+* ``context.py`` (:class:`TI2018Context`, the tables and options the rules read, built
+  by ``game.py``), ``position.py`` (:class:`TIPosition`, the whole game as one frozen
+  value), ``flow.py``
   (:class:`Phase`, whose move, the end), ``rules/`` (one module per rulebook section:
   setup, calendar, hints, confession, actions, movement, searches, chest, compass,
   escape), ``state.py`` (:class:`TIState`, a thin facade);
@@ -23,6 +25,7 @@ from .analysis import Shrinkage, feasible_history, hint_shrinkage, treasure_rank
 from .bots import GreedyBot, SilverBot
 from .clicks import PlaceError, moves_at
 from .clues import Clue, clues_for
+from .context import TI2018Context
 from .decks import Decks, load_decks
 from .flow import Phase
 from .game import TIGame
@@ -97,6 +100,7 @@ __all__ = [
     "Shrinkage",
     "SilverBot",
     "Situation",
+    "TI2018Context",
     "TIGame",
     "TIMove",
     "TIPosition",

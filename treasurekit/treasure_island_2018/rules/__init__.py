@@ -11,7 +11,8 @@ Sequence: Horse move``. Rulings for what the rulebook leaves open are in
 
 The rules themselves are in this package's modules, one per section or mechanism, each
 giving the legal moves, the problem with a move ``(reason, rule)`` and its effect on a
-:class:`~..position.Draft` of the next position (docs/architecture.md §3):
+core :class:`~...core.draft.Draft` of the next position; each takes the game's tables and
+options as ``ctx``, a :class:`~..context.TI2018Context` (docs/architecture.md §3):
 ``setup`` (§6 Preparation Phase, and every chance draw), ``calendar`` (§7 Calendar
 update and events, the Prison), ``hints`` (§5, §10: playing a hint, Information tokens,
 redrawing, PARROT's sharing), ``confession`` (CONFESSION), ``actions`` (§7 Choose
