@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 import treasurekit.treasure_island_2018 as ti
-from treasurekit.treasure_island_2018.clues import chest_token_true
 from treasurekit.treasure_island_2018.geometry import sector_of
 from treasurekit.treasure_island_2018.hints import truthful
+from treasurekit.treasure_island_2018.rules.chest import chest_token_true
 
 P = 1  # the pirate determinized for
 N = 16  # determinizations per test

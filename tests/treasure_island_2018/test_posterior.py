@@ -224,7 +224,8 @@ def test_zero_area_clues_keep_the_map_summing_to_one_and_the_treasure_possible()
     """Issue 15: West and East Chest tokens given from the same x leave a line; the map
     summed to 0. It now sums to 1 on the cells touching the line, the treasure's among
     them (TI2018 §11 Chest tokens)."""
-    from treasurekit.treasure_island_2018.clues import chest_clue, chest_token_true
+    from treasurekit.treasure_island_2018.clues import chest_clue
+    from treasurekit.treasure_island_2018.rules.chest import chest_token_true
 
     g = ti.TIGame()
     imap = g.map

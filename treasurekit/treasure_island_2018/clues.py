@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import LineString  # type: ignore[import-untyped]
 
-from .geometry import EPS, SECTOR_NAMES, Pt, disc_core, halfplane, sector_polygon, union
+from .geometry import SECTOR_NAMES, Pt, disc_core, halfplane, sector_polygon, union
 from .hint_words import describe
 from .hints import Situation
 from .map import IslandMap
@@ -20,7 +20,7 @@ from .regions import Drawing, drawings, region
 if TYPE_CHECKING:
     from .view import TIView
 
-__all__ = ["Clue", "chest_clue", "chest_token_true", "clues_for"]
+__all__ = ["Clue", "chest_clue", "clues_for"]
 
 
 @dataclass(frozen=True)
@@ -117,15 +117,3 @@ def _clue_cache(imap: IslandMap) -> Callable[..., Clue]:
             region(kind, args, sit, imap), number, drawings(kind, args, sit, imap))
 
     return make
-
-
-def chest_token_true(token: str, at: Pt, district: int | None, t: Pt, imap: IslandMap) -> bool:
-    """Is a Chest information token true for the treasure at ``t``? (A treasure exactly
-    on the line counts as both west and east.)"""
-    if token == "west":
-        return t[0] <= at[0] + EPS
-    if token == "east":
-        return t[0] >= at[0] - EPS
-    if token == "district":
-        return district is not None and imap.district_at(t) != district
-    return True

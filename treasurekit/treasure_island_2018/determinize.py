@@ -38,13 +38,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.draft import replace
-from .clues import chest_token_true
 from .context import TI2018Context
 from .flow import SILVER
 from .geometry import Pt, sector_of
 from .hints import truthful
 from .position import ChestInfoView, CompassView, PlayedHint, TIPosition
 from .posterior import sample_treasure
+from .rules.chest import chest_token_true
 from .rules.setup import order
 from .view import TIView
 

@@ -9,14 +9,15 @@ from typing import Any
 
 from ...core.draft import Draft
 from ...core.events import Event
-from ..clues import chest_token_true
 from ..context import TI2018Context
 from ..flow import Phase, who
+from ..geometry import EPS, Pt
+from ..map import IslandMap
 from ..moves import Answer, TIMove
 from ..position import ChestInfoView, TIPosition
 from . import CHEST_TOKENS, R_CHEST, Problem
 
-__all__ = ["apply", "legal", "problem"]
+__all__ = ["apply", "chest_token_true", "legal", "problem"]
 
 
 def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
@@ -71,3 +72,15 @@ def apply(d: Draft[TIPosition], ctx: TI2018Context, move: Answer) -> list[Event]
         setattr(d, name, value)
     return [Event(f"Silver secretly gives {who(ctx, seat)} a Chest token", CHEST_TOKENS,
                   "chest")]
+
+
+def chest_token_true(token: str, at: Pt, district: int | None, t: Pt, imap: IslandMap) -> bool:
+    """Is a Chest information token true for the treasure at ``t``? (A treasure exactly
+    on the line counts as both west and east.)"""
+    if token == "west":
+        return t[0] <= at[0] + EPS
+    if token == "east":
+        return t[0] >= at[0] - EPS
+    if token == "district":
+        return district is not None and imap.district_at(t) != district
+    return True
