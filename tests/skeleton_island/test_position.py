@@ -13,8 +13,8 @@ import pytest
 import treasurekit
 from tests.skeleton_island.records_fingerprint import DATA, fingerprint, replay_events
 from treasurekit.core import IllegalMoveError
+from treasurekit.core.draft import replace
 from treasurekit.skeleton_island import Phase, SkeletonPosition, SkeletonState
-from treasurekit.skeleton_island.position import evolve
 
 RECORDS = json.loads(DATA.read_text())
 
@@ -37,16 +37,17 @@ def test_the_position_is_frozen() -> None:
     assert pos == dataclasses.replace(pos) and pos != dataclasses.replace(pos, turn=1)
 
 
-def test_evolve_changes_each_field_like_dataclasses_replace() -> None:
+def test_replace_changes_each_field_like_dataclasses_replace() -> None:
     pos = started().position
     for f in dataclasses.fields(SkeletonPosition):
         change: dict[str, Any] = {f.name: ("changed", f.name)}
-        changed = evolve(pos, **change)
+        changed = replace(pos, **change)
         assert changed == dataclasses.replace(pos, **change), f.name
         assert getattr(changed, f.name) == ("changed", f.name) and changed != pos
-    assert evolve(pos) == pos and evolve(pos) is not pos
-    with pytest.raises(TypeError):
-        evolve(pos, trun=1)  # type: ignore[call-arg]
+    assert replace(pos) == pos and replace(pos) is not pos
+    assert hash(replace(pos)) == hash(pos)
+    with pytest.raises(AttributeError):
+        replace(pos, trun=1)
 
 
 def test_a_copy_shares_the_position_and_diverges_after_a_move() -> None:

@@ -9,22 +9,19 @@ frozen position at the start of ``turn``'s turn.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from ..core.errors import check_seat
 from . import flow
+from .context import SkeletonContext
 from .pile import Pile, Placement, TableCard
 from .position import SkeletonPosition, seen, unseen
 from .rules.islands import completion_for
-
-if TYPE_CHECKING:
-    from .game import SkeletonGame
 
 __all__ = ["build_position"]
 
 
 def build_position(
-    game: SkeletonGame,
+    ctx: SkeletonContext,
     pile: Sequence[tuple[str | None, float, float, float] | TableCard],
     collections: Mapping[int, Sequence[str]],
     islands: Mapping[str, int],
@@ -39,8 +36,8 @@ def build_position(
             holds, more face-down cards than unseen ones, or a whole map in a collection
             whose Island card nobody holds.
     """
-    deck = game.deck
-    n = game.num_players
+    deck = ctx.deck
+    n = ctx.players
 
     def known(kind: str, where: str) -> str:
         if kind not in deck.kinds:
@@ -100,7 +97,7 @@ def build_position(
         raise ValueError(f"{face_down} face-down cards but only {pool} cards are left unseen")
     for seat in range(n):
         for colour in deck.colours:
-            if colour not in won and completion_for(pos, game, seat, colour):
+            if colour not in won and completion_for(pos, ctx, seat, colour):
                 raise ValueError(f"seat {seat} holds a whole {colour} map but no one holds "
                                  f"the {colour} Island card; add islands={{{colour!r}: "
                                  f"{seat}}}")

@@ -8,15 +8,14 @@ are due in the phases where :func:`current_player` says ``CHANCE``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..core.draft import replace
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
+from .context import SkeletonContext
 from .pile import Pile
-from .position import SkeletonPosition, evolve
-
-if TYPE_CHECKING:
-    from .game import SkeletonGame
+from .position import SkeletonPosition
 
 __all__ = [
     "GUST",
@@ -69,14 +68,14 @@ PHASES = tuple(Phase)
 SETUP, START, HAND, SECOND, PIRATE, GUST, STEAL, OVER = PHASES
 
 
-def initial(game: SkeletonGame) -> SkeletonPosition:
+def initial(ctx: SkeletonContext) -> SkeletonPosition:
     """The position before the spread: an empty table, ``first_player`` to play first
     (SKEL §2; ruling SKEL-17)."""
     return SkeletonPosition(
-        pile=Pile((), game.deck.size_cm),
-        turn=int(game.options["first_player"]),
+        pile=Pile((), ctx.deck.size_cm),
+        turn=ctx.first_player,
         phase=START,
-        collections=((),) * game.num_players,
+        collections=((),) * ctx.players,
     )
 
 
@@ -85,68 +84,68 @@ def setting_up(pos: SkeletonPosition) -> bool:
     return pos.layout is None or bool(pos.setup_left)
 
 
-def is_over(pos: SkeletonPosition, game: SkeletonGame) -> bool:
+def is_over(pos: SkeletonPosition, ctx: SkeletonContext) -> bool:
     """The game ends when every Island card has been won or every Sand card has been
     taken (SKEL §4 End of the Game)."""
     if setting_up(pos):
         return False
-    if len(pos.islands) == len(game.deck.colours):
+    if len(pos.islands) == len(ctx.deck.colours):
         return True
-    if idle_round(pos, game):
+    if idle_round(pos, ctx):
         return True
     return not pos.pile.cards and pos.hand is None
 
 
-def idle_round(pos: SkeletonPosition, game: SkeletonGame) -> bool:
+def idle_round(pos: SkeletonPosition, ctx: SkeletonContext) -> bool:
     """Ruling SKEL-21: ``idle_rounds`` full rounds of standard turns passed in which each
     seat rested its card on the edge and kept none (take, rest, no second card could go
     on for ever: the pile never shrinks)."""
-    return pos.hand is None and pos.idle >= game.num_players * game.options["idle_rounds"]
+    return pos.hand is None and pos.idle >= ctx.players * ctx.idle_rounds
 
 
-def current_player(pos: SkeletonPosition, game: SkeletonGame) -> int:
+def current_player(pos: SkeletonPosition, ctx: SkeletonContext) -> int:
     """The seat to move, ``CHANCE`` (setup, a card to turn over, a gust, a blind
     steal) or ``TERMINAL``."""
     if pos.layout is None or pos.setup_left:  # setting up
         return CHANCE
     hand = pos.hand
-    if len(pos.islands) == len(game.deck.colours) or (hand is None and not pos.pile.cards):
+    if len(pos.islands) == len(ctx.deck.colours) or (hand is None and not pos.pile.cards):
         return TERMINAL  # is_over, inlined: this is asked several times a ply
-    if pos.idle and idle_round(pos, game):
+    if pos.idle and idle_round(pos, ctx):
         return TERMINAL
     if pos.phase == GUST or pos.phase == STEAL or (hand is not None and hand[1] is None):
         return CHANCE
     return pos.turn
 
 
-def phase(pos: SkeletonPosition, game: SkeletonGame) -> Phase:
+def phase(pos: SkeletonPosition, ctx: SkeletonContext) -> Phase:
     """The phase of the game: ``SETUP`` and ``OVER`` around the phases of a turn."""
-    if is_over(pos, game):
+    if is_over(pos, ctx):
         return OVER
     if setting_up(pos):
         return SETUP
     return Phase(pos.phase)
 
 
-def turn_begins(pos: SkeletonPosition, game: SkeletonGame) -> bool:
+def turn_begins(pos: SkeletonPosition, ctx: SkeletonContext) -> bool:
     """True at the first decision of a turn (nothing blown, taken or discarded yet)."""
-    return (current_player(pos, game) >= 0 and pos.phase == START and not pos.acted
+    return (current_player(pos, ctx) >= 0 and pos.phase == START and not pos.acted
             and not pos.blown)
 
 
-def next_turn(pos: SkeletonPosition, game: SkeletonGame, **changes: Any) -> SkeletonPosition:
+def next_turn(pos: SkeletonPosition, ctx: SkeletonContext, **changes: Any) -> SkeletonPosition:
     """The next seat clockwise begins its turn (SKEL §3: players take turns in order).
 
     ``changes`` are further fields of the next position (what the move itself changed),
     so that a move builds one new position.
     """
-    return evolve(pos, turn=(pos.turn + 1) % game.num_players, phase=START, hand=None,
+    return replace(pos, turn=(pos.turn + 1) % ctx.players, phase=START, hand=None,
                    second=False, rested=None, slots=1, acted=False, blown=False,
                    victim=None, **changes)
 
 
 def end_standard_turn(
-    pos: SkeletonPosition, game: SkeletonGame, **changes: Any
+    pos: SkeletonPosition, ctx: SkeletonContext, **changes: Any
 ) -> tuple[SkeletonPosition, bool]:
     """A standard turn ends; after a pirate turn's ``double`` the same seat plays its
     second standard turn (then ``True`` is returned), else the turn passes.
@@ -156,7 +155,7 @@ def end_standard_turn(
     slots = pos.slots - 1
     islands = changes.get("islands", pos.islands)
     # the game goes on (is_over is False) while a card is left and an Island is free
-    if slots > 0 and pos.pile.cards and len(islands) < len(game.deck.colours):
-        return evolve(pos, hand=None, second=False, rested=None, slots=slots,
+    if slots > 0 and pos.pile.cards and len(islands) < len(ctx.deck.colours):
+        return replace(pos, hand=None, second=False, rested=None, slots=slots,
                        phase=START, **changes), True
-    return next_turn(pos, game, **changes), False
+    return next_turn(pos, ctx, **changes), False

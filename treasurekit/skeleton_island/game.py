@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, cast, get_args
 
 from ..core.chance import chance_table, exact_table
 from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option, whole_number
 from ..core.registry import register
+from .build import build_position
 from .cards import BUNDLED, Deck, load_cards
+from .context import SkeletonContext
 from .moves import Gust, SkeletonMove, Spread, parse_move
 from .pile import TableCard
 from .state import SkeletonState
@@ -56,6 +58,7 @@ class SkeletonGame(Game[SkeletonMove]):
     """
 
     name = "skeleton_island"
+    state_type = SkeletonState
     title = "Skeleton Island"
     MOVE_TYPES = get_args(SkeletonMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
@@ -107,7 +110,22 @@ class SkeletonGame(Game[SkeletonMove]):
                 f"option first_player={self._options['first_player']} is not a seat of a "
                 f"{self._options['players']}-player game (seats 0-{self._options['players'] - 1})"
             )
-        _ = self.deck  # load and validate the card data now
+        deck = self.deck  # load and validate the card data now
+        options = self._options
+        #: What the rules read besides the position (:class:`~.context.SkeletonContext`).
+        self.context = SkeletonContext(
+            deck=deck,
+            players=int(options["players"]),
+            first_player=int(options["first_player"]),
+            steal=options["steal"],
+            used_maps=options["used_maps"],
+            second_card=options["second_card"],
+            tie_break=options["tie_break"],
+            idle_rounds=int(options["idle_rounds"]),
+            spread_outcomes=list(_spread_outcomes(deck.layouts)),
+            gust_outcomes=list(_gust_outcomes(tuple(deck.gust_directions),
+                                              tuple(deck.gust_strengths))),
+        )
 
     @cached_property
     def deck(self) -> Deck:
@@ -118,16 +136,15 @@ class SkeletonGame(Game[SkeletonMove]):
     def num_players(self) -> int:
         return int(self._options["players"])
 
-    @cached_property
+    @property
     def spread_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
         """The setup chance node: each seeded layout with probability 1/layouts (SKEL §2)."""
-        return list(_spread_outcomes(self.deck.layouts))
+        return self.context.spread_outcomes
 
-    @cached_property
+    @property
     def gust_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
         """A gust: every direction and strength equally likely (ruling SKEL-11)."""
-        deck = self.deck
-        return list(_gust_outcomes(tuple(deck.gust_directions), tuple(deck.gust_strengths)))
+        return self.context.gust_outcomes
 
     @cached_property
     def chance_tables(self) -> dict[str, ChanceTables]:
@@ -141,7 +158,7 @@ class SkeletonGame(Game[SkeletonMove]):
 
     def new_initial_state(self, seed: int = 0) -> SkeletonState:
         """Before the spread: the first moves are chance (the layout, then face-up cards)."""
-        return SkeletonState(self, seed)
+        return cast(SkeletonState, super().new_initial_state(seed))
 
     def position(
         self,
@@ -177,9 +194,9 @@ class SkeletonGame(Game[SkeletonMove]):
         >>> s.uncovered()
         (1,)
         """
-        return SkeletonState.from_position(
-            self, pile, collections or {}, islands or {}, out, turn, blown, seed
-        )
+        built = build_position(self.context, pile, collections or {}, islands or {}, out,
+                               turn, blown)
+        return cast(SkeletonState, self.state_at(built, seed))
 
     def parse_move(self, text: str) -> SkeletonMove:
         return parse_move(text)

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..core.draft import replace
 from ..core.inputs import parse_decimal
 from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
 from .pile import Placement, _cm, _deg
@@ -153,12 +154,13 @@ class Rest:
 
     @classmethod
     def at(cls, where: Placement) -> Rest:
-        """The rest move for a placement (already rounded, so no rounding again)."""
-        move = object.__new__(cls)
-        object.__setattr__(move, "x", where.x)
-        object.__setattr__(move, "y", where.y)
-        object.__setattr__(move, "angle", where.angle)
-        return move
+        """The rest move for a placement (already rounded, so no rounding again: core's
+        ``replace`` of a rest move built once)."""
+        return replace(_REST_ORIGIN, x=where.x, y=where.y, angle=where.angle)
+
+
+#: The rest move the rounded ones are built from (:meth:`Rest.at`).
+_REST_ORIGIN = Rest(0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)

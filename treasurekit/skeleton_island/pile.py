@@ -32,13 +32,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import Point, Polygon  # type: ignore[import-untyped]
+
+from ..core.draft import replace
 
 __all__ = [
     "AREA_EPS",
@@ -580,10 +582,11 @@ def _support(
     return tuple(max((qx * ux + qy * uy, qx, qy) for qx, qy in corners) for ux, uy in units)
 
 
+#: The placement the rounded ones are built from (:func:`_placement`).
+_ORIGIN = Placement(0.0, 0.0, 0.0)
+
+
 def _placement(x: float, y: float, angle: float) -> Placement:
-    """A :class:`Placement` from values already rounded (skips ``__post_init__``)."""
-    spot = object.__new__(Placement)
-    object.__setattr__(spot, "x", x)
-    object.__setattr__(spot, "y", y)
-    object.__setattr__(spot, "angle", angle)
-    return spot
+    """A :class:`Placement` from values already rounded (core's ``replace``: no
+    ``__post_init__`` rounding again)."""
+    return replace(_ORIGIN, x=x, y=y, angle=angle)

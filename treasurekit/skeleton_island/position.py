@@ -7,26 +7,27 @@ face-down card: that is drawn from the unseen pool only when the card is reveale
 (docs/architecture.md §5), so a position cannot leak it.
 
 Positions compare equal iff the games are in the same state, and are hashable. The
-rules never change a position: they build the next one (``dataclasses.replace``).
+rules never change a position: they build the next one with core's
+:func:`~treasurekit.core.draft.replace` (a frozen dataclass without ``slots=True``: the
+next position is one copy of the fields' dict).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.phases import PhaseEnum
 from .cards import Deck
 from .pile import Pile
 
-__all__ = ["Collection", "SkeletonPosition", "evolve", "seen", "unseen"]
+__all__ = ["Collection", "SkeletonPosition", "seen", "unseen"]
 
 #: ``(id, kind)`` of the Sand cards in front of one seat, in the order collected.
 Collection = tuple[tuple[int, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SkeletonPosition:
     """One Skeleton Island position (omniscient, but with no face-down identities).
 
@@ -83,60 +84,6 @@ class SkeletonPosition:
     def with_collection(self, seat: int, cards: Collection) -> tuple[Collection, ...]:
         """The collections with ``seat``'s replaced by ``cards`` (for ``replace``)."""
         return (*self.collections[:seat], cards, *self.collections[seat + 1:])
-
-
-#: "Leave this field as it is" (a default no field can have).
-_SAME: Any = object()
-_new = object.__new__
-_set = object.__setattr__
-
-
-def evolve(
-    pos: SkeletonPosition,
-    *,
-    pile: Pile = _SAME,
-    turn: int = _SAME,
-    phase: PhaseEnum = _SAME,
-    collections: tuple[Collection, ...] = _SAME,
-    layout: int | None = _SAME,
-    setup_left: tuple[int, ...] = _SAME,
-    hand: tuple[int, str | None] | None = _SAME,
-    second: bool = _SAME,
-    rested: int | None = _SAME,
-    slots: int = _SAME,
-    acted: bool = _SAME,
-    blown: bool = _SAME,
-    victim: int | None = _SAME,
-    islands: tuple[tuple[str, int], ...] = _SAME,
-    out: tuple[tuple[int, str, str], ...] = _SAME,
-    idle: int = _SAME,
-) -> SkeletonPosition:
-    """``dataclasses.replace(pos, ...)``, written out: three times as fast, which
-    matters as every move builds a position and bots' playouts build many.
-
-    >>> import dataclasses, treasurekit
-    >>> p = treasurekit.load_game("skeleton_island").new_initial_state(0).position
-    >>> evolve(p, turn=1) == dataclasses.replace(p, turn=1)
-    True
-    """
-    new = _new(SkeletonPosition)
-    _set(new, 'pile', pos.pile if pile is _SAME else pile)
-    _set(new, 'turn', pos.turn if turn is _SAME else turn)
-    _set(new, 'phase', pos.phase if phase is _SAME else phase)
-    _set(new, 'collections', pos.collections if collections is _SAME else collections)
-    _set(new, 'layout', pos.layout if layout is _SAME else layout)
-    _set(new, 'setup_left', pos.setup_left if setup_left is _SAME else setup_left)
-    _set(new, 'hand', pos.hand if hand is _SAME else hand)
-    _set(new, 'second', pos.second if second is _SAME else second)
-    _set(new, 'rested', pos.rested if rested is _SAME else rested)
-    _set(new, 'slots', pos.slots if slots is _SAME else slots)
-    _set(new, 'acted', pos.acted if acted is _SAME else acted)
-    _set(new, 'blown', pos.blown if blown is _SAME else blown)
-    _set(new, 'victim', pos.victim if victim is _SAME else victim)
-    _set(new, 'islands', pos.islands if islands is _SAME else islands)
-    _set(new, 'out', pos.out if out is _SAME else out)
-    _set(new, 'idle', pos.idle if idle is _SAME else idle)
-    return new
 
 
 def seen(pos: SkeletonPosition) -> Counter[str]:

@@ -22,7 +22,7 @@ face-down cards is fixed in advance and nothing can leak (docs/architecture.md �
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -33,6 +33,7 @@ from ..core.events import Event, Outcome
 from ..core.game import State
 from . import clicks, flow
 from .cards import Deck
+from .context import SkeletonContext
 from .moves import (
     Blow,
     Discard,
@@ -48,7 +49,7 @@ from .moves import (
     Stop,
     Take,
 )
-from .pile import Pile, TableCard
+from .pile import Pile
 from .position import SkeletonPosition, unseen
 from .rules import Problem, blowing, end, label, pirate_turn, resting, seat_name, setup, taking
 from .rules.islands import completion
@@ -61,24 +62,24 @@ if TYPE_CHECKING:
 __all__ = ["TABLE", "SkeletonState", "completion"]
 
 
-def _chance(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
+def _chance(pos: SkeletonPosition, ctx: SkeletonContext, move: SkeletonMove) -> Problem:
     """The moves the engine draws (``resolve_chance``), never a seat."""
     return (f"{str(move)!r} is a chance move (the engine draws it with "
             f"resolve_chance); it is {seat_name(pos.turn)}'s turn to choose", None)
 
 
-def _pirate_first(problem: Callable[[SkeletonPosition, SkeletonGame, Any], Problem]
-                  ) -> Callable[[SkeletonPosition, SkeletonGame, Any], Problem]:
+def _pirate_first(problem: Callable[[SkeletonPosition, SkeletonContext, Any], Problem]
+                  ) -> Callable[[SkeletonPosition, SkeletonContext, Any], Problem]:
     """A standard turn's move: after a discard only a steal or ``double`` may follow."""
-    def check(pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove) -> Problem:
+    def check(pos: SkeletonPosition, ctx: SkeletonContext, move: SkeletonMove) -> Problem:
         waiting = pirate_turn.follow_up(pos)
-        return waiting if waiting is not None else problem(pos, game, move)
+        return waiting if waiting is not None else problem(pos, ctx, move)
     return check
 
 
 #: The one table (docs/architecture.md §3): each move type's rule section, the problem
-#: with such a move, ``problem(position, game, move)``, and its effect,
-#: ``apply(position, game, move) -> (position, events)``.
+#: with such a move, ``problem(position, context, move)``, and its effect,
+#: ``apply(position, context, move) -> (position, events)``.
 TABLE: MoveTable[tuple[SkeletonPosition, list[Event]]] = MoveTable("Skeleton Island", {
     Spread: Section(_chance, setup.spread),
     Reveal: Section(_chance, taking.reveal),  # of the spread, or of the card just taken
@@ -124,29 +125,16 @@ class SkeletonState(State[SkeletonMove]):
     game: SkeletonGame
     _position: SkeletonPosition
 
-    def __init__(self, game: SkeletonGame, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: SkeletonGame, seed: int,
+                 position: SkeletonPosition | None = None) -> None:
         self.deck: Deck = game.deck
-        self._position = flow.initial(game)
+        #: What the rules read besides the position (:class:`~.context.SkeletonContext`).
+        self.context: SkeletonContext = game.context
+        super().__init__(game, seed, position)
 
-    @classmethod
-    def from_position(
-        cls,
-        game: SkeletonGame,
-        pile: Sequence[tuple[str | None, float, float, float] | TableCard],
-        collections: Mapping[int, Sequence[str]],
-        islands: Mapping[str, int],
-        out: Sequence[str],
-        turn: int,
-        blown: bool,
-        seed: int,
-    ) -> SkeletonState:
-        """See :meth:`SkeletonGame.position` (built by :func:`.build.build_position`)."""
-        from .build import build_position
-
-        state = cls(game, seed)
-        state._position = build_position(game, pile, collections, islands, out, turn, blown)
-        return state
+    def _initial_position(self) -> SkeletonPosition:
+        """Before the spread: an empty table, ``first_player`` to play (SKEL §2)."""
+        return flow.initial(self.context)
 
     # ----- names ---------------------------------------------------------------
     @staticmethod
@@ -178,7 +166,7 @@ class SkeletonState(State[SkeletonMove]):
     def phase(self) -> flow.Phase:
         """The :class:`~.flow.Phase`: ``"setup"``, ``"start"``, ``"hand"``, ``"second"``,
         ``"pirate"``, ``"gust"``, ``"steal"`` or ``"over"`` (see :class:`SkeletonView`)."""
-        return flow.phase(self._position, self.game)
+        return flow.phase(self._position, self.context)
 
     @property
     def rested(self) -> int | None:
@@ -225,11 +213,11 @@ class SkeletonState(State[SkeletonMove]):
     @property
     def turn_begins(self) -> bool:
         """True at the first decision of a turn (nothing blown, taken or discarded yet)."""
-        return flow.turn_begins(self._position, self.game)
+        return flow.turn_begins(self._position, self.context)
 
     def can_blow(self) -> bool:
         """True when the player to move may blow on the pile now (SKEL §3, ruling SKEL-10)."""
-        return blowing.problem(self._position, self.game) is None and self._current_player() >= 0
+        return blowing.problem(self._position, self.context) is None and self._current_player() >= 0
 
     def unseen(self) -> dict[str, int]:
         """Kind -> how many Sand cards of it nobody has seen yet (zero counts left out).
@@ -247,17 +235,17 @@ class SkeletonState(State[SkeletonMove]):
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's coins: Island cards won plus gold coin cards held (SKEL §4)."""
-        return end.scores(self._position, self.game)
+        return end.scores(self._position, self.context)
 
     # ----- the engine contract (docs/architecture.md §2) -----------------------------
     def _current_player(self) -> int:
-        return flow.current_player(self._position, self.game)
+        return flow.current_player(self._position, self.context)
 
     def _chance_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
         pos = self._position
         if flow.setting_up(pos):
-            return setup.outcomes(pos, self.game)
-        return CHANCE.get(pos.phase, taking).outcomes(pos, self.game)  # type: ignore[no-any-return]
+            return setup.outcomes(pos, self.context)
+        return CHANCE.get(pos.phase, taking).outcomes(pos, self.context)  # type: ignore[no-any-return]
 
     def _fixed_chance(self) -> str | None:
         """Which fixed chance node ``pos`` is at (``"spread"``, ``"gust"``), else None."""
@@ -275,26 +263,26 @@ class SkeletonState(State[SkeletonMove]):
         return None if node is None else self.game.chance_tables[node][1]
 
     def _legal_moves(self) -> list[SkeletonMove]:
-        pos, game = self._position, self.game
+        pos, ctx = self._position, self.context
         moves: list[SkeletonMove] = []
         for rules in LEGAL.get(pos.phase, ()):
-            moves += rules.legal(pos, game)
+            moves += rules.legal(pos, ctx)
         return moves
 
     def _check(self, move: SkeletonMove) -> Problem:
-        return TABLE.of(move).problem(self._position, self.game, move)
+        return TABLE.of(move).problem(self._position, self.context, move)
 
     def _apply(self, move: SkeletonMove) -> list[Event]:
-        pos, game = self._position, self.game
-        pos, events = TABLE.of(move).apply(pos, game, move)
+        pos, ctx = self._position, self.context
+        pos, events = TABLE.of(move).apply(pos, ctx, move)
         self._position = pos
-        if flow.is_over(pos, game):
-            events.append(end.end_event(pos, game))
+        if flow.is_over(pos, ctx):
+            events.append(end.end_event(pos, ctx))
         return events
 
     def outcome(self) -> Outcome | None:
         """Scores and winners once the game is over (SKEL §4; ruling SKEL-19 for ties)."""
-        return end.outcome(self._position, self.game)
+        return end.outcome(self._position, self.context)
 
     # ----- views and text ----------------------------------------------------------------------
     def view(self, player: int) -> SkeletonView:
@@ -303,10 +291,10 @@ class SkeletonState(State[SkeletonMove]):
         Raises:
             SeatError: (a ValueError) ``player`` is not a seat.
         """
-        return view(self._position, self.game, player, self.ply)
+        return view(self._position, self.context, player, self.ply)
 
     def __str__(self) -> str:
-        return board_text(self._position, self.game, self.ply)
+        return board_text(self._position, self.context, self.ply)
 
     def __repr__(self) -> str:
         return f"<SkeletonState ply={self.ply} seed={self.seed}>"

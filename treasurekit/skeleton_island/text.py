@@ -7,21 +7,18 @@ The event texts are written by the rules that decide them (``rules/``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from . import flow
+from .context import SkeletonContext
 from .flow import phase
 from .position import SkeletonPosition
 from .rules import seat_name
 from .rules.end import scores
 
-if TYPE_CHECKING:
-    from .game import SkeletonGame
-
 __all__ = ["board_text"]
 
 
-def _status(pos: SkeletonPosition, game: SkeletonGame) -> str:
+def _status(pos: SkeletonPosition, ctx: SkeletonContext) -> str:
     """One phrase: where the game stands."""
     who = seat_name(pos.turn)
     if pos.hand is not None and pos.hand[1] is None:
@@ -35,22 +32,22 @@ def _status(pos: SkeletonPosition, game: SkeletonGame) -> str:
         flow.PIRATE: f"{who} steals or plays double",
         flow.GUST: "the gust blows",
         flow.STEAL: f"{who} draws a card blind",
-    }[phase(pos, game)]
+    }[phase(pos, ctx)]
 
 
-def board_text(pos: SkeletonPosition, game: SkeletonGame, ply: int) -> str:
+def board_text(pos: SkeletonPosition, ctx: SkeletonContext, ply: int) -> str:
     """The position as a few lines of plain text, at ply ``ply``."""
-    deck = game.deck
+    deck = ctx.deck
     pile = pos.pile
-    lines = [f"Skeleton Island, {game.num_players} players - ply {ply}, {_status(pos, game)}"]
+    lines = [f"Skeleton Island, {ctx.players} players - ply {ply}, {_status(pos, ctx)}"]
     unc = pile.uncovered()
     cards = ", ".join(f"{i} {pile.cards[i].kind or 'face-down'}" for i in unc)
     lines.append(f"pile:    {len(pile)} cards, {len(unc)} uncovered: {cards or '-'}")
     if pos.hand is not None:
         lines.append(f"hand:    {pos.hand[0]} {pos.hand[1] or 'face-down'}")
-    totals = scores(pos, game)
+    totals = scores(pos, ctx)
     islands = dict(pos.islands)
-    for seat in range(game.num_players):
+    for seat in range(ctx.players):
         held = " ".join(k for _, k in sorted(pos.collections[seat], key=lambda e: (e[1], e[0])))
         won = ",".join(c for c in deck.colours if islands.get(c) == seat)
         coins = f"{totals[seat]} coin{'' if totals[seat] == 1 else 's'}"

@@ -13,18 +13,15 @@ scores. It never carries the seed, which would tell every future draw and gust.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.errors import check_seat
 from . import flow
+from .context import SkeletonContext
 from .flow import current_player, phase
 from .pile import Corners, card_corners
 from .position import SkeletonPosition, unseen
 from .rules import blowing
 from .rules.end import scores
-
-if TYPE_CHECKING:
-    from .game import SkeletonGame
 
 __all__ = ["CardView", "HandView", "SkeletonView", "view"]
 
@@ -116,14 +113,14 @@ class SkeletonView:
     card_size: tuple[float, float]
 
 
-def view(pos: SkeletonPosition, game: SkeletonGame, player: int, ply: int) -> SkeletonView:
+def view(pos: SkeletonPosition, ctx: SkeletonContext, player: int, ply: int) -> SkeletonView:
     """What seat ``player`` may know at ``pos`` (no seed; face-down cards have no
     identity yet), at ply ``ply``.
 
     Raises:
         SeatError: (a ValueError) ``player`` is not a seat of the game.
     """
-    check_seat(player, game.num_players)
+    check_seat(player, ctx.players)
     pile = pos.pile
     uncovered = set(pile.uncovered())
     table = tuple(
@@ -132,8 +129,8 @@ def view(pos: SkeletonPosition, game: SkeletonGame, player: int, ply: int) -> Sk
         for c in pile.ordered()
     )
     hand = None if pos.hand is None else HandView(pos.hand[0], pos.hand[1], pos.second)
-    to_move = current_player(pos, game)
-    now = phase(pos, game)
+    to_move = current_player(pos, ctx)
+    now = phase(pos, ctx)
     islands = dict(pos.islands)
     return SkeletonView(
         player=player,
@@ -145,12 +142,12 @@ def view(pos: SkeletonPosition, game: SkeletonGame, player: int, ply: int) -> Sk
         hand=hand,
         rested=pos.rested,
         collections=pos.collections,
-        islands=tuple((c, islands.get(c)) for c in game.deck.colours),
-        scores=scores(pos, game),
+        islands=tuple((c, islands.get(c)) for c in ctx.deck.colours),
+        scores=scores(pos, ctx),
         out=pos.out,
-        unseen=tuple(unseen(pos, game.deck).items()),
-        can_blow=blowing.problem(pos, game) is None and to_move >= 0,
+        unseen=tuple(unseen(pos, ctx.deck).items()),
+        can_blow=blowing.problem(pos, ctx) is None and to_move >= 0,
         standard_turns_left=pos.slots if now != flow.SETUP else 0,
         ply=ply,
-        card_size=game.deck.size_cm,
+        card_size=ctx.deck.size_cm,
     )

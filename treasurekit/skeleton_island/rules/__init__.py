@@ -7,7 +7,7 @@ after the section says which. Rulings for what the rulebook leaves open are in
 ``docs/rulings.md`` and cited as ``ruling SKEL-n``.
 
 The rules themselves are one module per section or mechanism, each a set of pure
-functions of (position, game, move): ``legal`` (the moves), ``problem`` (why a move is
+functions of (position, context, move): ``legal`` (the moves), ``problem`` (why a move is
 illegal, as ``(reason, rule)``, or None) and ``apply`` (the next position and the
 events); docs/architecture.md §3.
 

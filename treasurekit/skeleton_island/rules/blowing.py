@@ -10,22 +10,20 @@ a strength, all equally likely; the uncovered cards fly that far and land on top
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
+from ..context import SkeletonContext
 from ..moves import Blow, Gust, SkeletonMove
-from ..position import SkeletonPosition, evolve
+from ..position import SkeletonPosition
 from . import BLOW, Problem, seat_name
-
-if TYPE_CHECKING:
-    from ..game import SkeletonGame
 
 __all__ = ["blow", "gust", "legal", "outcomes", "problem"]
 
 
 def problem(
-    pos: SkeletonPosition, game: SkeletonGame, move: SkeletonMove | None = None
+    pos: SkeletonPosition, ctx: SkeletonContext, move: SkeletonMove | None = None
 ) -> Problem:
     """Why the seat to move may not blow now, or None."""
     if pos.phase != flow.START or pos.acted:
@@ -40,34 +38,34 @@ def problem(
     return None
 
 
-def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """``[Blow()]`` when the seat may blow now, else ``[]``."""
-    return [Blow()] if problem(pos, game) is None else []
+    return [Blow()] if problem(pos, ctx) is None else []
 
 
-def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
+def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:
     """The gust: every direction and strength equally likely (ruling SKEL-11)."""
-    return game.gust_outcomes
+    return ctx.gust_outcomes
 
 
 def blow(
-    pos: SkeletonPosition, game: SkeletonGame, move: Blow
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Blow
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Blow on the pile (the gust is drawn next)."""
-    return evolve(pos, blown=True, phase=flow.GUST), [Event(
+    return replace(pos, blown=True, phase=flow.GUST), [Event(
         f"{seat_name(pos.turn)} closes their eyes and blows once on the Sand Pile",
         BLOW, "blow")]
 
 
 def gust(
-    pos: SkeletonPosition, game: SkeletonGame, move: Gust
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Gust
 ) -> tuple[SkeletonPosition, list[Event]]:
     """The gust carries the uncovered cards."""
     before = len(pos.pile.uncovered())
-    distance = game.deck.gust_strengths[move.strength]
+    distance = ctx.deck.gust_strengths[move.strength]
     pile = pos.pile.blown(move.direction, distance)
     after = len(pile.uncovered())
-    return evolve(pos, pile=pile, phase=flow.START), [Event(
+    return replace(pos, pile=pile, phase=flow.START), [Event(
         f"The gust blows towards {move.direction.upper()} ({move.strength}): the "
         f"uncovered cards fly {distance:g} cm and land on top; uncovered cards: "
         f"{before} -> {after} (ruling SKEL-11)", BLOW, "gust")]

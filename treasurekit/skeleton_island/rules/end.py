@@ -8,23 +8,19 @@ coin cards; the largest treasure wins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.events import Event, Outcome
+from ..context import SkeletonContext
 from ..flow import is_over
 from ..position import SkeletonPosition
 from . import VICTORY, seat_name
 
-if TYPE_CHECKING:
-    from ..game import SkeletonGame
-
 __all__ = ["end_event", "outcome", "scores"]
 
 
-def scores(pos: SkeletonPosition, game: SkeletonGame) -> tuple[int, ...]:
+def scores(pos: SkeletonPosition, ctx: SkeletonContext) -> tuple[int, ...]:
     """Each seat's coins: Island cards won plus gold coin cards held (SKEL §4)."""
-    deck = game.deck
-    totals = [0] * game.num_players
+    deck = ctx.deck
+    totals = [0] * ctx.players
     for _, seat in pos.islands:
         totals[seat] += deck.island_coins
     for seat, coll in enumerate(pos.collections):
@@ -32,21 +28,21 @@ def scores(pos: SkeletonPosition, game: SkeletonGame) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def outcome(pos: SkeletonPosition, game: SkeletonGame) -> Outcome | None:
+def outcome(pos: SkeletonPosition, ctx: SkeletonContext) -> Outcome | None:
     """Scores and winners once the game is over, else None (SKEL §4; ruling SKEL-19)."""
-    if not is_over(pos, game):
+    if not is_over(pos, ctx):
         return None
-    if len(pos.islands) == len(game.deck.colours):
+    if len(pos.islands) == len(ctx.deck.colours):
         termination = "every Island card has been won"
     elif pos.pile.cards or pos.hand is not None:
         termination = "a full round passed with no card kept (ruling SKEL-21)"
     else:
         termination = "the Sand Pile is empty"
-    totals = scores(pos, game)
+    totals = scores(pos, ctx)
     best = max(totals)
     tied = [p for p, s in enumerate(totals) if s == best]
     reason = ""
-    if len(tied) > 1 and game.options["tie_break"] == "islands":
+    if len(tied) > 1 and ctx.tie_break == "islands":
         count = {p: sum(1 for _, s in pos.islands if s == p) for p in tied}
         most = max(count.values())
         leaders = [p for p in tied if count[p] == most]
@@ -59,9 +55,9 @@ def outcome(pos: SkeletonPosition, game: SkeletonGame) -> Outcome | None:
     return Outcome(termination, totals, tuple(tied), reason)
 
 
-def end_event(pos: SkeletonPosition, game: SkeletonGame) -> Event:
+def end_event(pos: SkeletonPosition, ctx: SkeletonContext) -> Event:
     """The event that closes a finished game: scores and winners."""
-    out = outcome(pos, game)
+    out = outcome(pos, ctx)
     assert out is not None
     names = " and ".join(seat_name(w) for w in out.winners)
     listed = ", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(out.scores))

@@ -13,14 +13,12 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.events import Event
+from ..context import SkeletonContext
 from ..position import SkeletonPosition
 from . import MAP, seat_name
-
-if TYPE_CHECKING:
-    from ..game import SkeletonGame
 
 __all__ = ["collect", "completion", "completion_for"]
 
@@ -49,16 +47,16 @@ def completion(
 
 
 def completion_for(
-    pos: SkeletonPosition, game: SkeletonGame, seat: int, colour: str
+    pos: SkeletonPosition, ctx: SkeletonContext, seat: int, colour: str
 ) -> tuple[int, ...] | None:
     """The ids of the pieces in front of ``seat`` that make a whole ``colour`` map, or None."""
-    kinds = game.deck.kinds
+    kinds = ctx.deck.kinds
     pieces = [(i, kinds[k].share) for i, k in pos.collections[seat] if kinds[k].colour == colour]
     return completion(pieces) if pieces else None
 
 
 def collect(
-    pos: SkeletonPosition, game: SkeletonGame, seat: int, card: int, kind: str
+    pos: SkeletonPosition, ctx: SkeletonContext, seat: int, card: int, kind: str
 ) -> tuple[dict[str, Any], list[Event]]:
     """Put a card in front of ``seat``; a whole map of a free colour wins its Island.
 
@@ -67,7 +65,7 @@ def collect(
         ``out`` when an Island card is won) and the events, so that the move that
         collects builds one new position from them.
     """
-    deck = game.deck
+    deck = ctx.deck
     mine_now = (*pos.collections[seat], (card, kind))
     changes: dict[str, Any] = {"collections": pos.with_collection(seat, mine_now)}
     colour = deck.kinds[kind].colour
@@ -83,7 +81,7 @@ def collect(
     how = " + ".join(f"{n} {plural.get(p, p + 's') if n > 1 else p}"
                      for p, n in sorted(pieces.items()))
     changes["islands"] = (*pos.islands, (colour, seat))
-    if game.options["used_maps"] == "returned":
+    if ctx.used_maps == "returned":
         kept = tuple((i, k) for i, k in mine_now if i not in used)
         changes["collections"] = pos.with_collection(seat, kept)
         changes["out"] = (*pos.out, *((i, mine[i], "island") for i in used))

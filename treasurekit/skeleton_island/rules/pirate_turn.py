@@ -12,26 +12,24 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
-from typing import TYPE_CHECKING
 
+from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
+from ..context import SkeletonContext
 from ..flow import next_turn
 from ..moves import Discard, Double, SkeletonMove, Steal, Stolen
-from ..position import SkeletonPosition, evolve
+from ..position import SkeletonPosition
 from . import PIRATE, Problem, label, seat_name
 from .islands import collect
-
-if TYPE_CHECKING:
-    from ..game import SkeletonGame
 
 __all__ = ["discard", "discard_problem", "double", "double_problem", "follow_up", "legal",
            "outcomes", "steal", "steal_problem", "stolen"]
 
 
-def _discards(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+def _discards(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """One discard per distinct combination of kinds (lowest ids), SKEL §3."""
-    kinds = game.deck.kinds
+    kinds = ctx.deck.kinds
     first: dict[str, int] = {}
     for i, k in sorted(pos.collections[pos.turn]):
         if kinds[k].discardable and k not in first:
@@ -46,9 +44,9 @@ def _discards(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
     return out
 
 
-def _steals(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+def _steals(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     out: list[SkeletonMove] = []
-    blind = game.options["steal"] == "blind"
+    blind = ctx.steal == "blind"
     for v, held in enumerate(pos.collections):
         if v == pos.turn or not held:
             continue
@@ -62,17 +60,17 @@ def _steals(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
     return out
 
 
-def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """The discards that begin a pirate turn (before anything else this turn), or after
     one the steals and ``double``."""
     if pos.phase == flow.START:
-        return [] if pos.acted else _discards(pos, game)
+        return [] if pos.acted else _discards(pos, ctx)
     if pos.phase == flow.PIRATE:
-        return [*_steals(pos, game), Double()]
+        return [*_steals(pos, ctx), Double()]
     return []
 
 
-def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
+def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:
     """A blind steal: each of the victim's cards equally likely (ruling SKEL-9)."""
     assert pos.victim is not None
     cards = pos.collections[pos.victim]
@@ -87,7 +85,7 @@ def follow_up(pos: SkeletonPosition) -> Problem:
             "(take a Sand card from an opponent) or 'double' (two standard turns)", PIRATE)
 
 
-def discard_problem(pos: SkeletonPosition, game: SkeletonGame, move: Discard) -> Problem:
+def discard_problem(pos: SkeletonPosition, ctx: SkeletonContext, move: Discard) -> Problem:
     """Why three cards may not be discarded for a pirate turn now, or None."""
     waiting = follow_up(pos)
     if waiting is not None:
@@ -106,7 +104,7 @@ def discard_problem(pos: SkeletonPosition, game: SkeletonGame, move: Discard) ->
     if missing:
         held = ", ".join(str(i) for i in mine) or "none"
         return (f"{who} holds no card {missing[0]} (cards held: {held})", PIRATE)
-    kinds = [game.deck.kinds[mine[i]] for i in ids]
+    kinds = [ctx.deck.kinds[mine[i]] for i in ids]
     coins = [i for i, k in zip(ids, kinds, strict=True) if not k.discardable]
     if coins:
         return (f"card {coins[0]} is a gold coin card; only map cards and pirate objects "
@@ -126,17 +124,17 @@ def _discard_first(pos: SkeletonPosition) -> Problem:
             "('discard a b c'); stealing and double turns follow the discard", PIRATE)
 
 
-def double_problem(pos: SkeletonPosition, game: SkeletonGame, move: Double) -> Problem:
+def double_problem(pos: SkeletonPosition, ctx: SkeletonContext, move: Double) -> Problem:
     """Why the seat may not choose two standard turns now, or None."""
     return _discard_first(pos)
 
 
-def steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Problem:
+def steal_problem(pos: SkeletonPosition, ctx: SkeletonContext, move: Steal) -> Problem:
     """Why the seat may not steal ``move`` now, or None."""
     first = _discard_first(pos)
     if first is not None:
         return first
-    n = game.num_players
+    n = ctx.players
     v = move.victim
     if not 0 <= v < n:
         return (f"there is no seat p{v} (seats p0-p{n - 1})", None)
@@ -146,7 +144,7 @@ def steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Pro
     held = pos.collections[v]
     if not held:
         return (f"p{v} has no Sand card to take", PIRATE)
-    blind = game.options["steal"] == "blind"
+    blind = ctx.steal == "blind"
     if blind and move.card is not None:
         return (f"the stolen card is drawn blind (option steal='blind', ruling SKEL-9): "
                 f"write 'steal p{v}'", PIRATE)
@@ -161,56 +159,56 @@ def steal_problem(pos: SkeletonPosition, game: SkeletonGame, move: Steal) -> Pro
 
 
 def _transfer(
-    pos: SkeletonPosition, game: SkeletonGame, victim: int, card: int
+    pos: SkeletonPosition, ctx: SkeletonContext, victim: int, card: int
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Card ``card`` of ``victim`` goes to the thief; the turn passes."""
     seat = pos.turn
     kind = pos.held(victim)[card]
     rest = tuple((i, k) for i, k in pos.collections[victim] if i != card)
-    robbed = evolve(pos, collections=pos.with_collection(victim, rest))
-    events = [Event(f"{seat_name(seat)} takes card {card} ({label(game.deck, kind)}) from "
+    robbed = replace(pos, collections=pos.with_collection(victim, rest))
+    events = [Event(f"{seat_name(seat)} takes card {card} ({label(ctx.deck, kind)}) from "
                     f"p{victim}", PIRATE, "steal")]
-    changes, more = collect(robbed, game, seat, card, kind)
-    return next_turn(robbed, game, **changes), events + more
+    changes, more = collect(robbed, ctx, seat, card, kind)
+    return next_turn(robbed, ctx, **changes), events + more
 
 
 def discard(
-    pos: SkeletonPosition, game: SkeletonGame, move: Discard
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Discard
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Discard three cards for good: the pirate turn begins."""
     seat = pos.turn
     mine = pos.held(seat)
     kept = tuple((i, k) for i, k in pos.collections[seat] if i not in move.cards)
-    pos = evolve(pos, collections=pos.with_collection(seat, kept),
+    pos = replace(pos, collections=pos.with_collection(seat, kept),
                   out=(*pos.out, *((i, mine[i], "discarded") for i in move.cards)),
                   acted=True, phase=flow.PIRATE)
-    names = ", ".join(f"{i} ({label(game.deck, mine[i])})" for i in move.cards)
+    names = ", ".join(f"{i} ({label(ctx.deck, mine[i])})" for i in move.cards)
     return pos, [Event(f"{seat_name(seat)} plays a pirate turn and discards cards {names} "
                        "for good", PIRATE, "discard")]
 
 
 def steal(
-    pos: SkeletonPosition, game: SkeletonGame, move: Steal
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Steal
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Steal a named card, or reach blindly (the card is drawn next)."""
     if move.card is None:
-        return evolve(pos, victim=move.victim, phase=flow.STEAL), [Event(
+        return replace(pos, victim=move.victim, phase=flow.STEAL), [Event(
             f"{seat_name(pos.turn)} reaches blindly for one of p{move.victim}'s cards "
             "(ruling SKEL-9)", PIRATE, "steal")]
-    return _transfer(pos, game, move.victim, move.card)
+    return _transfer(pos, ctx, move.victim, move.card)
 
 
 def stolen(
-    pos: SkeletonPosition, game: SkeletonGame, move: Stolen
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Stolen
 ) -> tuple[SkeletonPosition, list[Event]]:
     """The card drawn blind goes to the thief."""
     assert pos.victim is not None
-    return _transfer(pos, game, pos.victim, move.card)
+    return _transfer(pos, ctx, pos.victim, move.card)
 
 
 def double(
-    pos: SkeletonPosition, game: SkeletonGame, move: Double
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Double
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Set up two standard turns."""
-    return evolve(pos, slots=2, phase=flow.START), [Event(
+    return replace(pos, slots=2, phase=flow.START), [Event(
         f"{seat_name(pos.turn)} will play two standard turns", PIRATE, "double")]

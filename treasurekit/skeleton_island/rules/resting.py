@@ -10,51 +10,48 @@ uncovered card, which it must keep (``taking.py``), or take none (``stop``, unle
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
+from ..context import SkeletonContext
 from ..moves import Rest, SkeletonMove, Stop
-from ..position import SkeletonPosition, evolve
+from ..position import SkeletonPosition
 from . import IDLE, REST, SECOND, Problem, label, seat_name
 from .taking import finish_standard_turn, no_hand, second_optional
-
-if TYPE_CHECKING:
-    from ..game import SkeletonGame
 
 __all__ = ["legal", "rest", "rest_problem", "stop", "stop_problem"]
 
 
-def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """Rest the card in hand on an offered spot, or decline the second card."""
     if pos.phase == flow.HAND:
         if pos.second or not pos.pile.cards:
             return []
-        deck = game.deck
+        deck = ctx.deck
         return [Rest.at(p) for p in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)]
-    if pos.phase == flow.SECOND and second_optional(game):
+    if pos.phase == flow.SECOND and second_optional(ctx):
         return [Stop()]
     return []
 
 
-def stop_problem(pos: SkeletonPosition, game: SkeletonGame, move: Stop) -> Problem:
+def stop_problem(pos: SkeletonPosition, ctx: SkeletonContext, move: Stop) -> Problem:
     """Why the seat may not decline the second card now, or None."""
     if pos.phase != flow.SECOND:
         return (f"'stop' declines the second card, which {seat_name(pos.turn)} may take "
                 "only after resting a card on the edge of the pile", SECOND)
-    if not second_optional(game):
+    if not second_optional(ctx):
         return ("with second_card='must' the second card must be taken (ruling "
                 "SKEL-7)", SECOND)
     return None
 
 
-def rest_problem(pos: SkeletonPosition, game: SkeletonGame, move: Rest) -> Problem:
+def rest_problem(pos: SkeletonPosition, ctx: SkeletonContext, move: Rest) -> Problem:
     """Why the card in hand may not rest at ``move.placement`` now, or None."""
     if pos.phase != flow.HAND:
-        return no_hand(pos, game, "rest")
+        return no_hand(pos, ctx, "rest")
     if pos.second:
         return ("the second card of a standard turn must be kept", SECOND)
-    deck = game.deck
+    deck = ctx.deck
     if move.placement in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm):
         return None  # a sampled spot: legal by construction
     reason = pos.pile.rest_problem(move.placement)
@@ -62,41 +59,41 @@ def rest_problem(pos: SkeletonPosition, game: SkeletonGame, move: Rest) -> Probl
 
 
 def stop(
-    pos: SkeletonPosition, game: SkeletonGame, move: Stop
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Stop
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Take no second card."""
     who = seat_name(pos.turn)
-    pos, events = finish_standard_turn(pos, game, idle=pos.idle + 1)
+    pos, events = finish_standard_turn(pos, ctx, idle=pos.idle + 1)
     return pos, [Event(f"{who} takes no second card (ruling SKEL-7)", SECOND, "stop"),
-                 *events, *_idle_end(pos, game)]
+                 *events, *_idle_end(pos, ctx)]
 
 
 def rest(
-    pos: SkeletonPosition, game: SkeletonGame, move: Rest
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Rest
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Rest the card in hand on the edge (the second card follows, if any is left)."""
     who = seat_name(pos.turn)
     assert pos.hand is not None
     card, kind = pos.hand
     pile = pos.pile.with_card_on_top(card, move.placement, kind)
-    pos = evolve(pos, pile=pile, hand=None, rested=card, phase=flow.SECOND)
+    pos = replace(pos, pile=pile, hand=None, rested=card, phase=flow.SECOND)
     events = [Event(
-        f"{who} rests card {card} ({label(game.deck, kind)}) face up on the edge of the pile "
+        f"{who} rests card {card} ({label(ctx.deck, kind)}) face up on the edge of the pile "
         f"at {move.x:g},{move.y:g} turned {move.angle:g}° (ruling SKEL-5)", REST, "rest")]
     if not [i for i in pile.uncovered() if i != card]:
         events.append(Event(
             f"No other card is uncovered: {who} takes no second card (ruling SKEL-7)",
             SECOND, "info"))
-        pos, more = finish_standard_turn(pos, game, idle=pos.idle + 1)
-        events += more + _idle_end(pos, game)
+        pos, more = finish_standard_turn(pos, ctx, idle=pos.idle + 1)
+        events += more + _idle_end(pos, ctx)
     return pos, events
 
 
-def _idle_end(pos: SkeletonPosition, game: SkeletonGame) -> list[Event]:
+def _idle_end(pos: SkeletonPosition, ctx: SkeletonContext) -> list[Event]:
     """The event of the game ending by ruling SKEL-21, if it just did."""
-    if not flow.idle_round(pos, game):
+    if not flow.idle_round(pos, ctx):
         return []
-    rounds = game.options["idle_rounds"]
+    rounds = ctx.idle_rounds
     return [Event(f"{'A full round' if rounds == 1 else f'{rounds} full rounds'} passed with "
                   "every card taken rested again and none kept: the game ends (ruling "
                   "SKEL-21)", IDLE, "info")]

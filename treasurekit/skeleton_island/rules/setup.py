@@ -12,25 +12,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
 
+from ...core.draft import replace
 from ...core.events import Event
+from ..context import SkeletonContext
 from ..moves import Reveal, SkeletonMove, Spread
-from ..position import SkeletonPosition, evolve, unseen
+from ..position import SkeletonPosition, unseen
 from ..spread import spread_layout
 from . import SETUP, label
-
-if TYPE_CHECKING:
-    from ..game import SkeletonGame
 
 __all__ = ["outcomes", "reveal", "reveals", "spread"]
 
 
 def reveals(
-    pos: SkeletonPosition, game: SkeletonGame, card: int
+    pos: SkeletonPosition, ctx: SkeletonContext, card: int
 ) -> list[tuple[SkeletonMove, Fraction]]:
     """Card ``card`` turned over: every unseen kind with probability count / pool size."""
-    pool = unseen(pos, game.deck)
+    pool = unseen(pos, ctx.deck)
     total = sum(pool.values())
     return [(Reveal(card, k), _share(n, total)) for k, n in pool.items()]
 
@@ -41,33 +39,33 @@ def _share(n: int, total: int) -> Fraction:
     return Fraction(n, total)
 
 
-def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
+def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:
     """The chance outcomes of setup: the spread, then the next face-up card's face."""
     if pos.layout is None:
-        return game.spread_outcomes
-    return reveals(pos, game, pos.setup_left[0])
+        return ctx.spread_outcomes
+    return reveals(pos, ctx, pos.setup_left[0])
 
 
 def spread(
-    pos: SkeletonPosition, game: SkeletonGame, move: Spread
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Spread
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Lay the spread."""
-    deck = game.deck
+    deck = ctx.deck
     pile = spread_layout(move.layout, deck.total, deck.spread_radius_cm, deck.size_cm)
     left = tuple(sorted(i for i, c in pile.cards.items() if c.face_up))
     up = len(left)
-    return evolve(pos, pile=pile, layout=move.layout, setup_left=left), [Event(
+    return replace(pos, pile=pile, layout=move.layout, setup_left=left), [Event(
         f"The {deck.total} Sand cards are shuffled, half turned over and spread "
         f"(layout {move.layout}): {up} lie face up, {deck.total - up} face down; "
         f"{len(pile.uncovered())} are uncovered", SETUP, "spread")]
 
 
 def reveal(
-    pos: SkeletonPosition, game: SkeletonGame, move: Reveal
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Reveal
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Turn over the next face-up card of the spread."""
-    deck = game.deck
-    pos = evolve(pos, pile=pos.pile.with_kind(move.card, move.kind),
+    deck = ctx.deck
+    pos = replace(pos, pile=pos.pile.with_kind(move.card, move.kind),
                   setup_left=pos.setup_left[1:])
     return pos, [Event(f"Card {move.card} lies face up in the spread: "
                        f"{label(deck, move.kind)}", SETUP, "reveal")]

@@ -10,20 +10,19 @@ may take a second uncovered card, which it must keep. Keeping ends the standard 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
+from ..context import SkeletonContext
 from ..flow import end_standard_turn
 from ..moves import Keep, Reveal, SkeletonMove, Take
-from ..position import SkeletonPosition, evolve
+from ..position import SkeletonPosition
 from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, label, seat_name
 from .islands import collect
 from .setup import reveal as setup_reveal
 from .setup import reveals
-
-if TYPE_CHECKING:
-    from ..game import SkeletonGame
 
 __all__ = [
     "finish_standard_turn",
@@ -40,13 +39,13 @@ __all__ = [
 ]
 
 
-def second_optional(game: SkeletonGame) -> bool:
+def second_optional(ctx: SkeletonContext) -> bool:
     """The second card after resting is a choice (SKEL §3), unless
     ``second_card="must"`` (ruling SKEL-7)."""
-    return bool(game.options["second_card"] == "optional")
+    return bool(ctx.second_card == "optional")
 
 
-def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
+def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """Take an uncovered card (at the start, or as the second card: not the one just
     rested), or keep the card in hand."""
     if pos.phase == flow.START:
@@ -58,17 +57,17 @@ def legal(pos: SkeletonPosition, game: SkeletonGame) -> list[SkeletonMove]:
     return []
 
 
-def outcomes(pos: SkeletonPosition, game: SkeletonGame) -> list[tuple[SkeletonMove, Fraction]]:
+def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:
     """The face of the face-down card just taken, drawn from the unseen pool (SKEL §2)."""
     assert pos.hand is not None
-    return reveals(pos, game, pos.hand[0])
+    return reveals(pos, ctx, pos.hand[0])
 
 
-def no_hand(pos: SkeletonPosition, game: SkeletonGame, verb: str) -> Problem:
+def no_hand(pos: SkeletonPosition, ctx: SkeletonContext, verb: str) -> Problem:
     """Why the seat cannot ``verb`` (keep, rest) the card in hand: it holds none."""
     who = seat_name(pos.turn)
     if pos.phase == flow.SECOND:
-        if second_optional(game):
+        if second_optional(ctx):
             return (f"{who} rested a card and may now take a second uncovered card, "
                     "which is kept ('take N'), or take none ('stop')", SECOND)
         return (f"{who} rested a card and must now take a second uncovered card, which "
@@ -76,12 +75,12 @@ def no_hand(pos: SkeletonPosition, game: SkeletonGame, verb: str) -> Problem:
     return (f"{who} holds no card to {verb}: take an uncovered card first", STANDARD)
 
 
-def keep_problem(pos: SkeletonPosition, game: SkeletonGame, move: Keep) -> Problem:
+def keep_problem(pos: SkeletonPosition, ctx: SkeletonContext, move: Keep) -> Problem:
     """Why the seat may not keep a card now (it holds none), or None."""
-    return no_hand(pos, game, "keep") if pos.phase != flow.HAND else None
+    return no_hand(pos, ctx, "keep") if pos.phase != flow.HAND else None
 
 
-def take_problem(pos: SkeletonPosition, game: SkeletonGame, move: Take) -> Problem:
+def take_problem(pos: SkeletonPosition, ctx: SkeletonContext, move: Take) -> Problem:
     """Why card ``move.card`` may not be taken now, or None."""
     who = seat_name(pos.turn)
     pile = pos.pile
@@ -104,69 +103,69 @@ def take_problem(pos: SkeletonPosition, game: SkeletonGame, move: Take) -> Probl
 
 
 def finish_standard_turn(
-    pos: SkeletonPosition, game: SkeletonGame, **changes: Any
+    pos: SkeletonPosition, ctx: SkeletonContext, **changes: Any
 ) -> tuple[SkeletonPosition, list[Event]]:
     """The standard turn ends: the turn passes, or the second of two standard turns
     begins (after a pirate turn's ``double``). ``changes`` are further fields of the
     next position (see :func:`~..flow.next_turn`)."""
-    pos, again = end_standard_turn(pos, game, **changes)
+    pos, again = end_standard_turn(pos, ctx, **changes)
     if again:
         return pos, [Event(f"{seat_name(pos.turn)} plays the second of two standard turns",
                            PIRATE, "info")]
     return pos, []
 
 
-def keep_hand(pos: SkeletonPosition, game: SkeletonGame) -> tuple[SkeletonPosition, list[Event]]:
+def keep_hand(pos: SkeletonPosition, ctx: SkeletonContext) -> tuple[SkeletonPosition, list[Event]]:
     """The seat keeps the card in hand (it is collected) and its standard turn ends."""
     assert pos.hand is not None
     card, kind = pos.hand
     assert kind is not None
     seat = pos.turn
     rule = SECOND if pos.second else STANDARD
-    events = [Event(f"{seat_name(seat)} keeps card {card} ({label(game.deck, kind)})",
+    events = [Event(f"{seat_name(seat)} keeps card {card} ({label(ctx.deck, kind)})",
                     rule, "keep")]
-    changes, more = collect(pos, game, seat, card, kind)
+    changes, more = collect(pos, ctx, seat, card, kind)
     events += more
-    pos, more = finish_standard_turn(pos, game, idle=0, **changes)
+    pos, more = finish_standard_turn(pos, ctx, idle=0, **changes)
     return pos, events + more
 
 
 def keep(
-    pos: SkeletonPosition, game: SkeletonGame, move: Keep
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Keep
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Keep the card in hand (:func:`keep_hand`)."""
-    return keep_hand(pos, game)
+    return keep_hand(pos, ctx)
 
 
 def reveal(
-    pos: SkeletonPosition, game: SkeletonGame, move: Reveal
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Reveal
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Turn over a card: one of the spread during setup (:func:`.setup.reveal`), else
     the face-down card just taken (kept at once if it is the second card)."""
     if pos.setup_left:
-        return setup_reveal(pos, game, move)
-    pos = evolve(pos, hand=(move.card, move.kind))
-    events = [Event(f"Card {move.card} is turned over: {label(game.deck, move.kind)}",
+        return setup_reveal(pos, ctx, move)
+    pos = replace(pos, hand=(move.card, move.kind))
+    events = [Event(f"Card {move.card} is turned over: {label(ctx.deck, move.kind)}",
                     STANDARD, "reveal")]
     if pos.second:
-        pos, more = keep_hand(pos, game)
+        pos, more = keep_hand(pos, ctx)
         events += more
     return pos, events
 
 
 def take(
-    pos: SkeletonPosition, game: SkeletonGame, move: Take
+    pos: SkeletonPosition, ctx: SkeletonContext, move: Take
 ) -> tuple[SkeletonPosition, list[Event]]:
     """Take an uncovered card into the hand (a second card is kept at once)."""
     card = pos.pile.cards[move.card]
     second = pos.phase == flow.SECOND
-    pos = evolve(pos, pile=pos.pile.without(move.card), hand=(move.card, card.kind),
+    pos = replace(pos, pile=pos.pile.without(move.card), hand=(move.card, card.kind),
                   acted=True, second=second, phase=flow.HAND)
-    what = label(game.deck, card.kind) if card.face_up else "face down"
+    what = label(ctx.deck, card.kind) if card.face_up else "face down"
     nth = "a second" if second else "an"
     events = [Event(f"{seat_name(pos.turn)} takes {nth} uncovered card, {move.card} ({what})",
                     SECOND if second else STANDARD, "take")]
     if second and card.kind is not None:
-        pos, more = keep_hand(pos, game)
+        pos, more = keep_hand(pos, ctx)
         events += more
     return pos, events
