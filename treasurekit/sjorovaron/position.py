@@ -18,7 +18,7 @@ mutable draft, the rules of one move change the draft and write events, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.draft import Draft
 from ..core.events import Event
@@ -142,32 +142,28 @@ class SjoDraft(Draft[SjoPosition]):
     on).
 
     Working extras (not fields, never frozen): ``ctx`` and its shortcuts ``board``,
-    ``walker``, ``n`` (the seats), ``cache``, ``events``, and ``source`` (the position
-    the draft was made from, then the one :meth:`freeze` made).
+    ``walker``, ``n`` (the seats), ``cache`` and ``events``.
     """
 
-    __slots__ = ("board", "cache", "ctx", "events", "n", "source", "walker")
+    __slots__ = ("board", "cache", "ctx", "events", "n", "walker")
+
+    # Core's Draft refuses ``del draft.field`` with a Python ``__delattr__``: CPython
+    # then routes every attribute *write* through its slow slot wrapper (about 6 times
+    # slower writes, 3 times slower drafts: a tenth of a ply). Back to the C setter;
+    # a deleted field is still refused, by ``freeze`` ("SjoPosition is missing ...").
+    if not TYPE_CHECKING:  # (to mypy, the fields stay Draft's names read and written)
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
 
     def __init__(self, pos: SjoPosition, ctx: SjoContext,
                  cache: dict[str, Any] | None = None) -> None:
-        super().__init__(pos)
-        self.source = pos
+        Draft.__init__(self, pos)  # not through super(): a draft is made every ply
         self.ctx = ctx
         self.board: SjoMap = ctx.board
         self.walker: Walker = ctx.walker
         self.n: int = ctx.players
         self.cache: dict[str, Any] = {} if cache is None else cache
         self.events: list[Event] = []
-
-    def freeze(self) -> SjoPosition:
-        """The position this draft now describes. The draft then reads that position
-        (``source``); it must not be changed any more.
-
-        Raises:
-            AttributeError: a name assigned is not a field of :class:`SjoPosition`."""
-        pos = super().freeze()
-        self.source = pos
-        return pos
 
     # ----- events --------------------------------------------------------------------
     def say(self, text: str, rule: str | None, kind: str = "info") -> None:

@@ -57,14 +57,13 @@ __all__ = ["Pirate", "SjoState", "apply", "step"]
 _CHANCE_PHASES = (ORDER, DEAL, ROLL, SHOT)
 
 def step(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
-         cache: dict[str, Any] | None = None) -> SjoDraft:
-    """The draft of the position after the legal ``move``, frozen: ``draft.source`` is
-    the new position, ``draft.events`` what happened; ``pos`` is not changed."""
+         cache: dict[str, Any] | None = None) -> tuple[SjoPosition, SjoDraft]:
+    """The position after the legal ``move`` and its draft (which holds the same fields,
+    and in ``events`` what happened; only read from now on); ``pos`` is not changed."""
     d = SjoDraft(pos, ctx, cache)
     turn.proceed(d, TABLE.of(move).apply(d, move))
     flow.check_over(d)
-    d.freeze()
-    return d
+    return d.freeze(), d
 
 
 def apply(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
@@ -72,8 +71,8 @@ def apply(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
     """The position after the legal ``move`` and what happened (pure: ``pos`` is not
     changed; ``cache`` only keeps walks and lines of fire between calls). ``ctx`` is the
     game's :class:`~.context.SjoContext` (``game.context``)."""
-    d = step(pos, ctx, move, cache)
-    return d.source, d.events
+    after, d = step(pos, ctx, move, cache)
+    return after, d.events
 
 
 class SjoState(State[SjoMove]):
@@ -121,7 +120,9 @@ class SjoState(State[SjoMove]):
         self._n = ctx.players
         self._hit_faces = ctx.hit_faces
         self._cache: dict[str, Any] = {}
+        #: A draft of ``_facts_at`` (by identity), read by the queries and the rules.
         self._facts_of: SjoDraft | None = None
+        self._facts_at: SjoPosition | None = None
         super().__init__(game, seed, position)
 
     def _initial_position(self) -> SjoPosition:
@@ -131,9 +132,10 @@ class SjoState(State[SjoMove]):
     def _facts(self) -> SjoDraft:
         """The current position read through a draft (never changed: only read)."""
         d = self._facts_of
-        if d is None or d.source is not self._position:
-            d = SjoDraft(self._position, self.context, self._cache)
-            self._facts_of = d
+        pos = self._position
+        if d is None or self._facts_at is not pos:
+            d = self._facts_of = SjoDraft(pos, self.context, self._cache)
+            self._facts_at = pos
         return d
 
     @property
@@ -309,9 +311,9 @@ class SjoState(State[SjoMove]):
         return sections.problem(self._facts(), move)
 
     def _apply(self, move: SjoMove) -> list[Event]:
-        d = step(self._position, self.context, move, self._cache)
-        self._position = d.source
-        self._facts_of = d  # it reads the new position: no second copy for the queries
+        pos, d = step(self._position, self.context, move, self._cache)
+        self._position = self._facts_at = pos
+        self._facts_of = d  # it holds the new position's fields: no copy for the queries
         return d.events
 
     def outcome(self) -> Outcome | None:
