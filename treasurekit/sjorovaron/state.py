@@ -17,7 +17,8 @@ Where each rule lives (SJO = the rulebook; the citations are in ``rules/__init__
 
 Each move type has one section (its problem and its effect) in the one table
 ``rules/sections.py``; :func:`apply` is the whole step from one position to the next,
-a pure function of (position, game, move).
+a pure function of (position, context, move); the context (``game.context``, a
+:class:`~.context.SjoContext`) is all the rules read of the game.
 
 Hidden information: the map pieces in each hand are fixed when dealt (each player
 sees his own at once); the hidden piece is whatever was not dealt. ``view(p)`` shows
