@@ -11,11 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import cast
 
+from ..core.errors import OptionError
 from ..core.game import Game
+from ..core.inputs import seed_problem
 from . import flow
+from .context import SjoContext
 from .flow import START, WOUND_TURNS
 from .moves import PIRATES, SjoMove, pirate_id
-from .position import Draft, Pirate, SjoRules
+from .position import Pirate, SjoDraft
+from .rules import setup
 from .rules import turn as turn_rules
 from .state import SjoState
 
@@ -24,6 +28,7 @@ __all__ = ["build_state"]
 
 def build_state(
     game: Game[SjoMove],
+    ctx: SjoContext,
     pirates: Mapping[str, str | None],
     *,
     wounded: Mapping[str, int],
@@ -41,12 +46,14 @@ def build_state(
     dug: bool | None,
     seed: int,
 ) -> SjoState:
-    """A state set up by hand: see :meth:`SjoGame.position` (arguments and errors)."""
-    state = SjoState(game, seed)
-    board = state.board
-    rules = cast(SjoRules, game)
-    n = rules.num_players
-    d = Draft(state.position, rules)
+    """A state set up by hand: see :meth:`SjoGame.position` (arguments and errors);
+    ``ctx`` is ``game.context``. The state is ``game.state_at`` the built position."""
+    problem = seed_problem(seed)
+    if problem:  # refused first, as a new state refuses it
+        raise OptionError(problem)
+    board = ctx.board
+    n = ctx.players
+    d = SjoDraft(setup.initial(ctx), ctx)
     if len(pirates) != n:
         raise ValueError(f"a {n}-player game needs {n} pirates, got {len(pirates)}")
     names: dict[str, int] = {}
@@ -167,5 +174,4 @@ def build_state(
         d.acted = False
         d.die = die
         turn_rules.settle_walk_phase(d)
-    state._position = d.freeze()
-    return state
+    return cast(SjoState, game.state_at(d.freeze(), seed))

@@ -7,7 +7,7 @@ five moves of the first pirate with the whole map), SJO §11 (the extra turn aft
 mortar hit; the last turn of the others while a pirate waits on a boat), SJO §12 Who
 Wins? and the endings without a winner (rulings SJO-13, -15, -16).
 
-Functions take a :class:`~.position.Draft` (the next position being built) and change
+Functions take a :class:`~.position.SjoDraft` (the next position being built) and change
 it; nothing here reads a rules section: a section that must pass the turn on says so
 by returning a :class:`Next` (see ``rules/turn.py``).
 """
@@ -21,7 +21,7 @@ from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
 from . import rules
 from .moves import Deal, Order, Roll, Shot, SjoMove
-from .position import Draft, SjoPosition
+from .position import SjoDraft, SjoPosition
 
 __all__ = [
     "BONUS_TURNS",
@@ -79,7 +79,7 @@ _SHOTS: list[list[tuple[SjoMove, Fraction]]] = [
     [(Shot(True), Fraction(k, 6)), (Shot(False), Fraction(6 - k, 6))] for k in range(6)]
 
 
-def current_player(d: SjoPosition | Draft) -> int:
+def current_player(d: SjoPosition | SjoDraft) -> int:
     """The seat to move, CHANCE (dice, the deal) or TERMINAL."""
     if d.result is not None:
         return TERMINAL
@@ -90,7 +90,7 @@ def current_player(d: SjoPosition | Draft) -> int:
     return d.turn
 
 
-def chance_outcomes(d: Draft, hit_faces: int) -> list[tuple[SjoMove, Fraction]]:
+def chance_outcomes(d: SjoDraft, hit_faces: int) -> list[tuple[SjoMove, Fraction]]:
     """The chance moves due now and their chances (SJO §3, §4, §7; ruling SJO-8)."""
     if d.phase == ORDER:
         return list(_ORDERS[d.order_pending[0]])
@@ -103,7 +103,7 @@ def chance_outcomes(d: Draft, hit_faces: int) -> list[tuple[SjoMove, Fraction]]:
     return list(ROLLS)
 
 
-def end_turn(d: Draft) -> None:
+def end_turn(d: SjoDraft) -> None:
     """The turn is over: the finder's five moves (SJO §8), the mortar's extra turn
     (SJO §11), else the next seat clockwise."""
     if d.result is not None:
@@ -122,7 +122,7 @@ def end_turn(d: Draft) -> None:
     begin_turn(d, (seat + 1) % d.n, normal=True)
 
 
-def begin_turn(d: Draft, seat: int, normal: bool) -> None:
+def begin_turn(d: SjoDraft, seat: int, normal: bool) -> None:
     """Seat's turn begins (``normal``: a turn of the round, not a bonus or extra turn)."""
     d.turn = seat
     d.action = None
@@ -135,7 +135,7 @@ def begin_turn(d: Draft, seat: int, normal: bool) -> None:
     d.normal_turn = normal
     if normal:
         d.turns += 1
-        limit = int(d.opts["max_rounds"])
+        limit = d.ctx.max_rounds
         if limit and d.turns > limit * d.n:
             d.result = (None, f"nobody won within {limit} rounds", rules.ruling(16))
             d.say(f"{limit} rounds are over: the game ends without a winner "
@@ -144,7 +144,7 @@ def begin_turn(d: Draft, seat: int, normal: bool) -> None:
     turn_body(d)
 
 
-def turn_body(d: Draft) -> None:
+def turn_body(d: SjoDraft) -> None:
     """What comes at the start of the turn before any choice: the raft with nobody
     aboard (SJO §10), the escape by boat (SJO §12), the wounds (SJO §7)."""
     seat = d.turn
@@ -191,7 +191,7 @@ def turn_body(d: Draft) -> None:
     d.phase = START
 
 
-def check_over(d: Draft) -> None:
+def check_over(d: SjoDraft) -> None:
     """The endings without a winner (SJO §12; rulings SJO-13, SJO-15)."""
     if d.result is not None or d.phase in SETUP_PHASES:
         return
@@ -218,12 +218,12 @@ def check_over(d: Draft) -> None:
                               "(ruling SJO-15)")
 
 
-def end_without_winner(d: Draft, why: str) -> None:
+def end_without_winner(d: SjoDraft, why: str) -> None:
     d.result = (None, why, rules.NO_WINNER)
     d.say(f"The game ends without a winner: {why}", rules.NO_WINNER, "end")
 
 
-def check_escape(d: Draft, seat: int) -> None:
+def check_escape(d: SjoDraft, seat: int) -> None:
     """After an action: is the pirate with the chest on a usable boat (SJO §11-12)?"""
     p = d.p(seat)
     on_boat = None

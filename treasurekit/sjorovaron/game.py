@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from types import MappingProxyType
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, cast, get_args
 
 from ..core.data import data_option
 from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .board import BUNDLED, SjoMap, load_map
 from .build import build_state
+from .context import SjoContext
 from .moves import SjoMove, parse_move
 from .paths import Walker, walker
 from .state import SjoState
@@ -82,9 +82,19 @@ class SjoGame(Game[SjoMove]):
                       "JSON file or a SjoMap", validate=data_option("map", BUNDLED, SjoMap)),
     }
 
+    state_type = SjoState
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        _ = self.board  # load and validate the map now
+        opts = self._options
+        #: What the rules read (the map, its walking tables, the option values), built
+        #: once: every state of this game keeps it (see :class:`~.context.SjoContext`).
+        #: Building it loads and validates the map now.
+        self.context = SjoContext(
+            board=self.board, walker=self.walker, players=int(opts["players"]),
+            hit_faces=int(opts["hit_faces"]), line_blockers=str(opts["line_blockers"]),
+            return_to_start=bool(opts["return_to_start"]), sea_push=str(opts["sea_push"]),
+            extra_rule=bool(opts["extra_rule"]), max_rounds=int(opts["max_rounds"]))
 
     @cached_property
     def board(self) -> SjoMap:
@@ -98,22 +108,19 @@ class SjoGame(Game[SjoMove]):
 
     @property
     def num_players(self) -> int:
-        return self.seats
-
-    @cached_property
-    def seats(self) -> int:
-        """The number of seats, read once (the rules read it on every ply)."""
-        return int(self._options["players"])
-
-    @cached_property
-    def settings(self) -> Mapping[str, Any]:
-        """Every option with its value, read-only and made once: what the rules read on
-        every ply (``options`` hands out a fresh copy at each call)."""
-        return MappingProxyType(dict(self._options))
+        return self.context.players
 
     def new_initial_state(self, seed: int = 0) -> SjoState:
         """Before the starting rolls: every seat rolls the die first (chance moves)."""
-        return SjoState(self, seed)
+        return cast(SjoState, super().new_initial_state(seed))
+
+    def state_at(self, position: Any, seed: int = 0) -> SjoState:
+        """A game standing at ``position`` (a :class:`~.position.SjoPosition` of this
+        game), with no history.
+
+        Raises:
+            OptionError: ``seed`` is not a non-negative integer."""
+        return cast(SjoState, super().state_at(position, seed))
 
     def position(
         self,
@@ -167,8 +174,8 @@ class SjoGame(Game[SjoMove]):
         Walk(path=('q15', 'q16'))
         """
         return build_state(
-            self, pirates, wounded=wounded or {}, pieces=pieces, spot=spot, knows=knows,
-            chest=chest, raft=raft, boats=boats, wrecked=wrecked, turn=turn, die=die,
+            self, self.context, pirates, wounded=wounded or {}, pieces=pieces, spot=spot,
+            knows=knows, chest=chest, raft=raft, boats=boats, wrecked=wrecked, turn=turn, die=die,
             must_float=must_float, escape=escape, dug=dug, seed=seed,
         )
 

@@ -1,6 +1,6 @@
 """The Sjörövarön position: the whole state of a game as one frozen value
-(docs/architecture.md §4), and :class:`Draft`, the small builder the rules use to
-make the next position from it.
+(docs/architecture.md §4), and :class:`SjoDraft`, core's :class:`~..core.draft.Draft`
+of it with what the rules need while a move is applied.
 
 A :class:`SjoPosition` holds the set-up (the starting rolls, the picks, the deal), the
 pirates (:class:`Pirate`: hex, wound, in or out, aboard), the map pieces (who holds
@@ -10,50 +10,25 @@ die, the shot, the bonus turns of SJO §8) and the result. Every part is immutab
 (tuples, frozensets, frozen dataclasses), so equal positions are equal games and a
 position hashes.
 
-Rules never change a position: ``Draft(position, game)`` copies its fields into a
+Rules never change a position: ``SjoDraft(position, ctx)`` copies its fields into a
 mutable draft, the rules of one move change the draft and write events, and
 ``draft.freeze()`` makes the next position (one new position per ply).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from ..core.draft import Draft
 from ..core.events import Event
 from ..core.phases import PhaseEnum
+from .context import SjoContext
 from .island import SjoMap
 from .moves import PIRATE_NAMES
 from .paths import Walker
 
-__all__ = ["Draft", "Pirate", "Problem", "SjoPosition", "SjoRules", "changed"]
-
-
-class SjoRules(Protocol):
-    """What the rules read from the game object (an :class:`~.game.SjoGame`)."""
-
-    @property
-    def board(self) -> SjoMap: ...
-
-    @property
-    def walker(self) -> Walker: ...
-
-    @property
-    def options(self) -> Mapping[str, Any]: ...
-
-    @property
-    def num_players(self) -> int: ...
-
-    @property
-    def seats(self) -> int:
-        """``num_players``, read once."""
-        ...
-
-    @property
-    def settings(self) -> Mapping[str, Any]:
-        """``options``, read-only and made once (not copied at each read)."""
-        ...
+__all__ = ["Pirate", "Problem", "SjoDraft", "SjoPosition", "raft_aboard", "seat_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,92 +126,44 @@ class SjoPosition:
     normal_turn: bool
 
 
-FIELDS = tuple(f.name for f in fields(SjoPosition))
-#: The fields of a pirate the rules change (``Draft.set``).
+#: The fields of a pirate the rules change (``SjoDraft.set``).
 _PIRATE_CHANGES = frozenset(("at", "wound", "out", "aboard", "must_float"))
-_FIELD_SET = frozenset(FIELDS)
-_new = object.__new__
 
 
-class Draft:
-    """The next position while one move is being applied: a mutable copy of a
-    position's fields, the game's board, and the events written so far.
+class SjoDraft(Draft[SjoPosition]):
+    """The next position while one move is being applied: the fields of a position
+    (core's :class:`~..core.draft.Draft`: the position's own fields, assignable by
+    name), the game's :class:`~.context.SjoContext` and the events written so far.
 
-    Also what the rules read a position through: ``Draft(position, game,
-    reading=True)`` shares the position's fields and must never be changed. It asks
-    the small questions every section asks (``who``, ``on_land``, ``standing_at``...).
-    ``cache`` is a dict the state keeps between plies for the walks and targets
-    (keyed by what they depend on).
+    Also what the rules read a position through (the state keeps a draft of its
+    position for its queries; such a draft is only read). It asks the small questions
+    every section asks (``who``, ``on_land``, ``standing_at``...). ``cache`` is a dict
+    the state keeps between plies for the walks and targets (keyed by what they depend
+    on).
 
-    The position's fields are the only entries of the draft's instance dict (the rest
-    are slots): a draft copies them in with one dict copy, and ``freeze`` hands that
-    dict to the new position (no second copy).
+    Working extras (not fields, never frozen): ``ctx`` and its shortcuts ``board``,
+    ``walker``, ``n`` (the seats), ``cache`` and ``events``.
     """
 
-    __slots__ = ("__dict__", "board", "cache", "events", "game", "n", "opts", "source",
-                 "walker")
+    __slots__ = ("board", "cache", "ctx", "events", "n", "walker")
 
-    phase: PhaseEnum
-    order_pending: tuple[int, ...]
-    order_round: tuple[tuple[int, int], ...]
-    order_rolls: tuple[tuple[int, int], ...]
-    first: int | None
-    picks_left: tuple[int, ...]
-    deal_left: tuple[int, ...]
-    pirates: tuple[Pirate | None, ...]
-    pieces: tuple[frozenset[str], ...]
-    seen: tuple[frozenset[str], ...]
-    knows: frozenset[int]
-    finder: int | None
-    lost: frozenset[str]
-    hidden: str | None
-    chest: tuple[str, int]
-    raft: int
-    raft_prev: int
-    raft_state: str
-    raft_pilot: int | None
-    boats_used: frozenset[int]
-    boats_wrecked: frozenset[int]
-    escape: int | None
-    turn: int
-    action: str | None
-    target: int
-    die: int | None
-    shot_used: bool
-    acted: bool
-    shot: tuple[str, int] | None
-    shot_return: PhaseEnum
-    pushable: bool
-    bonus_left: int
-    extra_turn: bool
-    raft_done: bool
-    turns: int
-    result: tuple[int | None, str, str] | None
-    dug: bool
-    normal_turn: bool
+    # Core's Draft refuses ``del draft.field`` with a Python ``__delattr__``: CPython
+    # then routes every attribute *write* through its slow slot wrapper (about 6 times
+    # slower writes, 3 times slower drafts: a tenth of a ply). Back to the C setter;
+    # a deleted field is still refused, by ``freeze`` ("SjoPosition is missing ...").
+    if not TYPE_CHECKING:  # (to mypy, the fields stay Draft's names read and written)
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
 
-    def __init__(self, pos: SjoPosition, game: SjoRules,
-                 cache: dict[str, Any] | None = None, *, reading: bool = False) -> None:
-        # a reader shares the position's fields; a writer copies them (dict.copy clones
-        # the table at once: several times cheaper than updating an empty dict)
-        self.__dict__ = pos.__dict__ if reading else pos.__dict__.copy()
-        self.source = pos
-        self.game = game
-        self.board: SjoMap = game.board
-        self.walker: Walker = game.walker
-        self.n: int = game.seats
-        #: the game's options (read-only)
-        self.opts: Mapping[str, Any] = game.settings
+    def __init__(self, pos: SjoPosition, ctx: SjoContext,
+                 cache: dict[str, Any] | None = None) -> None:
+        Draft.__init__(self, pos)  # not through super(): a draft is made every ply
+        self.ctx = ctx
+        self.board: SjoMap = ctx.board
+        self.walker: Walker = ctx.walker
+        self.n: int = ctx.players
         self.cache: dict[str, Any] = {} if cache is None else cache
         self.events: list[Event] = []
-
-    def freeze(self) -> SjoPosition:
-        """The position this draft now describes. The draft then reads that position
-        (``source``); it must not be changed any more."""
-        pos: SjoPosition = _new(SjoPosition)
-        object.__setattr__(pos, "__dict__", self.__dict__)  # handed over, not copied
-        self.source = pos
-        return pos
 
     # ----- events --------------------------------------------------------------------
     def say(self, text: str, rule: str | None, kind: str = "info") -> None:
@@ -256,7 +183,7 @@ class Draft:
     # ----- pirates ---------------------------------------------------------------------
     def p(self, seat: int) -> Pirate:
         """Seat's pirate (it has been picked)."""
-        p = self.pirates[seat]
+        p: Pirate | None = self.pirates[seat]
         assert p is not None
         return p
 
@@ -275,8 +202,9 @@ class Draft:
         # the constructor with every field: several times cheaper than dataclasses.replace
         p = Pirate(p.seat, p.name, get("at", p.at), get("wound", p.wound), get("out", p.out),
                    get("aboard", p.aboard), get("must_float", p.must_float))
-        pirates = self.pirates
-        self.pirates = (*pirates[:seat], p, *pirates[seat + 1:])
+        fields: Any = self  # the fields are the position's (not attributes of a draft)
+        pirates: tuple[Pirate | None, ...] = fields.pirates
+        fields.pirates = (*pirates[:seat], p, *pirates[seat + 1:])
         return p
 
     def on_land(self, p: Pirate) -> bool:
@@ -299,6 +227,8 @@ class Draft:
 
     def carrier(self) -> int | None:
         """The seat with the chest (carrying it, or aboard the raft with it), or None."""
+        where: str
+        n: int
         where, n = self.chest
         if where == "carried":
             return n
@@ -308,11 +238,12 @@ class Draft:
 
     def killing(self) -> bool:
         """SJO §13: with 5-6 players, once the chest is dug up, every hit kills."""
-        return bool(self.opts["extra_rule"]) and self.n >= 5 and self.dug
+        return self.ctx.extra_rule and self.n >= 5 and bool(self.dug)
 
     def standing_at(self, h: int, seat: int) -> Pirate | None:
         """An unharmed opponent of ``seat`` standing on land hex ``h``, or None."""
-        for p in self.pirates:
+        pirates: tuple[Pirate | None, ...] = self.pirates
+        for p in pirates:
             if (p is not None and p.seat != seat and p.at == h and not p.out
                     and not p.aboard and p.wound is None and self.board.is_land(h)):
                 return p
@@ -342,10 +273,12 @@ class Draft:
 
     def behind_raft(self) -> int:
         """The water hex behind the raft (where it came from, else upstream)."""
-        if self.raft_prev >= 0 and self.board.is_water(self.raft_prev):
-            return self.raft_prev
-        up = self.board.upstream(self.raft)
-        return up[0] if up else self.raft
+        prev: int = self.raft_prev
+        if prev >= 0 and self.board.is_water(prev):
+            return prev
+        raft: int = self.raft
+        up = self.board.upstream(raft)
+        return up[0] if up else raft
 
 
 def seat_of(pirates: tuple[Pirate | None, ...], pirate: str) -> int | None:
@@ -367,16 +300,3 @@ def raft_aboard(pirates: tuple[Pirate | None, ...]) -> int | None:
 #: Why a move is illegal, as ``(reason, rule)``, or None when it is legal.
 Problem = tuple[str, str | None] | None
 
-
-def changed(pos: SjoPosition, **changes: Any) -> SjoPosition:
-    """``dataclasses.replace(pos, **changes)`` without re-running the frozen ``__init__``
-    over all 38 fields (one dict copy; used by ``determinize`` many times per MCTS
-    decision). Unknown field names raise TypeError like ``replace``."""
-    unknown = changes.keys() - _FIELD_SET
-    if unknown:
-        raise TypeError(f"SjoPosition has no field {', '.join(sorted(unknown))}")
-    new: SjoPosition = _new(SjoPosition)
-    fields_ = pos.__dict__.copy()
-    fields_.update(changes)
-    object.__setattr__(new, "__dict__", fields_)
-    return new

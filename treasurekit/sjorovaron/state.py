@@ -17,7 +17,8 @@ Where each rule lives (SJO = the rulebook; the citations are in ``rules/__init__
 
 Each move type has one section (its problem and its effect) in the one table
 ``rules/sections.py``; :func:`apply` is the whole step from one position to the next,
-a pure function of (position, game, move).
+a pure function of (position, context, move); the context (``game.context``, a
+:class:`~.context.SjoContext`) is all the rules read of the game.
 
 Hidden information: the map pieces in each hand are fixed when dealt (each player
 sees his own at once); the hidden piece is whatever was not dealt. ``view(p)`` shows
@@ -31,11 +32,13 @@ import random
 from fractions import Fraction
 from typing import Any, cast
 
+from ..core.draft import replace
 from ..core.errors import Refusal
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import Game, State
 from ..core.seat import HIDDEN
 from . import clicks, flow
+from .context import SjoContext
 from .flow import DEAL, ORDER, OVER, PICK, ROLL, SHOT, WALK, Phase
 from .island import SjoMap
 from .moves import (
@@ -44,7 +47,7 @@ from .moves import (
     Walk,
 )
 from .paths import Walker
-from .position import Draft, Pirate, SjoPosition, SjoRules, changed
+from .position import Pirate, SjoDraft, SjoPosition
 from .rules import movement, sections, setup, turn
 from .rules.sections import TABLE
 from .text import chest_text, describe, map_text, round_of
@@ -54,23 +57,23 @@ __all__ = ["Pirate", "SjoState", "apply", "step"]
 
 _CHANCE_PHASES = (ORDER, DEAL, ROLL, SHOT)
 
-def step(pos: SjoPosition, game: SjoRules, move: SjoMove,
-         cache: dict[str, Any] | None = None) -> Draft:
-    """The draft of the position after the legal ``move``, frozen: ``draft.source`` is
-    the new position, ``draft.events`` what happened; ``pos`` is not changed."""
-    d = Draft(pos, game, cache)
+def step(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
+         cache: dict[str, Any] | None = None) -> tuple[SjoPosition, SjoDraft]:
+    """The position after the legal ``move`` and its draft (which holds the same fields,
+    and in ``events`` what happened; only read from now on); ``pos`` is not changed."""
+    d = SjoDraft(pos, ctx, cache)
     turn.proceed(d, TABLE.of(move).apply(d, move))
     flow.check_over(d)
-    d.freeze()
-    return d
+    return d.freeze(), d
 
 
-def apply(pos: SjoPosition, game: SjoRules, move: SjoMove,
+def apply(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
           cache: dict[str, Any] | None = None) -> tuple[SjoPosition, list[Event]]:
     """The position after the legal ``move`` and what happened (pure: ``pos`` is not
-    changed; ``cache`` only keeps walks and lines of fire between calls)."""
-    d = step(pos, game, move, cache)
-    return d.source, d.events
+    changed; ``cache`` only keeps walks and lines of fire between calls). ``ctx`` is the
+    game's :class:`~.context.SjoContext` (``game.context``)."""
+    after, d = step(pos, ctx, move, cache)
+    return after, d.events
 
 
 class SjoState(State[SjoMove]):
@@ -100,27 +103,44 @@ class SjoState(State[SjoMove]):
 
     _position: SjoPosition
 
-    def __init__(self, game: Game[SjoMove], seed: int) -> None:
-        super().__init__(game, seed)
-        self._rules = cast(SjoRules, game)
-        self.board: SjoMap = self._rules.board
-        self.walker: Walker = self._rules.walker
-        self._n = self._rules.num_players
-        self._hit_faces = int(self._rules.settings["hit_faces"])
-        self._cache: dict[str, Any] = {}
-        self._facts_of: Draft | None = None
-        self._position = setup.initial(self._rules)
+    def __init__(self, game: Game[SjoMove], seed: int,
+                 position: SjoPosition | None = None) -> None:
+        """The one constructor (``game.state_type(game, seed, position)``; see
+        ``Game.state_at``): at ``position``, or before the starting rolls.
 
-    def _facts(self) -> Draft:
+        Raises:
+            TypeError: ``game`` has no :class:`~.context.SjoContext` (not a ``SjoGame``).
+            OptionError: ``seed`` is not a non-negative integer."""
+        ctx = getattr(game, "context", None)
+        if not isinstance(ctx, SjoContext):
+            raise TypeError(f"a Sjörövarön state needs a SjoGame, got {type(game).__name__}")
+        #: The rules' context: the map and the option values (``game.context``).
+        self.context: SjoContext = ctx
+        self.board: SjoMap = ctx.board
+        self.walker: Walker = ctx.walker
+        self._n = ctx.players
+        self._hit_faces = ctx.hit_faces
+        self._cache: dict[str, Any] = {}
+        #: A draft of ``_facts_at`` (by identity), read by the queries and the rules.
+        self._facts_of: SjoDraft | None = None
+        self._facts_at: SjoPosition | None = None
+        super().__init__(game, seed, position)
+
+    def _initial_position(self) -> SjoPosition:
+        """Before the starting rolls: every seat rolls the die first (SJO §3)."""
+        return setup.initial(self.context)
+
+    def _facts(self) -> SjoDraft:
         """The current position read through a draft (never changed: only read)."""
         d = self._facts_of
-        if d is None or d.source is not self._position:
-            d = Draft(self._position, self._rules, self._cache, reading=True)
-            self._facts_of = d
+        pos = self._position
+        if d is None or self._facts_at is not pos:
+            d = self._facts_of = SjoDraft(pos, self.context, self._cache)
+            self._facts_at = pos
         return d
 
     @property
-    def facts(self) -> Draft:
+    def facts(self) -> SjoDraft:
         """The current position with the rules' questions (``who``, ``on_land``,
         ``carrier``...): for bots and analysis. Read it; never change it."""
         return self._facts()
@@ -265,7 +285,7 @@ class SjoState(State[SjoMove]):
 
     def shooting_chance(self) -> Fraction:
         """P(hit) of one roll of the shooting die (option ``hit_faces``; ruling SJO-8)."""
-        return Fraction(int(self.game.options["hit_faces"]), 6)
+        return Fraction(self._hit_faces, 6)
 
     # ----- the engine contract -------------------------------------------------------------
     def _current_player(self) -> int:
@@ -292,9 +312,9 @@ class SjoState(State[SjoMove]):
         return sections.problem(self._facts(), move)
 
     def _apply(self, move: SjoMove) -> list[Event]:
-        d = step(self._position, self._rules, move, self._cache)
-        self._position = d.source
-        self._facts_of = d  # it reads the new position: no second copy for the queries
+        pos, d = step(self._position, self.context, move, self._cache)
+        self._position = self._facts_at = pos
+        self._facts_of = d  # it holds the new position's fields: no copy for the queries
         return d.events
 
     def outcome(self) -> Outcome | None:
@@ -365,13 +385,13 @@ class SjoState(State[SjoMove]):
         def m(s: frozenset[str]) -> frozenset[str]:
             return frozenset(sigma.get(x, x) for x in s)
 
-        twin._position = changed(
+        twin._restore(replace(
             pos,
             pieces=tuple(m(s) for s in pos.pieces),
             seen=tuple(s if i == player else m(s) for i, s in enumerate(pos.seen)),
             lost=m(pos.lost),
             hidden=sigma.get(pos.hidden, pos.hidden) if pos.hidden is not None else None,
-        )
+        ))
         return twin
 
     def _seat_move_text(self, move: SjoMove, seat: int) -> str:

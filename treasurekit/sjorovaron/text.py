@@ -7,12 +7,12 @@ from __future__ import annotations
 from .flow import OVER, ROLL, SETUP_PHASES
 from .island import KINDS
 from .moves import LETTERS, PIRATE_NAMES
-from .position import Draft, Pirate
+from .position import Pirate, SjoDraft
 
 __all__ = ["chest_text", "describe", "map_text", "raft_text", "round_of", "status"]
 
 
-def status(d: Draft, p: Pirate) -> str:
+def status(d: SjoDraft, p: Pirate) -> str:
     """"out", "aboard", "wounded", "floating" or "standing"."""
     if p.out:
         return "out"
@@ -25,9 +25,10 @@ def status(d: Draft, p: Pirate) -> str:
     return "standing"
 
 
-def chest_text(d: Draft) -> str:
+def chest_text(d: SjoDraft) -> str:
     """"buried", "carried p1", "land k11", "ravine ...", "water ...", "raft" or "lost"."""
-    where, n = d.chest
+    where: str = d.chest[0]
+    n: int = d.chest[1]
     if where == "carried":
         return f"carried p{n}"
     if where in ("land", "ravine", "water"):
@@ -35,19 +36,20 @@ def chest_text(d: Draft) -> str:
     return where
 
 
-def raft_text(d: Draft) -> str:
+def raft_text(d: SjoDraft) -> str:
     """"landing", "afloat k12", "destroyed" or "gone"."""
-    if d.raft_state == "afloat":
+    state: str = d.raft_state
+    if state == "afloat":
         return f"afloat {d.h(d.raft)}"
-    return d.raft_state
+    return state
 
 
-def round_of(d: Draft) -> int:
+def round_of(d: SjoDraft) -> int:
     """The round being played (1-based; 0 during setup)."""
     return 0 if d.turns == 0 else (d.turns - 1) // d.n + 1
 
 
-def map_text(d: Draft) -> str:
+def map_text(d: SjoDraft) -> str:
     """The island as text: terrain characters (see ``board.py``), pirates as letters
     (H M P S K Q; lower case while wounded; ``+`` for several), ``R`` the raft,
     ``$`` the chest when it lies in the open."""
@@ -77,7 +79,7 @@ def map_text(d: Draft) -> str:
     return "\n".join(lines)
 
 
-def describe(d: Draft, ply: int) -> str:
+def describe(d: SjoDraft, ply: int) -> str:
     """The whole position in lines: the status, one line per seat, the chest and the
     raft, and the island (``str(state)``)."""
     phase = OVER if d.result is not None else d.phase

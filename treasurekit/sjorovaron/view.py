@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..core.errors import check_seat
 from .flow import OVER, ROLL, SETUP_PHASES
 from .moves import PIRATE_NAMES
-from .position import Draft
+from .position import SjoDraft
 from .text import chest_text, raft_text, round_of, status
 
 __all__ = ["PirateView", "SjoView", "seat_view"]
@@ -104,7 +104,7 @@ class SjoView:
     ply: int
 
 
-def seat_view(d: Draft, player: int, *, to_move: int, ply: int) -> SjoView:
+def seat_view(d: SjoDraft, player: int, *, to_move: int, ply: int) -> SjoView:
     """What seat ``player`` may know of the position ``d`` (SJO §3, §8): his own pieces
     only, the hidden piece only once he has held all eight, no seed.
 

@@ -5,10 +5,10 @@ pirate who knows the spot) and dragging it out of the water (4 or more).
 from __future__ import annotations
 
 from .. import rules
-from ..position import Draft, Pirate, Problem
+from ..position import Pirate, Problem, SjoDraft
 
 
-def dig_problem(d: Draft, p: Pirate) -> Problem:
+def dig_problem(d: SjoDraft, p: Pirate) -> Problem:
     where, n = d.chest
     if not d.on_land(p):
         return ("dig from a land hex", rules.DIG)
@@ -26,7 +26,7 @@ def dig_problem(d: Draft, p: Pirate) -> Problem:
     return None
 
 
-def drag_problem(d: Draft, p: Pirate) -> Problem:
+def drag_problem(d: SjoDraft, p: Pirate) -> Problem:
     where, n = d.chest
     if where != "water":
         return ("the chest is not in the water", rules.DRAG)
@@ -36,7 +36,7 @@ def drag_problem(d: Draft, p: Pirate) -> Problem:
     return None
 
 
-def resolve_dig(d: Draft, action: str, ok: bool) -> None:
+def resolve_dig(d: SjoDraft, action: str, ok: bool) -> None:
     seat = d.turn
     who = d.who(seat)
     verb = "digs" if action == "dig" else "drags"

@@ -12,11 +12,11 @@ from ..moves import (
     Cross,
     Jump,
 )
-from ..position import Draft, Pirate, Problem
+from ..position import Pirate, Problem, SjoDraft
 from . import map_pieces, movement
 
 
-def jump_problem(d: Draft, at: int, to: int, seat: int) -> Problem:
+def jump_problem(d: SjoDraft, at: int, to: int, seat: int) -> Problem:
     """Why seat may not jump from ``at`` to ``to``: the landing hex is occupied, or (a
     cliff jump) the ravine bottom a failure drops into is (ruling SJO-7)."""
     problem = movement.landing_problem(d, to, seat)
@@ -31,7 +31,7 @@ def jump_problem(d: Draft, at: int, to: int, seat: int) -> Problem:
     return None
 
 
-def resolve_jump(d: Draft, ok: bool) -> None:
+def resolve_jump(d: SjoDraft, ok: bool) -> None:
     seat = d.turn
     p = d.p(seat)
     sites = dict(d.board.jump_sites(p.at))
@@ -57,7 +57,7 @@ def resolve_jump(d: Draft, ok: bool) -> None:
     fall_in(d, seat, jump.fail, rule, carrying)
 
 
-def resolve_cross(d: Draft, ok: bool) -> None:
+def resolve_cross(d: SjoDraft, ok: bool) -> None:
     seat = d.turn
     p = d.p(seat)
     for to, water, crossing in d.board.crossing_sites(p.at):
@@ -73,14 +73,14 @@ def resolve_cross(d: Draft, ok: bool) -> None:
         return
 
 
-def land_on(d: Draft, seat: int, h: int, what: str) -> None:
+def land_on(d: SjoDraft, seat: int, h: int, what: str) -> None:
     d.set(seat, at=h)
     d.say(f"{d.who(seat)} {what}", rules.JUMP, "jump")
     map_pieces.visit(d, seat, h)
     movement.arrive(d, seat)
 
 
-def fall_in(d: Draft, seat: int, water: int, rule: str, carrying: bool) -> None:
+def fall_in(d: SjoDraft, seat: int, water: int, rule: str, carrying: bool) -> None:
     at = d.free_water(water)
     d.set(seat, at=at, must_float=True)
     d.say(f"{d.who(seat)} falls into the water at {d.h(at)} and must float "
@@ -91,7 +91,7 @@ def fall_in(d: Draft, seat: int, water: int, rule: str, carrying: bool) -> None:
                   "up from the bank", rules.CHEST, "chest")
 
 
-def _site_problem(d: Draft, p: Pirate, target: str | None, verb: str,
+def _site_problem(d: SjoDraft, p: Pirate, target: str | None, verb: str,
                   sites_of: Callable[[int], list[int]],
                   landing: Callable[[int], Problem]) -> Problem:
     """Why ``p`` may not declare a ``verb`` (jump, cross) to ``target`` (SJO §6: from a
@@ -117,7 +117,7 @@ def _site_problem(d: Draft, p: Pirate, target: str | None, verb: str,
     return landing(to)
 
 
-def jump_site_problem(d: Draft, p: Pirate, move: Jump) -> Problem:
+def jump_site_problem(d: SjoDraft, p: Pirate, move: Jump) -> Problem:
     """Why ``p`` may not declare this jump (SJO §6: from a striped hex at a jump site,
     to its other side, onto a hex he may jump to), or None."""
     return _site_problem(d, p, move.to, "jump",
@@ -125,7 +125,7 @@ def jump_site_problem(d: Draft, p: Pirate, move: Jump) -> Problem:
                          lambda to: jump_problem(d, p.at, to, p.seat))
 
 
-def cross_site_problem(d: Draft, p: Pirate, move: Cross) -> Problem:
+def cross_site_problem(d: SjoDraft, p: Pirate, move: Cross) -> Problem:
     """Why ``p`` may not declare this crossing (SJO §6: from a striped hex at a crossing
     site, to its other side, onto a free hex), or None."""
     return _site_problem(d, p, move.to, "cross",

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from .. import rules
 from ..flow import BONUS_TURNS
-from ..position import Draft
+from ..position import SjoDraft
 
 
-def anything_to_take(d: Draft, seat: int) -> bool:
+def anything_to_take(d: SjoDraft, seat: int) -> bool:
     """Whether :func:`visit` could find anything for seat anywhere: a chest lying on
     land, or a wounded opponent with map pieces (else a walk need not visit its hexes)."""
     if d.chest[0] == "land":
@@ -23,7 +23,7 @@ def anything_to_take(d: Draft, seat: int) -> bool:
     return False
 
 
-def visit(d: Draft, seat: int, h: int) -> None:
+def visit(d: SjoDraft, seat: int, h: int) -> None:
     """Seat's pirate enters land hex ``h`` (passing or ending): SJO §8, §9."""
     board = d.board
     for p in d.pirates:
@@ -40,7 +40,7 @@ def visit(d: Draft, seat: int, h: int) -> None:
                   rules.CHEST, "chest")
 
 
-def take_pieces(d: Draft, seat: int, victim: int) -> None:
+def take_pieces(d: SjoDraft, seat: int, victim: int) -> None:
     got = d.pieces[victim]
     pieces = list(d.pieces)
     pieces[seat] = pieces[seat] | got
@@ -66,7 +66,7 @@ def take_pieces(d: Draft, seat: int, victim: int) -> None:
                       rules.FIVE_MOVES, "bonus")
 
 
-def lose_pieces(d: Draft, seat: int) -> None:
+def lose_pieces(d: SjoDraft, seat: int) -> None:
     lost = d.pieces[seat]
     pieces = list(d.pieces)
     pieces[seat] = frozenset()

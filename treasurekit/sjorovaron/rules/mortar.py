@@ -11,11 +11,11 @@ from ..moves import (
     Fire,
     Wait,
 )
-from ..position import Draft, Pirate, Problem
+from ..position import Pirate, Problem, SjoDraft
 from . import wounds
 
 
-def fire_targets(d: Draft) -> list[str | None]:
+def fire_targets(d: SjoDraft) -> list[str | None]:
     """Mortar targets at the start of the turn in the tower (SJO §11)."""
     p = d.p(d.turn)
     if p.at != d.board.mortar or p.aboard or p.wound is not None or d.acted:
@@ -29,7 +29,7 @@ def fire_targets(d: Draft) -> list[str | None]:
     return out
 
 
-def fire_problem(d: Draft, move: Fire) -> Problem:
+def fire_problem(d: SjoDraft, move: Fire) -> Problem:
     p = d.p(d.turn)
     if p.at != d.board.mortar or p.aboard:
         return (f"the mortar stands on {d.h(d.board.mortar)} in the tower; only a "
@@ -47,7 +47,7 @@ def fire_problem(d: Draft, move: Fire) -> Problem:
     return None
 
 
-def declare_fire(d: Draft, move: Fire) -> Next:
+def declare_fire(d: SjoDraft, move: Fire) -> Next:
     """Fire the mortar instead of this turn's shot (SJO §11)."""
     if move.target is None:
         d.shot = ("mortar", -1)
@@ -65,13 +65,13 @@ def declare_fire(d: Draft, move: Fire) -> Next:
     return Next.NOTHING
 
 
-def wait(d: Draft, move: Wait) -> Next:
+def wait(d: SjoDraft, move: Wait) -> Next:
     """Skip the turn in the tower by the mortar (SJO §11)."""
     d.say(f"{d.who(d.turn)} waits by the mortar", rules.MORTAR_WAIT, "wait")
     return Next.AFTER_ACTION
 
 
-def resolve_fire(d: Draft, t: int, hit: bool) -> None:
+def resolve_fire(d: SjoDraft, t: int, hit: bool) -> None:
     seat = d.turn
     if not hit:
         d.say(f"The mortar misses {'the raft' if t < 0 else d.who(t)}",
@@ -110,7 +110,7 @@ def resolve_fire(d: Draft, t: int, hit: bool) -> None:
     flow.end_turn(d)
 
 
-def wait_problem(d: Draft, p: Pirate) -> Problem:
+def wait_problem(d: SjoDraft, p: Pirate) -> Problem:
     """Only a pirate at the mortar may skip his turn (SJO §11)."""
     if p.at != d.board.mortar:
         return ("only a pirate at the mortar in the tower may skip his turn",

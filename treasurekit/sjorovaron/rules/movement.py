@@ -12,11 +12,11 @@ from ..moves import (
     PIRATE_NAMES,
     Walk,
 )
-from ..position import Draft, Problem
+from ..position import Problem, SjoDraft
 from . import map_pieces
 
 
-def landing_problem(d: Draft, h: int, seat: int) -> Problem:
+def landing_problem(d: SjoDraft, h: int, seat: int) -> Problem:
     """Why seat may not end a move on land hex ``h`` (occupied), or None."""
     stand = d.standing_at(h, seat)
     if stand is not None:
@@ -29,7 +29,7 @@ def landing_problem(d: Draft, h: int, seat: int) -> Problem:
     return None
 
 
-def blockers(d: Draft, seat: int) -> tuple[int, int]:
+def blockers(d: SjoDraft, seat: int) -> tuple[int, int]:
     blocked = no_end = 0
     for p in d.pirates:
         if p is None or p.seat == seat or p.out or p.aboard or p.at < 0:
@@ -43,7 +43,7 @@ def blockers(d: Draft, seat: int) -> tuple[int, int]:
     return blocked, no_end
 
 
-def loot_hexes(d: Draft, seat: int) -> list[int]:
+def loot_hexes(d: SjoDraft, seat: int) -> list[int]:
     """Hexes worth passing: a chest lying free, wounded pirates' map pieces."""
     out = []
     if d.chest[0] == "land":
@@ -60,7 +60,7 @@ def loot_hexes(d: Draft, seat: int) -> list[int]:
     return list(dict.fromkeys(out))
 
 
-def walks(d: Draft) -> dict[int, tuple[int, ...]]:
+def walks(d: SjoDraft) -> dict[int, tuple[int, ...]]:
     """End hex -> path for the rolled land move of the seat to move."""
     key = (d.turn, d.die, d.pirates, d.chest, d.pieces)
     hit = d.cache.get("walks")
@@ -72,12 +72,12 @@ def walks(d: Draft) -> dict[int, tuple[int, ...]]:
     blocked, no_end = blockers(d, p.seat)
     walks = d.walker.walks(
         p.at, d.die, blocked, no_end, prefer=loot_hexes(d, p.seat),
-        revisit_start=bool(d.opts["return_to_start"]))
+        revisit_start=d.ctx.return_to_start)
     d.cache["walks"] = (key, walks)
     return walks
 
 
-def walk_problem(d: Draft, move: Walk) -> Problem:
+def walk_problem(d: SjoDraft, move: Walk) -> Problem:
     assert d.die is not None
     p = d.p(d.turn)
     die = d.die
@@ -91,7 +91,7 @@ def walk_problem(d: Draft, move: Walk) -> Problem:
         return (str(exc), rules.MOVE)
     blocked, no_end = blockers(d, p.seat)
     prev = p.at
-    seen = {p.at} if not d.opts["return_to_start"] else set()
+    seen = {p.at} if not d.ctx.return_to_start else set()
     for h in path:
         if h not in board.steps[prev]:
             what = board.kinds[h]
@@ -119,7 +119,7 @@ def walk_problem(d: Draft, move: Walk) -> Problem:
     return None
 
 
-def apply_walk(d: Draft, move: Walk) -> Next:
+def apply_walk(d: SjoDraft, move: Walk) -> Next:
     """Walk the path (SJO §5), taking map pieces and the chest passed (SJO §8, §9)."""
     seat = d.turn
     path = d.walker.path_of(move.path)
@@ -135,7 +135,7 @@ def apply_walk(d: Draft, move: Walk) -> Next:
     return Next.AFTER_ACTION
 
 
-def arrive(d: Draft, seat: int) -> None:
+def arrive(d: SjoDraft, seat: int) -> None:
     """Seat's pirate ends a move on land: pushing becomes possible (SJO §7)."""
     p = d.p(seat)
     d.pushable = any(x.wound for x in d.lying_at(p.at, seat)) and bool(
@@ -146,7 +146,7 @@ def arrive(d: Draft, seat: int) -> None:
                   "it next turn", rules.RAFT, "raft")
 
 
-def stay_problem(d: Draft) -> Problem:
+def stay_problem(d: SjoDraft) -> Problem:
     """Only a pirate locked in (no walk of the roll) may stay (SJO §5)."""
     ends = walks(d)
     if ends:

@@ -5,10 +5,10 @@ aboard (3 or more), the raft and swimmers never sharing a space, out to sea.
 from __future__ import annotations
 
 from .. import rules
-from ..position import Draft, Pirate, Problem
+from ..position import Pirate, Problem, SjoDraft
 
 
-def board_problem(d: Draft, p: Pirate) -> Problem:
+def board_problem(d: SjoDraft, p: Pirate) -> Problem:
     """Why ``p`` may not try to jump aboard the raft now (SJO §10), or None."""
     if d.raft_state != "afloat":
         return ("the raft is not in the water", rules.RAFT_JUMP)
@@ -23,7 +23,7 @@ def board_problem(d: Draft, p: Pirate) -> Problem:
     return None
 
 
-def launch_problem(d: Draft, p: Pirate) -> Problem:
+def launch_problem(d: SjoDraft, p: Pirate) -> Problem:
     if d.raft_state != "landing":
         return ("the raft has already left its hex", rules.RAFT)
     if p.at != d.board.raft_hex:
@@ -34,7 +34,7 @@ def launch_problem(d: Draft, p: Pirate) -> Problem:
     return None
 
 
-def resolve_board(d: Draft, ok: bool) -> None:
+def resolve_board(d: SjoDraft, ok: bool) -> None:
     seat = d.turn
     who = d.who(seat)
     if ok:
@@ -49,7 +49,7 @@ def resolve_board(d: Draft, ok: bool) -> None:
               f"{d.h(at)}", rules.RAFT_JUMP, "fall")
 
 
-def launch(d: Draft, face: int) -> None:
+def launch(d: SjoDraft, face: int) -> None:
     seat = d.turn
     board = d.board
     d.raft_state = "afloat"
@@ -61,7 +61,7 @@ def launch(d: Draft, face: int) -> None:
     move_raft(d, face, [board.raft_launch, *board.river_path(board.raft_launch, face - 1)])
 
 
-def move_raft(d: Draft, face: int, path: list[int] | None = None) -> None:
+def move_raft(d: SjoDraft, face: int, path: list[int] | None = None) -> None:
     board = d.board
     aboard = d.raft_aboard()
     if path is None:
@@ -96,7 +96,7 @@ def move_raft(d: Draft, face: int, path: list[int] | None = None) -> None:
     raft_landed(d)
 
 
-def raft_landed(d: Draft) -> None:
+def raft_landed(d: SjoDraft) -> None:
     if d.raft in d.board.marked:
         k = d.board.marked.index(d.raft) + 1
         d.say(f"The raft is on double-marked hex {k} of 3 ({d.h(d.raft)}): "

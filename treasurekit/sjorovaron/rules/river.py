@@ -9,16 +9,16 @@ from ..flow import Next
 from ..moves import (
     Climb,
 )
-from ..position import Draft, Pirate, Problem
+from ..position import Pirate, Problem, SjoDraft
 from . import map_pieces, movement, wounds
 
 
-def climb_targets(d: Draft, p: Pirate) -> list[int]:
+def climb_targets(d: SjoDraft, p: Pirate) -> list[int]:
     return [h for h in d.board.neighbours[p.at]
             if d.board.can_climb(p.at, h) and movement.landing_problem(d, h, p.seat) is None]
 
 
-def float_down(d: Draft, seat: int, face: int) -> None:
+def float_down(d: SjoDraft, seat: int, face: int) -> None:
     p = d.p(seat)
     board = d.board
     path = board.river_path(p.at, face)
@@ -37,7 +37,7 @@ def float_down(d: Draft, seat: int, face: int) -> None:
     d.say(f"{d.who(seat)} floats{lake}{via} to {d.h(end)}", rules.FLOAT, "float")
 
 
-def apply_climb(d: Draft, move: Climb) -> Next:
+def apply_climb(d: SjoDraft, move: Climb) -> Next:
     """Climb out of the water onto the bank (SJO §6)."""
     seat = d.turn
     h = d.board.hex(move.to)
@@ -49,7 +49,7 @@ def apply_climb(d: Draft, move: Climb) -> Next:
     return Next.AFTER_ACTION
 
 
-def climb_problem(d: Draft, p: Pirate, move: Climb) -> Problem:
+def climb_problem(d: SjoDraft, p: Pirate, move: Climb) -> Problem:
     """Why ``p`` in the water may not climb out onto ``move.to`` (SJO §6), or None."""
     if p.must_float:
         return (f"{d.who(p.seat)} fell in this turn and must float along the river first",

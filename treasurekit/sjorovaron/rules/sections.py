@@ -36,7 +36,7 @@ from ..moves import (
     Wait,
     Walk,
 )
-from ..position import Draft, Problem
+from ..position import Problem, SjoDraft
 from . import digging, jumping, mortar, movement, raft, river, setup, shooting, turn
 from .turn import action, declaring, fine, in_phases, on_land
 
@@ -82,7 +82,7 @@ TABLE: MoveTable[Next] = MoveTable("Sjörövarön", {
 })
 
 
-def problem(d: Draft, move: SjoMove) -> Problem:
+def problem(d: SjoDraft, move: SjoMove) -> Problem:
     """Why ``move`` may not be played by the seat to move, as ``(reason, rule)``, or None
     (not at a chance node: the engine answers those).
 

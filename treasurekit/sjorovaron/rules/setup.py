@@ -6,6 +6,7 @@ and starting hexes clockwise from the starting player, the deal of eight map pie
 from __future__ import annotations
 
 from .. import flow, rules
+from ..context import SjoContext
 from ..flow import DEAL, ORDER, PICK, START, Next
 from ..moves import (
     PIRATE_NAMES,
@@ -15,16 +16,16 @@ from ..moves import (
     Pick,
     SjoMove,
 )
-from ..position import Draft, Pirate, Problem, SjoPosition, SjoRules
+from ..position import Pirate, Problem, SjoDraft, SjoPosition
 
 
-def free_starts(d: Draft) -> list[int]:
+def free_starts(d: SjoDraft) -> list[int]:
     """The starting hexes (beside the rowing boats) no pirate has taken."""
     taken = {p.at for p in d.pirates if p is not None}
     return [b.start for b in d.board.boats if b.start not in taken]
 
 
-def pick_problem(d: Draft, move: Pick) -> Problem:
+def pick_problem(d: SjoDraft, move: Pick) -> Problem:
     """Why this pick is not allowed (pirate taken, not a free starting hex), or None."""
     taken = {p.name: p.seat for p in d.pirates if p is not None}
     if move.pirate in taken:
@@ -45,21 +46,21 @@ def pick_problem(d: Draft, move: Pick) -> Problem:
     return None
 
 
-def legal(d: Draft) -> list[SjoMove]:
+def legal(d: SjoDraft) -> list[SjoMove]:
     """The picks open to the seat to pick: a free pirate on a free starting hex."""
     free = free_starts(d)
     taken = {p.name for p in d.pirates if p is not None}
     return [Pick(name, d.h(h)) for name in PIRATES if name not in taken for h in free]
 
 
-def initial(game: SjoRules) -> SjoPosition:
+def initial(ctx: SjoContext) -> SjoPosition:
     """The position before the starting rolls: every seat rolls first (SJO §3)."""
-    n = game.num_players
+    n = ctx.players
     return SjoPosition(
         phase=ORDER, order_pending=tuple(range(n)), order_round=(), order_rolls=(),
         first=None, picks_left=(), deal_left=(), pirates=(None,) * n,
         pieces=(frozenset(),) * n, seen=(frozenset(),) * n, knows=frozenset(), finder=None,
-        lost=frozenset(), hidden=None, chest=("buried", -1), raft=game.board.raft_hex,
+        lost=frozenset(), hidden=None, chest=("buried", -1), raft=ctx.board.raft_hex,
         raft_prev=-1, raft_state="landing", raft_pilot=None, boats_used=frozenset(),
         boats_wrecked=frozenset(), escape=None, turn=0, action=None, target=-1, die=None,
         shot_used=False, acted=False, shot=None, shot_return=START, pushable=False,
@@ -68,7 +69,7 @@ def initial(game: SjoRules) -> SjoPosition:
     )
 
 
-def apply_order(d: Draft, move: Order) -> Next:
+def apply_order(d: SjoDraft, move: Order) -> Next:
     """One starting roll; the highest starts, ties roll again (ruling SJO-2)."""
     d.order_rolls += ((move.seat, move.face),)
     d.order_round += ((move.seat, move.face),)
@@ -93,7 +94,7 @@ def apply_order(d: Draft, move: Order) -> Next:
     return Next.NOTHING
 
 
-def apply_pick(d: Draft, move: Pick) -> Next:
+def apply_pick(d: SjoDraft, move: Pick) -> Next:
     """A seat takes a pirate and a free starting hex; after the last pick the deal."""
     seat = d.picks_left[0]
     h = d.board.hex(move.at)
@@ -115,7 +116,7 @@ def apply_pick(d: Draft, move: Pick) -> Next:
     return Next.NOTHING
 
 
-def apply_deal(d: Draft, move: Deal) -> Next:
+def apply_deal(d: SjoDraft, move: Deal) -> Next:
     """One map piece dealt; after the eighth the first turn begins (ruling SJO-3)."""
     seat = move.seat
     pieces = list(d.pieces)

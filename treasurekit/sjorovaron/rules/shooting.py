@@ -15,26 +15,26 @@ from ..moves import (
     Shot,
     SjoMove,
 )
-from ..position import Draft, Problem
+from ..position import Problem, SjoDraft
 from . import mortar, wounds
 
 
-def shoot_moves(d: Draft) -> list[SjoMove]:
+def shoot_moves(d: SjoDraft) -> list[SjoMove]:
     if not can_shoot(d):
         return []
     return [Shoot(d.p(t).name) for t in targets(d)]
 
 
-def can_shoot(d: Draft) -> bool:
+def can_shoot(d: SjoDraft) -> bool:
     if d.shot_used or d.phase not in (START, WALK, AFTER):
         return False
     p = d.p(d.turn)
     return p.wound is None and (p.aboard or d.on_land(p))
 
 
-def shot_blockers(d: Draft, seat: int) -> dict[int, str]:
+def shot_blockers(d: SjoDraft, seat: int) -> dict[int, str]:
     out: dict[int, str] = {}
-    all_block = d.opts["line_blockers"] == "all"
+    all_block = d.ctx.line_blockers == "all"
     for p in d.pirates:
         if p is None or p.out or p.seat == seat:
             continue
@@ -46,7 +46,7 @@ def shot_blockers(d: Draft, seat: int) -> dict[int, str]:
     return out
 
 
-def targets(d: Draft) -> list[int]:
+def targets(d: SjoDraft) -> list[int]:
     """Seats the seat to move could shoot at now (line of fire, unharmed): the seats
     :func:`shoot_problem` would let it name, without building the reasons."""
     key = (d.turn, d.pirates, d.raft)
@@ -62,7 +62,7 @@ def targets(d: Draft) -> list[int]:
     here = raft if me.aboard else me.at
     # what shot_blockers lists, as a bitmask: wounded pirates (every pirate with the
     # option line_blockers="all"); the lines hold map hexes only (0 and up)
-    all_block = d.opts["line_blockers"] == "all"
+    all_block = d.ctx.line_blockers == "all"
     blocking = 0
     for p in pirates:
         if p is None or p.out or p.seat == seat or (p.wound is None and not all_block):
@@ -84,7 +84,7 @@ def targets(d: Draft) -> list[int]:
     return out
 
 
-def shoot_problem(d: Draft, move: Shoot) -> Problem:
+def shoot_problem(d: SjoDraft, move: Shoot) -> Problem:
     phase = d.phase
     seat = d.turn
     if phase not in (START, WALK, AFTER):
@@ -120,19 +120,19 @@ def shoot_problem(d: Draft, move: Shoot) -> Problem:
     return None
 
 
-def push_targets(d: Draft) -> list[int]:
+def push_targets(d: SjoDraft) -> list[int]:
     if not d.pushable:
         return []
     p = d.p(d.turn)
     if not d.on_land(p) or not any(x.wound for x in d.lying_at(p.at, p.seat)):
         return []
     raft = d.raft if d.raft_state == "afloat" else -1
-    sea = d.opts["sea_push"] == "out"
+    sea = d.ctx.sea_push == "out"
     return [w for w in d.board.shore(p.at)
             if w != raft and (sea or not d.board.is_sea(w))]
 
 
-def push_problem(d: Draft, move: Push) -> Problem:
+def push_problem(d: SjoDraft, move: Push) -> Problem:
     targets = push_targets(d)
     if not targets:
         return ("there is no wounded pirate on your hex to push (only right after "
@@ -148,7 +148,7 @@ def push_problem(d: Draft, move: Push) -> Problem:
     return None
 
 
-def declare_shot(d: Draft, move: Shoot) -> Next:
+def declare_shot(d: SjoDraft, move: Shoot) -> Next:
     """Name the target; the shooting die follows (SJO §7)."""
     t = d.seat_of(move.target)
     assert t is not None
@@ -160,7 +160,7 @@ def declare_shot(d: Draft, move: Shoot) -> Next:
     return Next.NOTHING
 
 
-def resolve_shot(d: Draft, move: Shot) -> Next:
+def resolve_shot(d: SjoDraft, move: Shot) -> Next:
     """The shooting die: a pistol shot (SJO §7) or the mortar (SJO §11)."""
     hit = move.hit
     assert d.shot is not None
@@ -179,7 +179,7 @@ def resolve_shot(d: Draft, move: Shot) -> Next:
     return Next.AFTER_SHOT
 
 
-def apply_push(d: Draft, move: Push) -> Next:
+def apply_push(d: SjoDraft, move: Push) -> Next:
     """Push the wounded pirates on this hex into the water (SJO §7; ruling SJO-12)."""
     seat = d.turn
     into = d.board.hex(move.into)

@@ -32,7 +32,7 @@ from ..moves import (
     Stay,
     Wait,
 )
-from ..position import Draft, Pirate, Problem
+from ..position import Pirate, Problem, SjoDraft
 from . import digging, jumping, mortar, movement, raft, river, setup, shooting
 
 __all__ = ["NEED", "action", "chance_problem", "declare_first", "declaring", "end",
@@ -45,7 +45,7 @@ NEED = {"jump": 3, "cross": 2, "board": 3, "dig": 4, "drag": 4}
 
 
 # ----- legal moves ---------------------------------------------------------------------------
-def legal(d: Draft) -> list[SjoMove]:
+def legal(d: SjoDraft) -> list[SjoMove]:
     """The legal moves of the seat to move (not at a chance node)."""
     return _LEGAL[d.phase](d)
 
@@ -55,7 +55,7 @@ _FLOAT, _GO, _DIG, _DRAG, _LAUNCH, _WAIT, _STAY, _END, _BOARD = (
     Float(), Go(), Dig(), Drag(), Launch(), Wait(), Stay(), End(), Jump(None))
 
 
-def start_moves(d: Draft) -> list[SjoMove]:
+def start_moves(d: SjoDraft) -> list[SjoMove]:
     """Phase "start": fire the mortar, shoot, or declare this turn's action.
 
     Each section's problem is asked only when its first condition holds (the raft's
@@ -99,7 +99,7 @@ def start_moves(d: Draft) -> list[SjoMove]:
     return moves
 
 
-def _walk_moves(d: Draft) -> list[SjoMove]:
+def _walk_moves(d: SjoDraft) -> list[SjoMove]:
     walks = movement.walks(d)
     moves: list[SjoMove] = [*d.walker.walk_moves(walks), *shooting.shoot_moves(d)]
     if not walks:
@@ -107,44 +107,44 @@ def _walk_moves(d: Draft) -> list[SjoMove]:
     return moves
 
 
-def _after_moves(d: Draft) -> list[SjoMove]:
+def _after_moves(d: SjoDraft) -> list[SjoMove]:
     return [*shooting.shoot_moves(d), *(Push(d.h(w)) for w in shooting.push_targets(d)),
             _END]
 
 
-_LEGAL: dict[str, Callable[[Draft], list[SjoMove]]] = {
+_LEGAL: dict[str, Callable[[SjoDraft], list[SjoMove]]] = {
     PICK: setup.legal, START: start_moves, WALK: _walk_moves,
     AFTER: _after_moves,
 }
 
 
 # ----- problems (each move type's section in :mod:`.sections` asks these) ---------------------
-PhaseProblem = Callable[[Draft, Any], Problem]
+PhaseProblem = Callable[[SjoDraft, Any], Problem]
 
 
-def chance_problem(d: Draft, move: SjoMove) -> Problem:
+def chance_problem(d: SjoDraft, move: SjoMove) -> Problem:
     """Dice and the deal are not the seat's to play."""
     return (f"'{move}' is a chance move (dice and the deal); the player to move is "
             f"{d.who(flow.current_player(d))}", rules.TURN)
 
 
-def _pick_first(d: Draft) -> Problem:
+def _pick_first(d: SjoDraft) -> Problem:
     return (f"setup: {d.who(d.picks_left[0])} picks a pirate and a "
             "starting hex first, e.g. 'pick hook g2'", rules.PICK)
 
 
-def _rolled(d: Draft) -> Problem:
+def _rolled(d: SjoDraft) -> Problem:
     return (f"you rolled {d.die} for a move over land: walk exactly that many "
             "hexes ('walk ...'), or shoot first", rules.EXACT)
 
 
-def _acted(d: Draft) -> Problem:
+def _acted(d: SjoDraft) -> Problem:
     return (f"{d.who(d.turn)} has had this turn's action; shoot, push or "
             "'end' the turn", rules.TURN)
 
 
 #: What a move of another phase is told, by phase (pick, walk, after).
-_REFUSE: dict[str, Callable[[Draft], Problem]] = {
+_REFUSE: dict[str, Callable[[SjoDraft], Problem]] = {
     PICK: _pick_first, WALK: _rolled, AFTER: _acted,
 }
 
@@ -152,7 +152,7 @@ _REFUSE: dict[str, Callable[[Draft], Problem]] = {
 def in_phases(by_phase: dict[str, PhaseProblem]) -> PhaseProblem:
     """The problem of a move type played in the phases of ``by_phase`` (phase ->
     problem); in any other phase the move is refused with that phase's reason."""
-    def problem(d: Draft, move: SjoMove) -> Problem:
+    def problem(d: SjoDraft, move: SjoMove) -> Problem:
         check = by_phase.get(d.phase)
         if check is None:
             return _REFUSE[d.phase](d)
@@ -160,46 +160,46 @@ def in_phases(by_phase: dict[str, PhaseProblem]) -> PhaseProblem:
     return problem
 
 
-def picked(d: Draft, move: SjoMove) -> Problem:
+def picked(d: SjoDraft, move: SjoMove) -> Problem:
     """A pick after the picks."""
     return ("the pirates were picked at the start of the game", rules.PICK)
 
 
-def declare_first(d: Draft, move: SjoMove) -> Problem:
+def declare_first(d: SjoDraft, move: SjoMove) -> Problem:
     """A walk (or staying) before the land move is declared and rolled."""
     return ("declare a move over land ('move') and roll first", rules.MOVE)
 
 
-def push_later(d: Draft, move: SjoMove) -> Problem:
+def push_later(d: SjoDraft, move: SjoMove) -> Problem:
     """A push before the action."""
     return ("push a wounded pirate only after ending your move on his hex", rules.PUSH)
 
 
-def must_act(d: Draft, move: SjoMove) -> Problem:
+def must_act(d: SjoDraft, move: SjoMove) -> Problem:
     """Ending the turn before its action."""
     return (f"{d.who(d.turn)} must take one action this turn (move, jump, "
             "cross, float, dig or drag; only the mortar lets a pirate wait)", rules.TURN)
 
 
-PlaceProblem = Callable[[Draft, Pirate, Any], Problem]
+PlaceProblem = Callable[[SjoDraft, Pirate, Any], Problem]
 
 
-def fine(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+def fine(d: SjoDraft, p: Pirate, move: SjoMove) -> Problem:
     """Nothing in the way."""
     return None
 
 
-def _on_raft(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+def _on_raft(d: SjoDraft, p: Pirate, move: SjoMove) -> Problem:
     return (f"{d.who(d.turn)} is on the raft: roll for the raft ('float') or shoot; he "
             "cannot leave it", rules.RAFT)
 
 
-def _in_water(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+def _in_water(d: SjoDraft, p: Pirate, move: SjoMove) -> Problem:
     return (f"{d.who(d.turn)} is in the water at {d.h(p.at)}: float along the arrows or "
             "climb out onto neighbouring land", rules.FLOAT)
 
 
-def on_land(d: Draft, p: Pirate, move: SjoMove) -> Problem:
+def on_land(d: SjoDraft, p: Pirate, move: SjoMove) -> Problem:
     """Floating or climbing out from land."""
     return (f"{d.who(d.turn)} is on land, not in the water", rules.FLOAT)
 
@@ -208,7 +208,7 @@ def action(land: PlaceProblem, water: PlaceProblem = _in_water,
            aboard: PlaceProblem = _on_raft) -> PhaseProblem:
     """The problem of an action declared at the start of the turn, by where the pirate
     to move is: on the raft, in the water or on land (SJO §4, §6, §10)."""
-    def problem(d: Draft, move: SjoMove) -> Problem:
+    def problem(d: SjoDraft, move: SjoMove) -> Problem:
         p = d.p(d.turn)
         if p.aboard:
             return aboard(d, p, move)
@@ -218,20 +218,20 @@ def action(land: PlaceProblem, water: PlaceProblem = _in_water,
     return in_phases({START: problem})
 
 
-def jump_or_board(d: Draft, p: Pirate, move: Jump) -> Problem:
+def jump_or_board(d: SjoDraft, p: Pirate, move: Jump) -> Problem:
     """A jump from land: aboard the raft (no target) or to a site (SJO §6, §10)."""
     return raft.board_problem(d, p) if move.to is None else jumping.jump_site_problem(d, p, move)
 
 
 # ----- declaring and rolling -----------------------------------------------------------------
-Said = Callable[[Draft, Any, str], tuple[str, str, str]]
+Said = Callable[[SjoDraft, Any, str], tuple[str, str, str]]
 
 
-def declaring(said: Said, aim: bool = False) -> Callable[[Draft, Any], Next]:
+def declaring(said: Said, aim: bool = False) -> Callable[[SjoDraft, Any], Next]:
     """The effect of declaring this turn's action (move, jump, cross, dig, drag, float,
     launch): ``said(d, move, who)`` is the action, what is said and its rule; with
     ``aim`` the move's target hex is kept. The movement die follows (SJO §4)."""
-    def declare(d: Draft, move: Any) -> Next:
+    def declare(d: SjoDraft, move: Any) -> Next:
         action, text, rule = said(d, move, d.who(d.turn))
         d.action = action
         if aim and move.to is not None:
@@ -242,7 +242,7 @@ def declaring(said: Said, aim: bool = False) -> Callable[[Draft, Any], Next]:
     return declare
 
 
-def said_jump(d: Draft, move: Jump, who: str) -> tuple[str, str, str]:
+def said_jump(d: SjoDraft, move: Jump, who: str) -> tuple[str, str, str]:
     """A jump aboard the raft (no target) or towards a hex."""
     if move.to is None:
         return ("board", f"{who} says \"Jump!\" to get aboard the raft (3 or more)",
@@ -250,14 +250,14 @@ def said_jump(d: Draft, move: Jump, who: str) -> tuple[str, str, str]:
     return "jump", f"{who} says \"Jump!\" towards {move.to} (3 or more)", rules.DECLARE
 
 
-def said_float(d: Draft, move: Float, who: str) -> tuple[str, str, str]:
+def said_float(d: SjoDraft, move: Float, who: str) -> tuple[str, str, str]:
     """Rolling for the raft, or floating along the river."""
     if d.p(d.turn).aboard:
         return "float", f"{who} rolls for the raft", rules.RAFT
     return "float", f"{who} floats along the river", rules.FLOAT
 
 
-def _raft_duty(d: Draft, face: int, who: str) -> Next:
+def _raft_duty(d: SjoDraft, face: int, who: str) -> Next:
     d.say(f"{who} rolls {face} for the raft with nobody aboard", rules.RAFT_SHOT, "roll")
     d.raft_done = True
     raft.move_raft(d, face)
@@ -266,7 +266,7 @@ def _raft_duty(d: Draft, face: int, who: str) -> Next:
     return Next.NOTHING
 
 
-def _drift(d: Draft, face: int, who: str) -> Next:
+def _drift(d: SjoDraft, face: int, who: str) -> Next:
     seat = d.turn
     d.say(f"{who} rolls {face} and drifts, wounded", rules.WOUNDED_WATER, "roll")
     river.float_down(d, seat, face)
@@ -277,14 +277,14 @@ def _drift(d: Draft, face: int, who: str) -> Next:
     return Next.NOTHING
 
 
-def _move(d: Draft, face: int, who: str) -> Next:
+def _move(d: SjoDraft, face: int, who: str) -> Next:
     d.say(f"{who} rolls {face}", rules.EXACT, "roll")
     d.die = face
     settle_walk_phase(d)
     return Next.NOTHING
 
 
-def _float(d: Draft, face: int) -> None:
+def _float(d: SjoDraft, face: int) -> None:
     if d.p(d.turn).aboard:
         raft.move_raft(d, face)
     else:
@@ -292,7 +292,7 @@ def _float(d: Draft, face: int) -> None:
 
 
 #: The roll of a declared action: what it needs, its rule, and what it decides.
-_ROLLED: dict[str, tuple[int | None, str, Callable[[Draft, int], None]]] = {
+_ROLLED: dict[str, tuple[int | None, str, Callable[[SjoDraft, int], None]]] = {
     "jump": (3, rules.JUMP, lambda d, face: jumping.resolve_jump(d, face >= 3)),
     "cross": (2, rules.JUMP, lambda d, face: jumping.resolve_cross(d, face >= 2)),
     "board": (3, rules.RAFT_JUMP, lambda d, face: raft.resolve_board(d, face >= 3)),
@@ -301,12 +301,12 @@ _ROLLED: dict[str, tuple[int | None, str, Callable[[Draft, int], None]]] = {
     "float": (None, rules.FLOAT, _float),
     "launch": (None, rules.FLOAT, raft.launch),
 }
-_DUTIES: dict[str, Callable[[Draft, int, str], Next]] = {
+_DUTIES: dict[str, Callable[[SjoDraft, int, str], Next]] = {
     "raft-duty": _raft_duty, "drift": _drift, "move": _move,
 }
 
 
-def resolve_roll(d: Draft, move: Roll) -> Next:
+def resolve_roll(d: SjoDraft, move: Roll) -> Next:
     """The movement die decides the declared action (SJO §5, §6, §9, §10), drifts a
     wounded pirate in the water (SJO §7) or floats the raft with nobody aboard."""
     face = move.face
@@ -330,7 +330,7 @@ def resolve_roll(d: Draft, move: Roll) -> Next:
     return Next.NOTHING
 
 
-def settle_walk_phase(d: Draft) -> None:
+def settle_walk_phase(d: SjoDraft) -> None:
     """After a land roll: walk (or shoot first), or lose the move when locked in."""
     if movement.walks(d) or _targets_now(d):
         d.phase = WALK
@@ -340,13 +340,13 @@ def settle_walk_phase(d: Draft) -> None:
     after_action(d)
 
 
-def _targets_now(d: Draft) -> bool:
+def _targets_now(d: SjoDraft) -> bool:
     d.phase = WALK  # shooting is allowed between the roll and the walk
     return bool(shooting.can_shoot(d) and shooting.targets(d))
 
 
 # ----- what follows an action ------------------------------------------------------------------
-def after_action(d: Draft) -> None:
+def after_action(d: SjoDraft) -> None:
     """The action is done: the escape check (SJO §11-12), then shoot, push or end."""
     d.acted = True
     if d.result is None:
@@ -354,7 +354,7 @@ def after_action(d: Draft) -> None:
     after_or_end(d)
 
 
-def after_or_end(d: Draft) -> None:
+def after_or_end(d: SjoDraft) -> None:
     """Phase "after" while a shot or a push is possible, else the turn ends."""
     if d.result is not None:
         return
@@ -364,7 +364,7 @@ def after_or_end(d: Draft) -> None:
     flow.end_turn(d)
 
 
-def _after_shot(d: Draft) -> None:
+def _after_shot(d: SjoDraft) -> None:
     if d.result is not None:
         return
     if d.phase == WALK:
@@ -373,7 +373,7 @@ def _after_shot(d: Draft) -> None:
         after_or_end(d)
 
 
-_PROCEED: dict[Next, Callable[[Draft], None]] = {
+_PROCEED: dict[Next, Callable[[SjoDraft], None]] = {
     Next.NOTHING: lambda d: None,
     Next.AFTER_ACTION: after_action,
     Next.AFTER_OR_END: after_or_end,
@@ -381,18 +381,18 @@ _PROCEED: dict[Next, Callable[[Draft], None]] = {
 }
 
 
-def proceed(d: Draft, then: Next) -> None:
+def proceed(d: SjoDraft, then: Next) -> None:
     """Do what a section's effect asked for (see :class:`~..flow.Next`)."""
     _PROCEED[then](d)
 
 
-def stay(d: Draft, move: Stay) -> Next:
+def stay(d: SjoDraft, move: Stay) -> Next:
     """A pirate locked in loses his move (SJO §5)."""
     d.say(f"{d.who(d.turn)} is locked in and loses the move", rules.LOCKED, "locked")
     return Next.AFTER_ACTION
 
 
-def end(d: Draft, move: End) -> Next:
+def end(d: SjoDraft, move: End) -> Next:
     """The seat to move ends the turn."""
     flow.end_turn(d)
     return Next.NOTHING

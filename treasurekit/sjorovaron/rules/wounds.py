@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from .. import rules
 from ..flow import WOUND_TURNS
-from ..position import Draft
+from ..position import SjoDraft
 from . import map_pieces
 
 
-def hit(d: Draft, t: int, text: str) -> None:
+def hit(d: SjoDraft, t: int, text: str) -> None:
     p = d.p(t)
     effects: list[tuple[str, str, str]] = []  # told after the hit itself: cause, then effect
     if d.chest == ("carried", t):
@@ -38,7 +38,7 @@ def hit(d: Draft, t: int, text: str) -> None:
         d.say(*effect)
 
 
-def drown(d: Draft, seat: int, text: str, rule: str) -> None:
+def drown(d: SjoDraft, seat: int, text: str, rule: str) -> None:
     lost = d.pieces[seat]
     if d.finder == seat:
         d.bonus_left = 0
