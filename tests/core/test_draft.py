@@ -50,10 +50,14 @@ def test_a_name_that_is_not_a_field_is_refused_by_name() -> None:
         replace(BASE, die=6)
 
 
-def test_fields_cannot_be_deleted() -> None:
+def test_a_deleted_field_is_refused_at_freeze() -> None:
     d = Draft(BASE)
-    with pytest.raises(AttributeError, match="cannot be deleted"):
-        del d.turn
+    del d.turn
+    with pytest.raises(AttributeError, match="Spot is missing 'turn'"):
+        d.freeze()
+    d.trun = 1  # as many names as fields again, one misspelt
+    with pytest.raises(AttributeError, match="has no field 'trun'"):
+        d.freeze()
 
 
 def test_the_fields_are_declared_once_in_the_position() -> None:
@@ -65,13 +69,26 @@ def test_replace_equals_dataclasses_replace() -> None:
     assert replace(BASE, turn=3) == dataclasses.replace(BASE, turn=3)
 
 
-def test_a_slotted_position_is_refused_with_a_reason() -> None:
-    @dataclass(frozen=True, slots=True)
-    class Slotted:
-        turn: int
+@dataclass(frozen=True, slots=True)
+class Slotted:
+    turn: int
+    dice: tuple[int, ...]
 
-    with pytest.raises(TypeError, match="slots=True"):
-        Draft(Slotted(0))
+
+def test_a_slotted_position_is_built_the_same_way() -> None:
+    base = Slotted(turn=0, dice=(1,))
+    d = Draft(base)
+    d.turn = 2
+    new = d.freeze()
+    assert new == Slotted(2, (1,)) and hash(new) == hash(Slotted(2, (1,)))
+    assert base.turn == 0 and replace(base, dice=()) == Slotted(0, ())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.turn = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="Slotted has no field 'die'"):
+        replace(base, die=6)
+
+
+def test_a_non_dataclass_is_refused_with_a_reason() -> None:
     with pytest.raises(TypeError, match="not a dataclass"):
         Draft(object())
 

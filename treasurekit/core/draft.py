@@ -20,9 +20,9 @@ a step to run next) subclasses :class:`Draft` and declares those extras in
 
 :func:`replace` is the one-line form, ``dataclasses.replace`` without re-running the
 frozen ``__init__`` (which sets every field through ``object.__setattr__`` and made
-each ply several times slower). Both build a position the same way (:class:`_Layout`): one
-dict copy, equal and hashing equal to the dataclass's own constructor called with the
-same fields. A position type is therefore a frozen dataclass *without* ``slots=True``.
+each ply several times slower). Both build a position the same way (:class:`_Layout`), with
+or without ``slots=True``, equal and hashing equal to the dataclass's own constructor
+called with the same fields.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -45,6 +45,7 @@ AttributeError: P has no field 'die' (fields: turn, dice)
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 __all__ = ["Draft", "fields_of", "replace"]
@@ -53,39 +54,64 @@ P = TypeVar("P")
 
 
 class _Layout:
-    """How to build positions of one frozen dataclass (cached per class).
+    """How to read and build positions of one frozen dataclass (cached per class).
 
-    A position keeps its fields in its ``__dict__`` (a frozen dataclass *without*
-    ``slots=True``). A draft starts as a copy of that dict and freezing hands a copy of
-    the draft's dict to a new, bare instance through the class's own ``__dict__``
-    descriptor: two dict copies, no ``__init__`` (which sets each field through
-    ``object.__setattr__`` and made every ply several times slower) and no per-field
-    work. The result is equal, and hashes equal, to the dataclass's constructor called
-    with the same fields."""
+    Two layouts, each built without the dataclass's ``__init__`` (which sets every
+    field through ``object.__setattr__`` and made each ply several times slower):
 
-    __slots__ = ("cls", "names", "set_dict", "size")
+    - a position that keeps its fields in its ``__dict__`` (no ``slots=True``: the
+      games with many fields) is read with one dict copy and built by handing a copy of
+      the draft's dict to a bare instance through the class's ``__dict__`` descriptor;
+    - a slotted position (``slots=True``: a few fields, read very often; slots read
+      faster than a dict set from outside) is read with one ``attrgetter`` and built by
+      a function generated once per class (as ``dataclasses`` generates ``__init__``)
+      that fills each slot through its descriptor.
+
+    Either way the result is equal, and hashes equal, to the dataclass's constructor
+    called with the same fields."""
+
+    __slots__ = ("build_fields", "cls", "last", "names", "read", "size")
 
     def __init__(self, cls: type) -> None:
         if not dataclasses.is_dataclass(cls):
             raise TypeError(f"{cls.__name__} is not a dataclass: a draft needs a position type")
-        holder = next((k for k in cls.__mro__ if "__dict__" in vars(k)), None)
-        if holder is None or holder is object:
-            raise TypeError(f"{cls.__name__} has no __dict__ (declared with slots=True?): "
-                            "a position keeps its fields in its dict")
         self.cls = cls
         self.names: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(cls))
+        if not self.names:
+            raise TypeError(f"{cls.__name__} has no fields: a draft needs a position type")
         self.size = len(self.names)
-        self.set_dict = vars(holder)["__dict__"].__set__
+        self.last = self.names[-1]
+        holder = next((k for k in cls.__mro__ if "__dict__" in vars(k)), None)
+        if holder is not None and holder is not object:
+            set_dict = vars(holder)["__dict__"].__set__
+
+            def build_dict(values: dict[str, Any], new: Any = object.__new__) -> Any:
+                built = new(cls)
+                set_dict(built, values.copy())
+                return built
+
+            self.read: Any = lambda position: position.__dict__.copy()
+            self.build_fields: Any = build_dict
+        else:
+            names = self.names
+            get = attrgetter(*names)
+            self.read = ((lambda p: {names[0]: get(p)}) if len(names) == 1
+                         else lambda p: dict(zip(names, get(p), strict=True)))
+            self.build_fields = _slot_builder(cls, names)
 
     def build(self, values: dict[str, Any]) -> Any:
-        """A new frozen position holding a copy of ``values`` (every field, no other: a
-        draft's fields cannot be deleted, so a name that is not a field makes one too
-        many)."""
-        if len(values) != self.size:
+        """A new frozen position holding ``values`` (every field, no other; the dict is
+        copied, never kept).
+
+        ``values`` is a draft's dict: it starts as a copy of a position's, in field
+        order, and a name assigned that is not a field comes after the last field. So
+        the count and the last name tell a dict of the fields from one with a misspelt
+        name or a deleted field, without comparing every key. (No ``__setattr__`` or
+        ``__delattr__`` of our own: either would send every write on a draft through
+        CPython's slow path.)"""
+        if len(values) != self.size or next(reversed(values)) != self.last:
             self._refuse(values)
-        new = object.__new__(self.cls)
-        self.set_dict(new, values.copy())
-        return new
+        return self.build_fields(values)
 
     def _refuse(self, values: dict[str, Any]) -> None:
         unknown = [n for n in values if n not in self.names]
@@ -95,6 +121,19 @@ class _Layout:
                 f"(fields: {', '.join(self.names)})")
         missing = [n for n in self.names if n not in values]
         raise AttributeError(f"{self.cls.__name__} is missing {', '.join(map(repr, missing))}")
+
+
+def _slot_builder(cls: type, names: tuple[str, ...]) -> Any:
+    """``build(values)`` for a slotted class: a bare instance, each slot filled through
+    its descriptor's ``__set__`` bound once (generated code, one line per field)."""
+    setters = {f"_set{i}": vars(cls)[n].__set__ for i, n in enumerate(names)}
+    lines = [f"def build(values, _new=_new, _cls=_cls, {', '.join(f'{k}={k}' for k in setters)}):",
+             "    built = _new(_cls)",
+             *(f"    _set{i}(built, values[{n!r}])" for i, n in enumerate(names)),
+             "    return built"]
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec("\n".join(lines), scope)  # our own text, as dataclasses generates __init__
+    return scope["build"]
 
 
 _LAYOUTS: dict[type, _Layout] = {}
@@ -119,9 +158,10 @@ def replace(position: P, **changes: Any) -> P:
         AttributeError: a name in ``changes`` is not a field of the position (it names
             the field and the position type).
     """
-    values = vars(position).copy()
+    layout = _LAYOUTS.get(type(position)) or _layout(type(position))
+    values = layout.read(position)
     values.update(changes)
-    built: P = _layout(type(position)).build(values)
+    built: P = layout.build(values)
     return built
 
 
@@ -147,11 +187,8 @@ class Draft(Generic[P]):
     _layout_: _Layout
 
     def __init__(self, position: P) -> None:
-        self._layout_ = _LAYOUTS.get(type(position)) or _layout(type(position))
-        self.__dict__ = vars(position).copy()
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a draft's fields cannot be deleted (tried {name!r})")
+        layout = self._layout_ = _LAYOUTS.get(type(position)) or _layout(type(position))
+        self.__dict__ = layout.read(position)
 
     def freeze(self) -> P:
         """The new position: a frozen instance of the position's type holding these

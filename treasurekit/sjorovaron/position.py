@@ -147,14 +147,6 @@ class SjoDraft(Draft[SjoPosition]):
 
     __slots__ = ("board", "cache", "ctx", "events", "n", "walker")
 
-    # Core's Draft refuses ``del draft.field`` with a Python ``__delattr__``: CPython
-    # then routes every attribute *write* through its slow slot wrapper (about 6 times
-    # slower writes, 3 times slower drafts: a tenth of a ply). Back to the C setter;
-    # a deleted field is still refused, by ``freeze`` ("SjoPosition is missing ...").
-    if not TYPE_CHECKING:  # (to mypy, the fields stay Draft's names read and written)
-        __setattr__ = object.__setattr__
-        __delattr__ = object.__delattr__
-
     def __init__(self, pos: SjoPosition, ctx: SjoContext,
                  cache: dict[str, Any] | None = None) -> None:
         Draft.__init__(self, pos)  # not through super(): a draft is made every ply
