@@ -6,25 +6,23 @@ one move of the seat whose turn it is (:attr:`Phase.MOVE`): a step, or a pass wh
 pirate can move. Every move ends the turn: the die is picked up and the next seat
 clockwise rolls, skipping a seat with no pirate left in play (ruling AHOY-5).
 
+>>> from treasurekit.core.draft import Draft
 >>> from treasurekit.ahoy import AhoyGame
 >>> game = AhoyGame(players=3)
->>> pos = game.new_initial_state().position
->>> phase(pos, game), current_player(pos, game)
+>>> pos, ctx = game.new_initial_state().position, game.context
+>>> phase(pos, ctx), current_player(pos, ctx)
 (<Phase.ROLL: 'roll'>, -1)
->>> end_turn(pos, game).turn
+>>> end_turn(Draft(pos)).turn
 1
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..core.draft import Draft
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
-from .position import PIRATES_PER_COLOUR, AhoyPosition, new_position
-
-if TYPE_CHECKING:
-    from .game import AhoyGame
+from .context import AhoyContext
+from .position import PIRATES_PER_COLOUR, AhoyPosition
 
 __all__ = ["Phase", "current_player", "end_turn", "game_over", "next_seat", "phase"]
 
@@ -40,13 +38,13 @@ class Phase(PhaseEnum):
     OVER = "over"
 
 
-def game_over(pos: AhoyPosition, game: AhoyGame) -> bool:
+def game_over(pos: AhoyPosition, ctx: AhoyContext) -> bool:
     """AHOY §8: the game ends once all five chests are held. AHOY §9 (cunning pirates,
     ruling AHOY-6): also once nobody has a pirate left that could reach a chest."""
     chests = pos.chests
     if None not in chests:
         return True
-    if not game.cunning:
+    if not ctx.cunning:
         return False  # fallen pirates restart, and 5 chests are fewer than the pirates
     # every seat's in_play() is 0: no pirate is left off the chests and in the game (the
     # sum, as this runs several times per ply)
@@ -55,23 +53,22 @@ def game_over(pos: AhoyPosition, game: AhoyGame) -> bool:
     return PIRATES_PER_COLOUR * len(out) == on_chests + sum(out)
 
 
-def phase(pos: AhoyPosition, game: AhoyGame) -> Phase:
+def phase(pos: AhoyPosition, ctx: AhoyContext) -> Phase:
     """The phase of ``pos``: roll, move or over."""
-    if game_over(pos, game):
+    if game_over(pos, ctx):
         return Phase.OVER
     return Phase.ROLL if pos.die is None else Phase.MOVE
 
 
-def current_player(pos: AhoyPosition, game: AhoyGame) -> int:
+def current_player(pos: AhoyPosition, ctx: AhoyContext) -> int:
     """The seat to move, ``CHANCE`` while the die is to be rolled, or ``TERMINAL``."""
-    # game_over(pos, game), with its commonest answer first: this runs several times a ply
-    if (game.cunning or None not in pos.chests) and game_over(pos, game):
+    # game_over(pos, ctx), with its commonest answer first: this runs several times a ply
+    if (ctx.cunning or None not in pos.chests) and game_over(pos, ctx):
         return TERMINAL
     return CHANCE if pos.die is None else pos.turn
 
 
-def next_seat(game: AhoyGame, turn: int, chests: tuple[int | None, ...],
-              out: tuple[int, ...]) -> int:
+def next_seat(turn: int, chests: tuple[int | None, ...], out: tuple[int, ...]) -> int:
     """The seat after ``turn`` clockwise that still has a pirate in play (ruling AHOY-5:
     a seat with none left is skipped); ``turn`` itself if nobody else has one."""
     n = len(out)
@@ -83,29 +80,10 @@ def next_seat(game: AhoyGame, turn: int, chests: tuple[int | None, ...],
     return turn
 
 
-def end_turn(
-    pos: AhoyPosition,
-    game: AhoyGame,
-    *,
-    start: tuple[int, ...] | None = None,
-    squares: tuple[tuple[int, ...], ...] | None = None,
-    chests: tuple[int | None, ...] | None = None,
-    planks: frozenset[int] | None = None,
-    out: tuple[int, ...] | None = None,
-    falls: tuple[int, ...] | None = None,
-) -> AhoyPosition:
-    """The position after the move that ends ``pos.turn``'s turn: the parts the move
-    changed (keyword arguments; the others are ``pos``'s), the die picked up, and the
-    turn passed to :func:`next_seat`. Built in one go: this runs once per move."""
-    chests = pos.chests if chests is None else chests
-    out = pos.out if out is None else out
-    return new_position(
-        pos.start if start is None else start,
-        pos.squares if squares is None else squares,
-        chests,
-        pos.planks if planks is None else planks,
-        out,
-        pos.falls if falls is None else falls,
-        None,
-        next_seat(game, pos.turn, chests, out),
-    )
+def end_turn(draft: Draft[AhoyPosition]) -> AhoyPosition:
+    """The position after the move that ends ``draft.turn``'s turn: ``draft`` holds the
+    parts the move changed; the die is picked up and the turn passes to
+    :func:`next_seat`. The draft is frozen here, once per move."""
+    draft.die = None
+    draft.turn = next_seat(draft.turn, draft.chests, draft.out)
+    return draft.freeze()
