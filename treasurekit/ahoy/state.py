@@ -22,7 +22,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core.dispatch import MoveTable, Section
-from ..core.draft import Draft
 from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import State
@@ -50,7 +49,7 @@ TABLE: MoveTable[tuple[AhoyPosition, list[Event]]] = MoveTable("Ahoy Treasures!"
     Roll: Section(die.problem, die.apply, lambda pos, ctx, move: die.advance(pos, move)),
     Step: Section(moving.problem, moving.apply, moving.advance),
     Pass: Section(obliged_to_move.problem, obliged_to_move.apply,
-                  lambda pos, ctx, move: flow.end_turn(Draft(pos))),
+                  lambda pos, ctx, move: flow.end_turn(pos)),
 })
 _PASS_ONLY: tuple[AhoyMove, ...] = (Pass(),)
 

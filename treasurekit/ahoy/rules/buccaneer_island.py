@@ -8,7 +8,6 @@ move, AHOY §6); with ``overshoot="bounce"`` it counts back from the island inst
 
 from __future__ import annotations
 
-from ...core.draft import Draft
 from ...core.events import Event
 from .. import flow
 from ..context import AhoyContext
@@ -52,13 +51,15 @@ def overshoot_problem(ctx: AhoyContext, move: Step) -> tuple[str, str | None] | 
     )
 
 
-def take_chest(draft: Draft[AhoyPosition]) -> AhoyPosition:
-    """The pirate of ``draft.turn`` that left its square (``draft`` holds the position
-    after it left) lands on the island and takes the lowest free chest; the turn ends."""
-    chests = draft.chests
+def take_chest(
+    pos: AhoyPosition, start: tuple[int, ...], squares: tuple[tuple[int, ...], ...],
+) -> AhoyPosition:
+    """The pirate of ``pos.turn`` that left its square (giving ``start`` and ``squares``)
+    lands on the island and takes the lowest free chest; the turn ends."""
+    chests = pos.chests
     number = chests.index(None)
-    draft.chests = (*chests[:number], draft.turn, *chests[number + 1:])
-    return flow.end_turn(draft)
+    chests = (*chests[:number], pos.turn, *chests[number + 1:])
+    return flow.end_turn(pos, start=start, squares=squares, chests=chests)
 
 
 def chest_event(pos: AhoyPosition, ctx: AhoyContext, source: int) -> Event:

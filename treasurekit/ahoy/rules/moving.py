@@ -19,7 +19,6 @@ only Red's
 
 from __future__ import annotations
 
-from ...core.draft import Draft
 from ...core.events import Event
 from .. import flow
 from ..context import AhoyContext
@@ -119,22 +118,22 @@ def advance(pos: AhoyPosition, ctx: AhoyContext, move: Step) -> AhoyPosition:
     if target > island:  # buccaneer_island.target with ``overshoot="bounce"`` (legal moves)
         target = 2 * island - target
     seat = pos.turn
-    draft = Draft(pos)
+    start = pos.start
     if source == 0:
-        draft.start = with_count(pos.start, seat, -1)
+        start = with_count(start, seat, -1)
     if target != island and not (ctx.water[target] and target not in pos.planks):
         # stacking, the commonest move: both piles change in one new tuple
         piles = list(pos.squares)
         if source:
             piles[source] = piles[source][:-1]
         piles[target] = (*piles[target], seat)
-        draft.squares = tuple(piles)
-        return flow.end_turn(draft)
+        return flow.end_turn(pos, start=start, squares=tuple(piles))
+    squares = pos.squares
     if source:
-        draft.squares = with_pile(pos.squares, source, pos.squares[source][:-1])
+        squares = with_pile(squares, source, squares[source][:-1])
     if target == island:
-        return buccaneer_island.take_chest(draft)
-    return water.fall(draft, ctx, target)
+        return buccaneer_island.take_chest(pos, start, squares)
+    return water.fall(pos, ctx, target, start, squares)
 
 
 def _climb_event(pos: AhoyPosition, ctx: AhoyContext, source: int, target: int) -> Event:

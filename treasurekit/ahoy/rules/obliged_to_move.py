@@ -6,7 +6,6 @@ so records and bots handle it like any other).
 
 from __future__ import annotations
 
-from ...core.draft import Draft
 from ...core.events import Event
 from .. import flow
 from ..context import AhoyContext
@@ -35,5 +34,5 @@ def apply(pos: AhoyPosition, ctx: AhoyContext, move: Pass) -> tuple[AhoyPosition
     """The seat gives up its turn; the next seat rolls."""
     event = Event(f"{ctx.board.colour_name(pos.turn)} cannot move and passes", MUST_MOVE,
                   "pass")
-    after = flow.end_turn(Draft(pos))
+    after = flow.end_turn(pos)
     return after, end.announce(after, ctx, [event])

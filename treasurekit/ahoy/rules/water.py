@@ -8,7 +8,6 @@ pile moves, so a falling pirate never carries others along (ruling AHOY-3).
 
 from __future__ import annotations
 
-from ...core.draft import Draft
 from ...core.events import Event
 from .. import flow
 from ..context import AhoyContext
@@ -24,19 +23,21 @@ def open_water(pos: AhoyPosition, ctx: AhoyContext, square: int) -> bool:
     return ctx.water[square] and square not in pos.planks
 
 
-def fall(draft: Draft[AhoyPosition], ctx: AhoyContext, square: int) -> AhoyPosition:
-    """The pirate of ``draft.turn`` that left its square (``draft`` holds the position
-    after it left) lands on open water at ``square``: it falls in (back to its starting
-    pile, or out of the game for cunning pirates), a plank covers the square, the turn
-    ends."""
-    seat = draft.turn
+def fall(
+    pos: AhoyPosition, ctx: AhoyContext, square: int, start: tuple[int, ...],
+    squares: tuple[tuple[int, ...], ...],
+) -> AhoyPosition:
+    """The pirate of ``pos.turn`` that left its square (giving ``start`` and ``squares``)
+    lands on open water at ``square``: it falls in (back to its starting pile, or out of
+    the game for cunning pirates), a plank covers the square, the turn ends."""
+    seat = pos.turn
+    out = pos.out
     if ctx.cunning:
-        draft.out = cunning.leave_the_game(draft.out, seat)
+        out = cunning.leave_the_game(out, seat)
     else:
-        draft.start = with_count(draft.start, seat, 1)
-    draft.planks = draft.planks | {square}
-    draft.falls = with_count(draft.falls, seat, 1)
-    return flow.end_turn(draft)
+        start = with_count(start, seat, 1)
+    return flow.end_turn(pos, start=start, squares=squares, out=out,
+                         planks=pos.planks | {square}, falls=with_count(pos.falls, seat, 1))
 
 
 def fall_event(pos: AhoyPosition, ctx: AhoyContext, source: int, square: int) -> Event:
