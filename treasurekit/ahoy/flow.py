@@ -91,8 +91,8 @@ def end_turn(
 ) -> AhoyPosition:
     """The position after the move that ends ``pos.turn``'s turn: the parts the move
     changed (keyword arguments; the others are ``pos``'s), the die picked up, and the
-    turn passed to :func:`next_seat`. Built in one go (one :func:`~treasurekit.core.draft.replace`
-    naming every field, the quickest way for these eight): this runs once per move."""
+    turn passed to :func:`next_seat`. Built in one go, by one core ``replace`` naming
+    every field (the quickest way for these eight): this runs once per move."""
     chests = pos.chests if chests is None else chests
     out = pos.out if out is None else out
     return replace(

@@ -84,7 +84,7 @@ class AhoyGame(Game[AhoyMove]):
             )
         columns = self.step_columns
         #: What the rules read besides the position (``rules/``, ``flow.py``): built once.
-        self.context = AhoyContext(
+        self.context: AhoyContext = AhoyContext(
             board=self.board, players=self.num_players, variant=self._options["variant"],
             cunning=self.cunning, bounce=self.bounce, island=self.island, water=self.water,
             steps=self.steps, step_columns=tuple(columns.get(k, ()) for k in range(7)))
