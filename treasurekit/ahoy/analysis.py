@@ -276,17 +276,17 @@ def roll_odds(state: AhoyState) -> RollOdds:
     """
     if state.is_terminal():
         raise ValueError("the game is over: there is no next roll")
-    game, pos = state.game, state.position
+    ctx, pos = state.context, state.position
     faces = []
     for face in FACES:  # a die showing now is looked past: this is the seat's next roll
         rolled = replace(pos, die=face)
-        moves = [m for m in moving.legal(rolled, game) if isinstance(m, Step)]
+        moves = [m for m in moving.legal(rolled, ctx) if isinstance(m, Step)]
         falls, island = [], []
         for m in moves:
-            target = buccaneer_island.target(game, m.source, m.steps)
-            if target == game.island:
+            target = buccaneer_island.target(ctx, m.source, m.steps)
+            if target == ctx.island:
                 island.append(str(m))
-            elif target is not None and water.open_water(rolled, game, target):
+            elif target is not None and water.open_water(rolled, ctx, target):
                 falls.append(str(m))
         faces.append(FaceOdds(face, tuple(map(str, moves)), tuple(falls), tuple(island)))
 

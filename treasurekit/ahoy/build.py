@@ -6,7 +6,7 @@ pirate on top of a red one on square 7); pirates not placed stay on their starti
 squares.
 
 >>> from treasurekit.ahoy import AhoyGame
->>> pos = build_position(AhoyGame(), {7: "RB"}, chests="B", die=3)
+>>> pos = build_position(AhoyGame().context, {7: "RB"}, chests="B", die=3)
 >>> pos.squares[7], pos.start, pos.chests
 ((0, 1), (3, 2), (1, None, None, None, None))
 """
@@ -14,20 +14,17 @@ squares.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from ..core.errors import check_seat
+from .context import AhoyContext
 from .moves import FACES
 from .position import PIRATES_PER_COLOUR, AhoyPosition
-
-if TYPE_CHECKING:
-    from .game import AhoyGame
 
 __all__ = ["build_position"]
 
 
 def build_position(
-    game: AhoyGame,
+    ctx: AhoyContext,
     squares: Mapping[int, str] | None = None,
     *,
     chests: str = "",
@@ -43,8 +40,8 @@ def build_position(
             open water, more chests than the island has, more than four pirates of a
             colour, a turn that is not a seat, or a die that is not a face.
     """
-    n, island, water = game.num_players, game.island, game.water
-    letters = {c.letter: i for i, c in enumerate(game.board.colours[:n])}
+    n, island, water = ctx.players, ctx.island, ctx.water
+    letters = {c.letter: i for i, c in enumerate(ctx.board.colours[:n])}
 
     def seat_of(letter: str, where: str) -> int:
         if letter not in letters:
@@ -65,7 +62,7 @@ def build_position(
             seat = seat_of(letter, f"squares[{square}]")
             piles[square].append(seat)
             start[seat] -= 1
-    owners: list[int | None] = [None] * len(game.board.chests)
+    owners: list[int | None] = [None] * len(ctx.board.chests)
     if len(chests) > len(owners):
         raise ValueError(f"chests: {chests!r} names {len(chests)} chests; the island has "
                          f"{len(owners)}")
@@ -80,7 +77,7 @@ def build_position(
         start[seat] -= count
     for seat, left in enumerate(start):
         if left < 0:
-            raise ValueError(f"{game.board.colour_name(seat)} has only {PIRATES_PER_COLOUR} "
+            raise ValueError(f"{ctx.board.colour_name(seat)} has only {PIRATES_PER_COLOUR} "
                              "pirates")
     check_seat(turn, n, "turn")
     if die is not None and die not in FACES:

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import PlaceError, Refusal
 from ..core.inputs import short
+from .context import AhoyContext
 from .flow import game_over
 from .moves import SHIP, AhoyMove, Step
 from .position import AhoyPosition
 from .rules import DIE, HOW_TO_PLAY, TOP_ONLY, moving
 
 if TYPE_CHECKING:
-    from .game import AhoyGame
     from .state import AhoyState
 
 __all__ = ["moves_at", "place_square", "why_not_at"]
@@ -31,15 +31,15 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def place_square(game: AhoyGame, place: object) -> tuple[int, int | None]:
+def place_square(ctx: AhoyContext, place: object) -> tuple[int, int | None]:
     """``(square, seat or None)`` of a place: a square number, or a pirate
     ``(square, seat)``.
 
     Raises:
         PlaceError: not a square of the board, or not a seat of the game.
     """
-    island = game.island
-    n = game.num_players
+    island = ctx.island
+    n = ctx.players
     square: object = place
     seat: object = None
     if isinstance(place, tuple) and len(place) == 2:
@@ -53,18 +53,18 @@ def place_square(game: AhoyGame, place: object) -> tuple[int, int | None]:
     return int(square), (None if seat is None else int(seat))  # type: ignore[call-overload]
 
 
-def moves_at(pos: AhoyPosition, game: AhoyGame, place: object) -> list[AhoyMove]:
+def moves_at(pos: AhoyPosition, ctx: AhoyContext, place: object) -> list[AhoyMove]:
     """The legal steps of the seat to move from the square of ``place`` (see the module).
 
     Raises:
         PlaceError: ``place`` is not a square or a pirate of this game.
     """
-    square, seat = place_square(game, place)
-    if pos.die is None or game_over(pos, game):
+    square, seat = place_square(ctx, place)
+    if pos.die is None or game_over(pos, ctx):
         return []
     if seat is not None and seat != pos.turn:
         return []
-    return [m for m in moving.legal(pos, game) if isinstance(m, Step) and m.source == square]
+    return [m for m in moving.legal(pos, ctx) if isinstance(m, Step) and m.source == square]
 
 
 def why_not_at(state: AhoyState, place: object) -> Refusal:
@@ -76,7 +76,7 @@ def why_not_at(state: AhoyState, place: object) -> Refusal:
     Raises:
         PlaceError: ``place`` is not a square or a pirate of this game.
     """
-    square, owner = place_square(state.game, place)
+    square, owner = place_square(state.context, place)
     seat = state.turn
     who = state.colour(seat)
     if state.is_chance_node():
@@ -85,7 +85,7 @@ def why_not_at(state: AhoyState, place: object) -> Refusal:
         if square == 0:
             return Refusal(f"that is {state.colour(owner)}'s starting pile: you play {who} and "
                            f"move only your own ({who.lower()}) pirates", HOW_TO_PLAY)
-        pile = state.pile(square) if 0 < square < state.game.island else ()
+        pile = state.pile(square) if 0 < square < state.context.island else ()
         if pile and pile[-1] == seat:
             return Refusal(f"that {state.colour(owner)} pirate is under one of yours; only the "
                            f"top pirate of a pile moves: click the top of the pile on square "

@@ -1,8 +1,9 @@
 """The Ahoy Treasures! game object: options and setup (AHOY §3 Preparation).
 
 The game is immutable: its options, the board and what the rules read from them
-(the island's square, which squares are water, the variant). It starts games
-(``new_initial_state``) and sets up positions by hand (``position``, via
+(the island's square, which squares are water, the variant), gathered once into an
+:class:`~.context.AhoyContext` (``game.context``) that the state hands to the rules. It
+starts games (``new_initial_state``) and sets up positions by hand (``position``, via
 :mod:`.build`).
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, cast, get_args
 
 from ..core.data import data_option
 from ..core.errors import OptionError
@@ -18,6 +19,7 @@ from ..core.game import Game, Option, whole_number
 from ..core.registry import register
 from .board import BUNDLED, AhoyBoard, load_board
 from .build import build_position
+from .context import AhoyContext
 from .moves import AhoyMove, Step, parse_move
 from .position import PIRATES_PER_COLOUR
 from .state import AhoyState
@@ -40,6 +42,7 @@ class AhoyGame(Game[AhoyMove]):
 
     name = "ahoy"
     title = "Ahoy Treasures!"
+    state_type = AhoyState
     MOVE_TYPES = get_args(AhoyMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 4 (AHOY §3)", validate=whole_number(2, 4)),
@@ -79,6 +82,12 @@ class AhoyGame(Game[AhoyMove]):
                 f"board {self.board.name!r} has {len(self.board.colours)} colours; "
                 f"it cannot seat {self.num_players} players"
             )
+        columns = self.step_columns
+        #: What the rules read besides the position (``rules/``, ``flow.py``): built once.
+        self.context: AhoyContext = AhoyContext(
+            board=self.board, players=self.num_players, variant=self._options["variant"],
+            cunning=self.cunning, bounce=self.bounce, island=self.island, water=self.water,
+            steps=self.steps, step_columns=tuple(columns.get(k, ()) for k in range(7)))
 
     @cached_property
     def board(self) -> AhoyBoard:
@@ -130,7 +139,7 @@ class AhoyGame(Game[AhoyMove]):
 
     def new_initial_state(self, seed: int = 0) -> AhoyState:
         """Every colour's four pirates piled on its starting square; first a die roll."""
-        return AhoyState(self, seed)
+        return cast(AhoyState, super().new_initial_state(seed))
 
     def position(
         self,
@@ -161,9 +170,9 @@ class AhoyGame(Game[AhoyMove]):
         >>> print(g.position({7: "RB"}, die=3).pile(7))
         (0, 1)
         """
-        built = build_position(self, squares, chests=chests, planks=planks, out=out,
+        built = build_position(self.context, squares, chests=chests, planks=planks, out=out,
                                turn=turn, die=die)
-        return AhoyState(self, seed, built)
+        return cast(AhoyState, self.state_at(built, seed))
 
     def parse_move(self, text: str) -> AhoyMove:
         return parse_move(text)

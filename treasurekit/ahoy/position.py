@@ -1,9 +1,11 @@
 """An Ahoy Treasures! position: the whole state of a game as one frozen value.
 
 Undo, copy and replay rest on it (docs/architecture.md §4): ``state.position`` is an
-:class:`AhoyPosition`; a move never changes one, it builds the next one. Two
-positions are equal exactly when the games stand the same (same piles, chests,
-planks, die and turn), and a position is hashable.
+:class:`AhoyPosition`; a move never changes one, it builds the next one with
+:class:`treasurekit.core.draft.Draft` or :func:`treasurekit.core.draft.replace` (so it
+is a frozen dataclass without ``slots=True``). Two positions are equal exactly when the
+games stand the same (same piles, chests, planks, die and turn), and a position is
+hashable.
 
 Squares: 0 is each colour's own starting square (its pile is counted in ``start``),
 1..``board.length`` the shared path, ``board.island_square`` Buccaneer Island (whose
@@ -24,7 +26,6 @@ __all__ = [
     "PIRATES_PER_COLOUR",
     "AhoyPosition",
     "in_play",
-    "new_position",
     "with_count",
     "with_pile",
 ]
@@ -33,7 +34,7 @@ __all__ = [
 PIRATES_PER_COLOUR = 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AhoyPosition:
     """Where every pirate is, which chests and planks are taken, the die and the turn.
 
@@ -78,43 +79,6 @@ class AhoyPosition:
     def in_play(self, seat: int) -> int:
         """Pirates of ``seat`` still able to move (not on the island, not out)."""
         return in_play(self.chests, self.out, seat)
-
-
-_new = object.__new__
-(_start, _squares, _chests, _planks, _out, _falls, _die, _turn) = (
-    getattr(AhoyPosition, name).__set__ for name in AhoyPosition.__slots__
-)
-
-
-def new_position(
-    start: tuple[int, ...],
-    squares: tuple[tuple[int, ...], ...],
-    chests: tuple[int | None, ...],
-    planks: frozenset[int],
-    out: tuple[int, ...],
-    falls: tuple[int, ...],
-    die: int | None,
-    turn: int,
-) -> AhoyPosition:
-    """``AhoyPosition(start, squares, ...)``, positionally, for the paths that build one
-    position per ply: it fills the slots directly, which takes less than half the time
-    of a frozen dataclass's ``__init__`` (that one sets each field through
-    ``object.__setattr__``). The result is the same frozen, equal, hashable value.
-
-    >>> p = AhoyPosition.initial(players=2, island_square=21, chests=5, turn=0)
-    >>> new_position(*(getattr(p, f) for f in AhoyPosition.__slots__)) == p
-    True
-    """
-    pos = _new(AhoyPosition)
-    _start(pos, start)
-    _squares(pos, squares)
-    _chests(pos, chests)
-    _planks(pos, planks)
-    _out(pos, out)
-    _falls(pos, falls)
-    _die(pos, die)
-    _turn(pos, turn)
-    return pos
 
 
 def in_play(chests: tuple[int | None, ...], out: tuple[int, ...], seat: int) -> int:

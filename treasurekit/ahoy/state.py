@@ -27,6 +27,7 @@ from ..core.events import Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
 from . import clicks, flow, text
+from .context import AhoyContext
 from .moves import AhoyMove, Pass, Roll, Step
 from .position import AhoyPosition
 from .rules import buccaneer_island, die, end, moving, obliged_to_move
@@ -40,14 +41,15 @@ __all__ = ["TABLE", "AhoyState"]
 
 
 #: The one table (docs/architecture.md §3): each move type's rule section, the problem
-#: with such a move, ``problem(position, game, move)``, its effect,
-#: ``apply(position, game, move) -> (position, events)``, and the search path's
-#: ``advance(position, game, move) -> position`` (the same position, no events).
+#: with such a move, ``problem(position, ctx, move)``, its effect,
+#: ``apply(position, ctx, move) -> (position, events)``, and the search path's
+#: ``advance(position, ctx, move) -> position`` (the same position, no events); ``ctx``
+#: is the game's :class:`~.context.AhoyContext`.
 TABLE: MoveTable[tuple[AhoyPosition, list[Event]]] = MoveTable("Ahoy Treasures!", {
-    Roll: Section(die.problem, die.apply, lambda pos, game, move: die.advance(pos, move)),
+    Roll: Section(die.problem, die.apply, lambda pos, ctx, move: die.advance(pos, move)),
     Step: Section(moving.problem, moving.apply, moving.advance),
     Pass: Section(obliged_to_move.problem, obliged_to_move.apply,
-                  lambda pos, game, move: flow.end_turn(pos, game)),
+                  lambda pos, ctx, move: flow.end_turn(pos)),
 })
 _PASS_ONLY: tuple[AhoyMove, ...] = (Pass(),)
 
@@ -74,38 +76,43 @@ class AhoyState(State[AhoyMove]):
     _position: AhoyPosition
 
     def __init__(self, game: AhoyGame, seed: int, position: AhoyPosition | None = None) -> None:
-        """The game's initial position (AHOY §3 Preparation), or ``position``."""
-        super().__init__(game, seed)
+        """Core's one constructor (``game.state_type(game, seed, position)``): the game's
+        initial position (AHOY §3 Preparation), or ``position``."""
         self.board: AhoyBoard = game.board
-        if position is None:
-            position = AhoyPosition.initial(
-                game.num_players, game.island, len(game.board.chests),
-                int(game.options["first_player"]))
-        self._position = position
+        #: What the rules read besides the position (built once by the game).
+        self.context: AhoyContext = game.context
+        super().__init__(game, seed, position)
+
+    def _initial_position(self) -> AhoyPosition:
+        """AHOY §3 Preparation: every colour's pirates on its starting square, the first
+        player (option ``first_player``, ruling AHOY-1) to roll."""
+        ctx = self.context
+        return AhoyPosition.initial(ctx.players, ctx.island, len(ctx.board.chests),
+                                    int(self.game.options["first_player"]))
 
     # ----- the engine's hooks ------------------------------------------------------
     def _current_player(self) -> int:
-        return flow.current_player(self._position, self.game)
+        return flow.current_player(self._position, self.context)
 
     def _chance_outcomes(self) -> list[tuple[AhoyMove, Fraction]]:
-        return die.outcomes(self._position, self.game)
+        return die.outcomes(self._position, self.context)
 
     def _legal_moves(self) -> list[AhoyMove]:
         # AHOY §6: obliged to move; only when no step is legal, the seat passes
-        return moving.legal(self._position, self.game) or list(_PASS_ONLY)
+        return moving.legal(self._position, self.context) or list(_PASS_ONLY)
 
     def _check(self, move: AhoyMove) -> tuple[str, str | None] | None:
-        return TABLE.of(move).problem(self._position, self.game, move)
+        return TABLE.of(move).problem(self._position, self.context, move)
 
     def _apply(self, move: AhoyMove) -> list[Event]:
-        self._position, events = TABLE.of(move).apply(self._position, self.game, move)
+        self._position, events = TABLE.of(move).apply(self._position, self.context, move)
         return events
 
     def _advance(self, move: AhoyMove) -> None:
         # the search path (State.advance): the position _apply builds, without events
         advance = TABLE.of(move).advance
         assert advance is not None
-        self._position = advance(self._position, self.game, move)
+        self._position = advance(self._position, self.context, move)
 
     def _chance_table(self) -> tuple[Sequence[AhoyMove], Sequence[float]]:
         return die.TABLE
@@ -122,7 +129,7 @@ class AhoyState(State[AhoyMove]):
     @property
     def phase(self) -> flow.Phase:
         """Where the turn stands: ``Phase.ROLL``, ``Phase.MOVE`` or ``Phase.OVER``."""
-        return flow.phase(self._position, self.game)
+        return flow.phase(self._position, self.context)
 
     @property
     def die(self) -> int | None:
@@ -168,7 +175,7 @@ class AhoyState(State[AhoyMove]):
         ``board.island_square`` = Buccaneer Island), or None when the move would pass the
         island (AHOY §7; with ``overshoot="bounce"`` it counts back instead, ruling AHOY-4).
         It does not check whose pirate is there or whether it may move."""
-        return buccaneer_island.target(self.game, source, steps)
+        return buccaneer_island.target(self.context, source, steps)
 
     def moves_at(self, place: object) -> list[AhoyMove]:
         """What a click on ``place`` can mean: the legal steps of the seat to move from
@@ -180,7 +187,7 @@ class AhoyState(State[AhoyMove]):
             PlaceError: ``place`` is not a square or pirate of this game.
         """
         # new objects: the rules may keep their moves in a cache (issue 23 point 7)
-        return [fresh_move(m) for m in clicks.moves_at(self._position, self.game, place)]
+        return [fresh_move(m) for m in clicks.moves_at(self._position, self.context, place)]
 
     def _why_not_at(self, place: object) -> Refusal:
         return clicks.why_not_at(self, place)
@@ -188,11 +195,11 @@ class AhoyState(State[AhoyMove]):
     # ----- result, views and text ----------------------------------------------------
     def scores(self) -> tuple[int, ...]:
         """Each seat's total chest value so far (AHOY §8)."""
-        return end.scores(self._position, self.game)
+        return end.scores(self._position, self.context)
 
     def outcome(self) -> Outcome | None:
         """Scores and winners once the game is over (AHOY §8; ruling AHOY-7 for ties)."""
-        return end.outcome(self._position, self.game)
+        return end.outcome(self._position, self.context)
 
     def view(self, player: int) -> AhoyView:
         """Everything on the table, for seat ``player`` (no seed, no future rolls).
@@ -200,10 +207,10 @@ class AhoyState(State[AhoyMove]):
         Raises:
             SeatError: (a ValueError) ``player`` is not a seat of the game.
         """
-        return view_for(self._position, self.game, player, self.ply)
+        return view_for(self._position, self.context, player, self.ply)
 
     def __str__(self) -> str:
-        return text.board_text(self._position, self.game, self.ply)
+        return text.board_text(self._position, self.context, self.ply)
 
     def __repr__(self) -> str:
         return f"<AhoyState ply={self.ply} seed={self.seed}>"

@@ -11,27 +11,23 @@ island: 1:- 2:- 3:- 4:- 5:-   scores: 0 0
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .context import AhoyContext
 from .flow import Phase, phase
 from .position import AhoyPosition
 from .rules.die import face_text
 from .rules.end import scores
 
-if TYPE_CHECKING:
-    from .game import AhoyGame
-
 __all__ = ["board_text"]
 
 
-def board_text(pos: AhoyPosition, game: AhoyGame, ply: int) -> str:
+def board_text(pos: AhoyPosition, ctx: AhoyContext, ply: int) -> str:
     """Four lines: the game and whose turn, the starting piles, the path (``.`` land,
     ``~`` open water, ``=`` a plank, then the pile's colour letters bottom to top), and
     the chests with the scores."""
-    board = game.board
+    board = ctx.board
     letters = [c.letter for c in board.colours]
-    n = game.num_players
-    now = phase(pos, game)
+    n = ctx.players
+    now = phase(pos, ctx)
     who = board.colour_name(pos.turn)
     if now is Phase.OVER:
         status = "game over"
@@ -39,16 +35,16 @@ def board_text(pos: AhoyPosition, game: AhoyGame, ply: int) -> str:
         status = f"{who} to roll"
     else:
         status = f"{who} to move, die shows {face_text(pos.die)}"
-    variant = game.options["variant"]
+    variant = ctx.variant
     lines = [f"Ahoy Treasures! {n} players, {variant} - ply {ply}, {status}"]
     lines.append("start:  " + "  ".join(f"{letters[p]}x{pos.start[p]}" for p in range(n)))
     cells = []
-    for s in range(1, game.island):
+    for s in range(1, ctx.island):
         pile = "".join(letters[p] for p in pos.squares[s])
-        ground = ("=" if s in pos.planks else "~") if game.water[s] else "."
+        ground = ("=" if s in pos.planks else "~") if ctx.water[s] else "."
         cells.append(f"{s}{ground}{pile}")
     lines.append("path:   " + " ".join(cells))
     chests = " ".join(
         f"{k + 1}:{letters[o] if o is not None else '-'}" for k, o in enumerate(pos.chests))
-    lines.append(f"island: {chests}   scores: {' '.join(map(str, scores(pos, game)))}")
+    lines.append(f"island: {chests}   scores: {' '.join(map(str, scores(pos, ctx)))}")
     return "\n".join(lines)

@@ -8,14 +8,11 @@ docs/architecture.md §5).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.errors import check_seat
+from .context import AhoyContext
 from .flow import current_player
 from .position import AhoyPosition
-
-if TYPE_CHECKING:
-    from .game import AhoyGame
 
 __all__ = ["AhoyView", "view_for"]
 
@@ -49,16 +46,16 @@ class AhoyView:
     ply: int
 
 
-def view_for(pos: AhoyPosition, game: AhoyGame, player: int, ply: int) -> AhoyView:
+def view_for(pos: AhoyPosition, ctx: AhoyContext, player: int, ply: int) -> AhoyView:
     """Seat ``player``'s view of ``pos`` at ply ``ply``.
 
     Raises:
         SeatError: (a ValueError) ``player`` is not a seat of the game.
     """
-    check_seat(player, game.num_players)
+    check_seat(player, ctx.players)
     return AhoyView(
         player=player,
-        to_move=current_player(pos, game),
+        to_move=current_player(pos, ctx),
         die=pos.die,
         start=pos.start,
         squares=pos.squares[1:],

@@ -8,46 +8,42 @@ move, AHOY §6); with ``overshoot="bounce"`` it counts back from the island inst
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.events import Event
 from .. import flow
+from ..context import AhoyContext
 from ..moves import Step, square_text
 from ..position import AhoyPosition
 from . import EXACT_ROLL
 
-if TYPE_CHECKING:
-    from ..game import AhoyGame
-
 __all__ = ["chest_event", "overshoot_problem", "take_chest", "target"]
 
 
-def target(game: AhoyGame, source: int, steps: int) -> int | None:
+def target(ctx: AhoyContext, source: int, steps: int) -> int | None:
     """The square where ``steps`` squares from ``source`` end (0 = the starting square,
     ``board.island_square`` = Buccaneer Island), or None when the move would pass the
     island (with ``overshoot="bounce"`` it counts back instead). It does not check whose
     pirate is there or whether it may move.
 
     >>> from treasurekit.ahoy import AhoyGame
-    >>> target(AhoyGame(), 18, 3), target(AhoyGame(), 18, 4)
+    >>> target(AhoyGame().context, 18, 3), target(AhoyGame().context, 18, 4)
     (21, None)
-    >>> target(AhoyGame(overshoot="bounce"), 18, 5)
+    >>> target(AhoyGame(overshoot="bounce").context, 18, 5)
     19
     """
     end = source + steps
-    island = game.island
+    island = ctx.island
     if end <= island:
         return end
-    if game.bounce:
+    if ctx.bounce:
         return 2 * island - end
     return None
 
 
-def overshoot_problem(game: AhoyGame, move: Step) -> tuple[str, str | None] | None:
+def overshoot_problem(ctx: AhoyContext, move: Step) -> tuple[str, str | None] | None:
     """A step that would pass the island, or None."""
-    if target(game, move.source, move.steps) is not None:
+    if target(ctx, move.source, move.steps) is not None:
         return None
-    need = game.island - move.source
+    need = ctx.island - move.source
     return (
         f"{move.steps} squares from {square_text(move.source)} go past Buccaneer "
         f"Island, which needs exactly {need}",
@@ -56,23 +52,22 @@ def overshoot_problem(game: AhoyGame, move: Step) -> tuple[str, str | None] | No
 
 
 def take_chest(
-    pos: AhoyPosition, game: AhoyGame, start: tuple[int, ...],
-    squares: tuple[tuple[int, ...], ...],
+    pos: AhoyPosition, start: tuple[int, ...], squares: tuple[tuple[int, ...], ...],
 ) -> AhoyPosition:
     """The pirate of ``pos.turn`` that left its square (giving ``start`` and ``squares``)
     lands on the island and takes the lowest free chest; the turn ends."""
     chests = pos.chests
     number = chests.index(None)
     chests = (*chests[:number], pos.turn, *chests[number + 1:])
-    return flow.end_turn(pos, game, start=start, squares=squares, chests=chests)
+    return flow.end_turn(pos, start=start, squares=squares, chests=chests)
 
 
-def chest_event(pos: AhoyPosition, game: AhoyGame, source: int) -> Event:
+def chest_event(pos: AhoyPosition, ctx: AhoyContext, source: int) -> Event:
     """The event of :func:`take_chest` (``pos`` is the position before the move)."""
     number = pos.chests.index(None) + 1
-    value = game.board.chests[number - 1].value
+    value = ctx.board.chests[number - 1].value
     return Event(
-        f"{game.board.colour_name(pos.turn)}'s pirate sails from {square_text(source)} to "
+        f"{ctx.board.colour_name(pos.turn)}'s pirate sails from {square_text(source)} to "
         f"Buccaneer Island with the exact count and takes chest {number} (worth {value})",
         EXACT_ROLL, "island",
     )

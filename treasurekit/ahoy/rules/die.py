@@ -6,7 +6,7 @@ AHOY-10: any number, whatever the board ahead).
 
 >>> from treasurekit.ahoy import AhoyGame
 >>> game = AhoyGame()
->>> pos, events = apply(game.new_initial_state().position, game, Roll(SHIP))
+>>> pos, events = apply(game.new_initial_state().position, game.context, Roll(SHIP))
 >>> pos.die, steps(pos.die), str(events[0])
 (6, (1, 2, 3, 4, 5), 'Red rolls the ship: choose 1 to 5 squares [AHOY §5 The die]')
 """
@@ -15,16 +15,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ...core.chance import chance_table, exact_table
+from ...core.draft import replace
 from ...core.events import Event
+from ..context import AhoyContext
 from ..moves import FACES, SHIP, AhoyMove, Roll, Step
-from ..position import AhoyPosition, new_position
+from ..position import AhoyPosition
 from . import DIE
-
-if TYPE_CHECKING:
-    from ..game import AhoyGame
 
 __all__ = ["EXACT", "OUTCOMES", "TABLE", "advance", "apply", "count_problem", "face_text",
            "outcomes", "problem", "steps"]
@@ -41,7 +39,7 @@ EXACT: tuple[tuple[AhoyMove, ...], int, tuple[int, ...]] = exact_table(OUTCOMES)
 _ALL_STEPS = (1, 2, 3, 4, 5)
 
 
-def outcomes(pos: AhoyPosition, game: AhoyGame) -> list[tuple[AhoyMove, Fraction]]:
+def outcomes(pos: AhoyPosition, ctx: AhoyContext) -> list[tuple[AhoyMove, Fraction]]:
     """The chance outcomes of a roll: ``[(Roll(face), 1/6)]`` for the six faces."""
     return list(OUTCOMES)
 
@@ -56,9 +54,9 @@ def face_text(die: int | None) -> str:
     return "the ship" if die == SHIP else f"{die}"
 
 
-def problem(pos: AhoyPosition, game: AhoyGame, move: Roll) -> tuple[str, str | None] | None:
+def problem(pos: AhoyPosition, ctx: AhoyContext, move: Roll) -> tuple[str, str | None] | None:
     """A roll while the die already shows a face: the seat must move first."""
-    who = game.board.colour_name(pos.turn)
+    who = ctx.board.colour_name(pos.turn)
     return (f"the die already shows {face_text(pos.die)}: {who} must move", DIE)
 
 
@@ -71,15 +69,14 @@ def count_problem(pos: AhoyPosition, move: Step) -> tuple[str, str | None] | Non
     return None
 
 
-def apply(pos: AhoyPosition, game: AhoyGame, move: Roll) -> tuple[AhoyPosition, list[Event]]:
+def apply(pos: AhoyPosition, ctx: AhoyContext, move: Roll) -> tuple[AhoyPosition, list[Event]]:
     """The die shows ``move.face``; the same seat is now to move."""
-    return advance(pos, move), [_rolled(game.board.colour_name(pos.turn), move.face)]
+    return advance(pos, move), [_rolled(ctx.board.colour_name(pos.turn), move.face)]
 
 
 def advance(pos: AhoyPosition, move: Roll) -> AhoyPosition:
     """The position after the roll ``move``, without its event (the search path)."""
-    return new_position(pos.start, pos.squares, pos.chests, pos.planks, pos.out, pos.falls,
-                        move.face, pos.turn)
+    return replace(pos, die=move.face)
 
 
 @lru_cache(maxsize=256)

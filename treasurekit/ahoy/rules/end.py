@@ -7,38 +7,34 @@ never reached it share the win.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.events import Event, Outcome
+from ..context import AhoyContext
 from ..flow import game_over
 from ..position import AhoyPosition
 from . import END
 
-if TYPE_CHECKING:
-    from ..game import AhoyGame
-
 __all__ = ["announce", "outcome", "scores"]
 
 
-def scores(pos: AhoyPosition, game: AhoyGame) -> tuple[int, ...]:
+def scores(pos: AhoyPosition, ctx: AhoyContext) -> tuple[int, ...]:
     """Each seat's total chest value so far."""
-    totals = [0] * game.num_players
+    totals = [0] * ctx.players
     for number, seat in enumerate(pos.chests):
         if seat is not None:
-            totals[seat] += game.board.chests[number].value
+            totals[seat] += ctx.board.chests[number].value
     return tuple(totals)
 
 
-def outcome(pos: AhoyPosition, game: AhoyGame) -> Outcome | None:
+def outcome(pos: AhoyPosition, ctx: AhoyContext) -> Outcome | None:
     """Scores and winners once the game is over, else None."""
-    if not game_over(pos, game):
+    if not game_over(pos, ctx):
         return None
     chests = pos.chests
     termination = (
         "all five chests are taken" if None not in chests
         else "no pirate is left to reach a chest"
     )
-    totals = scores(pos, game)
+    totals = scores(pos, ctx)
     best = max(totals)
     tied = [p for p, s in enumerate(totals) if s == best]
     reason = ""
@@ -53,13 +49,13 @@ def outcome(pos: AhoyPosition, game: AhoyGame) -> Outcome | None:
     return Outcome(termination, totals, tuple(tied), reason)
 
 
-def announce(pos: AhoyPosition, game: AhoyGame, events: list[Event]) -> list[Event]:
+def announce(pos: AhoyPosition, ctx: AhoyContext, events: list[Event]) -> list[Event]:
     """``events``, with the end of the game told after them if ``pos`` ends it."""
-    if not game_over(pos, game):
+    if not game_over(pos, ctx):
         return events
-    out = outcome(pos, game)
+    out = outcome(pos, ctx)
     assert out is not None
-    name = game.board.colour_name
+    name = ctx.board.colour_name
     names = " and ".join(name(w) for w in out.winners)
     totals = ", ".join(f"{name(p)} {s}" for p, s in enumerate(out.scores))
     events.append(Event(f"Game over ({out.termination}). Scores: {totals}. {names} "

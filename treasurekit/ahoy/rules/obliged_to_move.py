@@ -6,37 +6,33 @@ so records and bots handle it like any other).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.events import Event
 from .. import flow
+from ..context import AhoyContext
 from ..moves import AhoyMove, Pass
 from ..position import AhoyPosition
 from . import MUST_MOVE, end, moving
 
-if TYPE_CHECKING:
-    from ..game import AhoyGame
-
 __all__ = ["apply", "legal", "problem"]
 
 
-def legal(pos: AhoyPosition, game: AhoyGame) -> list[AhoyMove]:
+def legal(pos: AhoyPosition, ctx: AhoyContext) -> list[AhoyMove]:
     """``[Pass()]`` when the seat to move has no step, else ``[]``."""
-    return [] if moving.legal(pos, game) else [Pass()]
+    return [] if moving.legal(pos, ctx) else [Pass()]
 
 
-def problem(pos: AhoyPosition, game: AhoyGame, move: Pass) -> tuple[str, str | None] | None:
+def problem(pos: AhoyPosition, ctx: AhoyContext, move: Pass) -> tuple[str, str | None] | None:
     """Passing while a step is legal, or None."""
-    steps = [str(m) for m in moving.legal(pos, game)]
+    steps = [str(m) for m in moving.legal(pos, ctx)]
     if not steps:
         return None
-    who = game.board.colour_name(pos.turn)
+    who = ctx.board.colour_name(pos.turn)
     return (f"{who} is obliged to move and can: {', '.join(steps)}", MUST_MOVE)
 
 
-def apply(pos: AhoyPosition, game: AhoyGame, move: Pass) -> tuple[AhoyPosition, list[Event]]:
+def apply(pos: AhoyPosition, ctx: AhoyContext, move: Pass) -> tuple[AhoyPosition, list[Event]]:
     """The seat gives up its turn; the next seat rolls."""
-    event = Event(f"{game.board.colour_name(pos.turn)} cannot move and passes", MUST_MOVE,
+    event = Event(f"{ctx.board.colour_name(pos.turn)} cannot move and passes", MUST_MOVE,
                   "pass")
-    after = flow.end_turn(pos, game)
-    return after, end.announce(after, game, [event])
+    after = flow.end_turn(pos)
+    return after, end.announce(after, ctx, [event])
