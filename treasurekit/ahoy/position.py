@@ -34,7 +34,7 @@ __all__ = [
 PIRATES_PER_COLOUR = 4
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AhoyPosition:
     """Where every pirate is, which chests and planks are taken, the die and the turn.
 

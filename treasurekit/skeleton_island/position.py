@@ -27,7 +27,7 @@ __all__ = ["Collection", "SkeletonPosition", "seen", "unseen"]
 Collection = tuple[tuple[int, str], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SkeletonPosition:
     """One Skeleton Island position (omniscient, but with no face-down identities).
 
