@@ -27,14 +27,14 @@ from treasurekit.treasure_island_2018 import (
     move_words,
 )
 
-from .controls import Refused
+from ..controls import Refused
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from treasurekit.treasure_island_2018 import TIState
 
-    from .clicks import ChoiceButtons
+    from ..clicks import ChoiceButtons
 
 __all__ = ["CHOICE_FILL", "CHOICE_INK", "MAP_MOVES", "MAX_BUTTONS", "MOVE_BOX_CSS", "MoveBox",
            "is_map_move"]

@@ -43,11 +43,11 @@ from treasurekit.treasure_island_2018 import (
 from treasurekit.treasure_island_2018.flow import Phase
 from treasurekit.treasure_island_2018.text import place_words
 
-from .base import HUMAN, GameBoard
-from .clicks import pair
-from .ti2018_draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
-from .ti2018_move_box import MAP_MOVES, MoveBox
-from .ti2018_panels import calendar_html, hints_html, info_html
+from ..base import HUMAN, GameBoard
+from ..clicks import pair
+from .draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
+from .move_box import MAP_MOVES, MoveBox
+from .panels import calendar_html, hints_html, info_html
 
 __all__ = ["MAP_MOVES", "LongJohnBoard"]
 

@@ -40,9 +40,9 @@ from treasurekit.treasure_island_2003 import (
 from treasurekit.treasure_island_2003 import rules as ti_rules
 from treasurekit.treasure_island_2003.flow import Phase
 
-from .base import HUMAN, GameBoard
-from .controls import MUTED, Refused, muted, ranking_html
-from .ti2003_draw import (
+from ..base import HUMAN, GameBoard
+from ..controls import MUTED, Refused, muted, ranking_html
+from .draw import (
     CLICK_THROUGH_CSS,
     FIGURE_PX,
     TIPicture,
