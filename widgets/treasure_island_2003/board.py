@@ -323,7 +323,8 @@ class TreasureIslandBoard(GameBoard):
 
     def _went_first(self, state: Any, seat: int) -> str | None:
         """Who won the opening throws, while ``seat`` has not acted since (else None)."""
-        entries, movers = self._entries[: state.ply], self._movers[: state.ply]
+        entries = self.controller.entries[: state.ply]
+        movers = self.controller.movers[: state.ply]
         for k in range(len(entries) - 1, -1, -1):
             if movers[k] == seat:
                 return None

@@ -374,7 +374,7 @@ class LongJohnBoard(MoveBox, GameBoard):
     def _last_event(self, ply: int) -> str:
         """The status's "last:" line: the last event up to ``ply`` that tells something
         (Silver's draws and deals, chance housekeeping, are skipped)."""
-        for events in reversed(self._entries[:ply]):
+        for events in reversed(self.controller.entries[:ply]):
             told = [e for e in events if e.kind not in QUIET_KINDS]
             if told:
                 return told[-1].text
