@@ -99,7 +99,7 @@ def keyboard_words(board: GameBoard, move: Any) -> str:
 def cancel_choice(board: GameBoard) -> None:
     """Drop a half-made choice (Escape): the choice buttons a click offered and any
     selection the board keeps (its ``_on_change`` resets them); the notice goes too."""
-    board._offered = []
+    board.controller.drop_choice()
     board._on_change()
     board._clear_notice()
     board._refresh()

@@ -12,14 +12,22 @@ Subclasses implement :meth:`GameBoard._build_main` (the picture) and
 ``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``concerns``,
 ``_extra_controls``, ``_slot_widgets``, ``_panels`` and ``_sync_widgets``.
 
-``GameBoard`` is made of parts, each in its own module: :mod:`.status` (what the
-status says: the hooks above and the game-over verdict), :mod:`.stepping` (the seats
-and the bots' plies after a human acts), :mod:`.clicks` (the one click path),
-:mod:`.fair_undo` (what Undo may take back on a play board), :mod:`.hot_seat` (the
-"Pass to X" cover between two humans), :mod:`.start_gate` (a play app's first board
-waits for Start), :mod:`.seat_words` (the engine's ``p0`` said as the board names the
-seat), :mod:`.reseed` (bots seeded by each game) and
-this module (the widgets, the programmatic API, the redraw, undo and replay).
+A board is a controller and a view (issue 25 point 6). The controller
+(:class:`~.controller.BoardController`, ``board.controller``: no widget) holds the game
+and decides: whose turn it is and what to say (the notice as ``(reason, rule)``), what a
+click means, the pending choice, play / undo / new game / hot-seat hand-over, the bots'
+plies and what befell a human meanwhile. ``GameBoard`` is the view: it holds the widgets,
+forwards events to the controller, draws what it says, and is the controller's hooks
+(:class:`~.controller.Hooks`: the words a game's board overrides). ``board.state``,
+``board.seats``, ``board.seed`` are the controller's. The view's parts, each in its own
+module: :mod:`.status` (what the status says: the hooks above and the game-over
+verdict), :mod:`.stepping` (the bots' plies drawn one by one after a click),
+:mod:`.clicks` (the click path: choice buttons, internal errors), :mod:`.fair_undo`
+(the fair-Undo words and the teaching switch), :mod:`.hot_seat` (the "Pass to X"
+cover), :mod:`.start_gate` (a play app's first board waits for Start),
+:mod:`.seat_words` (the engine's ``p0`` said as the board names the seat) and this
+module (the widgets, the programmatic API, the redraw). No part writes another's
+private fields: what they share is the controller's.
 
 Clicks on the picture go through the one click path of :mod:`.clicks`
 (:meth:`GameBoard.click_place`: the not-your-turn / game-over / replay preamble, then
@@ -41,7 +49,6 @@ Panels that open and close (hints) sit below the controls.
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
@@ -56,11 +63,11 @@ from treasurekit.core.inputs import seed_problem
 
 from .a11y import KeyboardMoves, insert_after
 from .clicks import ClickPath, error_html, trace_html
+from .controller import NOTHING_TO_UNDO, BoardController, Hooks
 from .controls import SLOT_HEIGHT, STATUS_HEIGHT, Refused, notice_html
-from .fair_undo import NOTHING_TO_UNDO, FairUndo
+from .fair_undo import FairUndo
 from .hot_seat import HotSeat
 from .nb_resume import NotebookResume
-from .reseed import seeded_bot
 from .responsive import BOARD_CSS
 from .saving import after_redraw
 from .seat_words import SeatWords
@@ -72,13 +79,30 @@ from .updates import MoveLog, assign
 __all__ = ["HUMAN", "MOVE_TIP", "PLY_TIP", "GameBoard", "fresh_seed", "from_the_browser"]
 
 
+class _Controller:
+    """A board attribute that is its controller's (``board.state`` is
+    ``board.controller.state``): code and tests that read or set it on the board keep
+    working, and the controller alone holds it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, board: Any, owner: type | None = None) -> Any:
+        if board is None:
+            return self
+        return getattr(board.controller, self.name)
+
+    def __set__(self, board: Any, value: Any) -> None:
+        setattr(board.controller, self.name, value)
+
+
 def fresh_seed() -> int:
     """An unpredictable seed (63 random bits from the operating system)."""
     return secrets.randbits(63)
 
 
 class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusText,
-                BotStepping, ClickPath, w.VBox):  # type: ignore[misc]
+                BotStepping, ClickPath, Hooks, w.VBox):  # type: ignore[misc]
     """A game board widget: picture, status, roll/undo/new-game controls, move log, replay.
 
     Args:
@@ -116,6 +140,22 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
     every time, for a teacher who hands one out.
     """
 
+    # what the controller holds, read and set on the board as before
+    game: Game[Any] = _Controller("game")  # type: ignore[assignment]
+    state: State[Any] = _Controller("state")  # type: ignore[assignment]
+    seats: dict[int, Any] = _Controller("seats")  # type: ignore[assignment]
+    seed: int = _Controller("seed")  # type: ignore[assignment]
+    auto_roll: bool = _Controller("auto_roll")  # type: ignore[assignment]
+    _templates: dict[int, Any] = _Controller("templates")  # type: ignore[assignment]
+    _first_seed: int = _Controller("first_seed")  # type: ignore[assignment]
+    _default_seating: bool = _Controller("default_seating")  # type: ignore[assignment]
+    _entries: list[tuple[Event, ...]] = _Controller("entries")  # type: ignore[assignment]
+    _movers: list[int] = _Controller("movers")  # type: ignore[assignment]
+    _seen: tuple[Any, ...] = _Controller("seen")  # type: ignore[assignment]
+    _view_ply: int | None = _Controller("view_ply")  # type: ignore[assignment]
+    _facing: int | None = _Controller("facing")  # type: ignore[assignment]
+    _offered: list[Any] = _Controller("offered")  # type: ignore[assignment]
+
     def __init__(
         self,
         game: Game[Any],
@@ -128,25 +168,13 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         super().__init__()
         self._teaching = teaching
         self._shown_at = 0.0  # time.monotonic() of the last redraw shown step by step
-        self.game = game
-        self.auto_roll = auto_roll
         self._seed_given = seed is not None  # a notebook board's signature (nb_resume.py)
         if seed is None:
             seed = fresh_seed()
-        self.seed = seed
-        self._first_seed = seed  # its game seats the bots as given
-        self._default_seating = seats is None  # rebuilt for each new game's seed
-        self._templates = self._check_seats(seats if seats is not None else self.default_seats())
-        self.seats: dict[int, Any] = self._seat_bots()
-        self.state: State[Any] = game.new_initial_state(seed)
-        self._entries: list[tuple[Event, ...]] = []  # events of each ply
-        self._movers: list[int] = []  # who played each ply (CHANCE for chance)
-        self._seen: tuple[Any, ...] = ()  # the history the two lists describe
-        self._notice_parts: tuple[str, str | None] = ("", None)  # (reason, rule) shown
-        self._notice_said = 0  # how many times in a row the same notice was told
-        self._view_ply: int | None = None  # None: live; else the replayed ply
+        # the controller decides (controller.py: no widget); the board is its hooks
+        self.controller = BoardController(game, seats, seed, self, auto_roll=auto_roll,
+                                          teaching=teaching, default_seats=self.default_seats)
         self._syncing = False
-        self._news: list[str] = []  # what befell a human seat during the bots' last plies
         self._init_clicks()
         self._init_hot_seat()
         self._init_start_gate()  # a play app's first board waits for Start (start_gate)
@@ -250,18 +278,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
     def _render(self, shown: State[Any], live: bool) -> None:
         """Redraw the picture from ``shown`` (an earlier position when not ``live``)."""
 
-    # ----- seats -------------------------------------------------------------------------
-    def _seat_bots(self) -> dict[int, Any]:
-        """The seats of the game of ``self.seed``: copies of the bots as given for the
-        first game's seed, else each re-seeded from the game's seed
-        (:func:`~treasurekit_widgets.reseed.seeded_bot`): no new game repeats a hidden
-        setup a bot chooses (Silver's burial), and a seed typed again deals its game."""
-        if self.seed == self._first_seed or self._default_seating:
-            # default seats are dealt for this very seed (default_seats): the same seed
-            # seats the same bots on any board, which a saved game resumes by
-            return copy.deepcopy(self._templates)
-        return {seat: seeded_bot(who, self.seed, seat) for seat, who in self._templates.items()}
-
+    # ----- the cover -------------------------------------------------------------------
     def _coverable(self) -> list[w.Widget]:
         return list(self._covers)
 
@@ -270,12 +287,12 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
     def log_lines(self) -> list[str]:
         """Every event so far as plain text with its rule reference, oldest first."""
         self._resync()
-        return [str(e) for events in self._entries for e in events]
+        return [str(e) for events in self.controller.entries for e in events]
 
     @property
     def live(self) -> bool:
         """False while the replay slider shows an earlier position."""
-        return self._view_ply is None
+        return self.controller.live
 
     def play(self, move: Any) -> list[Event]:
         """Play a move (object or text) for the seat to move, then let the bots answer.
@@ -340,15 +357,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         if blocker:
             self._tell(blocker)
             raise Refused(self._notice)
-        humans = [i for i, p in enumerate(self._movers) if p >= 0 and self.is_human(p)]
-        taken = []
-        self._news = []
-        while self.state.ply > humans[-1]:
-            taken.append(self.state.undo())
-            self._entries.pop()
-            self._movers.pop()
-        self._seen = self.state.history
-        self._clear_notice()
+        taken = self.controller.take_back()
         self._on_change()
         self._refresh()
         return taken
@@ -397,18 +406,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
             seed = self.typed_seed()
         if seed is None:
             seed = fresh_seed()
-        self.seed = seed
-        if seats is not None:
-            self._default_seating = False
-            self._templates = self._check_seats(seats)
-        elif self._default_seating:
-            self._templates = self._check_seats(self.default_seats())
-        self.seats = self._seat_bots()
-        self.state = self.game.new_initial_state(seed)
-        self._entries, self._movers, self._seen = [], [], ()
-        self._news = []
-        self._clear_notice()
-        self._view_ply = None
+        self.controller.new_game(seed, seats)
         self.seed_input.value = ""
         self._after_change()
 
@@ -419,10 +417,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
             ValueError: ``ply`` is not between 0 and the number of moves played.
         """
         self._resync()
-        if ply is not None and not 0 <= ply <= self.state.ply:
-            raise ValueError(f"ply must be 0-{self.state.ply}, got {ply}")
-        self._view_ply = None if ply is None or ply == self.state.ply else ply
-        self._clear_notice()
+        self.controller.show_ply(ply)
         self._refresh()
 
     def refresh(self) -> None:
@@ -432,42 +427,21 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
 
     def shown_state(self) -> State[Any]:
         """The state on display: the live one, or a copy at the replayed ply."""
-        if self._view_ply is None:
-            return self.state
-        shown = self.state.copy()
-        while shown.ply > self._view_ply:
-            shown.undo()
-        return shown
+        return self.controller.shown_state()
 
     # ----- internals ---------------------------------------------------------------------
     def _apply(self, act: Any) -> list[Event]:
-        mover = self.state.current_player
-        events: list[Event] = act()
-        self._entries.append(self._seat_events(events))
-        self._movers.append(mover)
-        self._seen = self.state.history
-        self._clear_notice()
-        return events
+        return self.controller.apply(act)
 
     def _on_change(self) -> None:
         """Called after every change of the live state (subclasses reset selections)."""
 
     def _resync(self) -> None:
         """Rebuild the log if ``self.state`` was changed or replaced behind the board's back."""
-        history = self.state.history
-        if history == self._seen:
-            return
-        replayed = self.state.game.new_initial_state(0)  # explicit moves: the seed is unused
-        self._entries, self._movers = [], []
-        for move in history:
-            self._movers.append(replayed.current_player)
-            self._entries.append(self._seat_events(replayed.apply(move)))
-        self._seen = history
-        self._view_ply = None
+        self.controller.resync()
 
     def _resume(self) -> None:
-        if self._view_ply is not None:
-            self._view_ply = None
+        self.controller.view_ply = None
 
     def _tell(self, notice: str, rule: str | None = None) -> None:
         """Show ``notice`` (and its rule reference) in the slot under the picture.
@@ -475,10 +449,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         The same notice told again is counted on screen ("again, 2nd time"): an unchanged
         text would send nothing, and the click would look unanswered (and an alert with
         the same words is not read out again)."""
-        notice = self._seat_text(notice)
-        text = f"{notice} [{rule}]" if rule else notice
-        self._notice_said = self._notice_said + 1 if text == self._notice else 1
-        self._notice_parts = (notice, rule)
+        self.controller.tell(notice, rule)
         self._refresh()
 
     def _refuse(self, refusal: Refusal | IllegalMoveError) -> None:
@@ -487,19 +458,17 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         self._tell(refusal.reason, refusal.rule)
 
     def _clear_notice(self) -> None:
-        self._notice_parts = ("", None)
-        self._offered = []
+        self.controller.clear_notice()
 
     @property
     def _notice(self) -> str:
         """The notice's text: its reason, then its rule in "[...]" (``""``: none)."""
-        reason, rule = self._notice_parts
-        return f"{reason} [{rule}]" if rule else reason
+        return self.controller.notice
 
     @property
     def notice(self) -> str:
         """The notice on display (a refused move's reason and "[rule]"), or ``""``."""
-        return self._notice
+        return self.controller.notice
 
     def _quietly(self, action: Any) -> None:
         """Run a button's action guarded (see :meth:`guarded`): a refusal is already
@@ -532,7 +501,8 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         self._hint_at_end()
         if self._update_cover():  # hot seat: nothing is drawn until the next human is ready
             assign(self.status, value=self._cover_status())
-            assign(self.notice_box, value=notice_html(*self._notice_parts, self._notice_said))
+            assign(self.notice_box, value=notice_html(*self.controller.notice_parts,
+                                                      self.controller.notice_said))
             with self._held():
                 self.roll_button.disabled = True
                 self._undo_state()
@@ -540,18 +510,20 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
             after_redraw(self)  # the move before the cover is saved too
             return
         shown = self.shown_state()
-        live = self._view_ply is None
+        live = self.controller.live
         seat = self.turn_of(shown)
         assign(self.status, value=self._start_status(shown) or self._status_html(shown, live,
                                                                                  seat))
         assign(self.notice_box, value=(error_html(self._error) if self._error
-                                       else notice_html(*self._notice_parts, self._notice_said)))
+                                       else notice_html(*self.controller.notice_parts,
+                                                        self.controller.notice_said)))
         with self._held():
             self._render(shown, live)
             self.error_box.value = trace_html(self._trace) if self._error else ""
             self.error_box.layout.display = "block" if self._error else "none"
             self._render_choices()
-            self.log_box.show([(i + 1, e) for i, events in enumerate(self._entries[: shown.ply])
+            self.log_box.show([(i + 1, e) for i, events
+                               in enumerate(self.controller.entries[: shown.ply])
                                for e in events])
             waiting = live and shown.is_chance_node() and self.is_human(seat)
             self.roll_button.disabled = not waiting

@@ -31,14 +31,14 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import IllegalMoveError
-from treasurekit.core.errors import PlaceError
 
 from .controls import Refused
-from .empty_clicks import NOWHERE, nothing_there
+from .places import NOWHERE
 
 if TYPE_CHECKING:
     from treasurekit import Event
-    from treasurekit.core.game import State
+
+    from .controller import BoardController
 
 __all__ = ["ChoiceButtons", "ClickPath", "error_html", "pair", "trace_html"]
 
@@ -149,7 +149,7 @@ class ClickPath:
     CHOICE_CLASS = ""
 
     # provided by GameBoard
-    state: State[Any]
+    controller: BoardController
     choice_buttons: ChoiceButtons
 
     if TYPE_CHECKING:
@@ -159,54 +159,22 @@ class ClickPath:
         @property
         def live(self) -> bool: ...
 
-        def turn_of(self, state: State[Any]) -> int | None: ...
-
-        def is_human(self, seat: int | None) -> bool: ...
-
-        def seat_name(self, seat: int) -> str: ...
-
         def play(self, move: Any) -> list[Event]: ...
 
         def _tell(self, notice: str, rule: str | None = None) -> None: ...
 
-        def _clear_notice(self) -> None: ...
-
         def _refresh(self) -> None: ...
 
-        def _resync(self) -> None: ...
-
-        def start_problem(self) -> str | None: ...
-
-        def prompt(self, state: State[Any]) -> str: ...
-
-    _offered: list[Any]
-    _offered_place: object
     _error: str
     _trace: str
 
     def _init_clicks(self) -> None:
-        self._offered = []
-        self._offered_place = None
         self._error = ""
         self._trace = ""
         self.choice_buttons = ChoiceButtons(lambda k: self.guarded(lambda: self.choose(k)),
                                             self.CHOICE_CLASS)
 
-    # ----- hooks ---------------------------------------------------------------------
-    def moves_for(self, place: object) -> list[Any]:
-        """The moves a click on ``place`` can mean now: ``state.moves_at(place)``.
-        Boards narrow it (e.g. to a selection made before the click)."""
-        return list(self.state.moves_at(place))
-
-    def nothing_here(self, place: object) -> tuple[str, str | None]:
-        """Why a click on ``place`` means nothing now: ``(reason, rule or None)``.
-
-        The engine says why (``state.why_not_at(place)``: the rule the click runs into);
-        boards override it only to name their own buttons (Roll the dice...).
-        """
-        refusal = self.state.why_not_at(place)
-        return (refusal.reason, refusal.rule) if refusal else ("nothing to do there now", None)
-
+    # ----- hooks (``moves_for`` and ``nothing_here`` are :class:`~.controller.Hooks`') ----
     def describe_move(self, move: Any) -> str:
         """A move in words for its choice button (default: the move's text)."""
         return str(move)
@@ -220,22 +188,7 @@ class ClickPath:
         """Why a click on the board means nothing whatever it hits (None: it may act):
         an earlier position on display, the hot-seat cover up, the game over, or a bot's
         turn (or, in the browser, a play app's board waiting for Start)."""
-        waiting = self.start_problem()
-        if waiting is not None:
-            return waiting
-        if not self.live:
-            return "this is an earlier position: drag the replay slider to the end to play"
-        if getattr(self, "covered", False):  # hot seat: the next human has not pressed yet
-            return "the board is hidden: press the Pass button when the screen is yours"
-        state = self.state
-        seat = self.turn_of(state)
-        if state.is_terminal():
-            return "the game is over: press New game to play again"
-        if seat is None:
-            return "the board is playing chance moves; wait a moment"
-        if not self.is_human(seat):
-            return f"it is {self.seat_name(seat)}'s turn, played by a bot"
-        return None
+        return self.controller.turn_problem()
 
     def click_place(self, place: object) -> None:
         """Act on a click on ``place`` (what a real click does); never raises.
@@ -251,43 +204,27 @@ class ClickPath:
         self.click_place(NOWHERE)
 
     def _click_place(self, place: object) -> None:
-        self._resync()
-        self._offered = []
-        problem = self.turn_problem()
-        if problem is not None:
-            self._tell(problem)
-            return
-        if place is NOWHERE:
-            seat = self.turn_of(self.state)
-            self._tell(*nothing_there(self.prompt(self.state),
-                                      None if seat is None else self.seat_name(seat)))
-            return
-        try:
-            moves = self.moves_for(place)
-        except PlaceError as exc:
-            self._tell(str(exc))
-            return
-        if not moves:
-            self._tell(*self.nothing_here(place))
-        elif len(moves) == 1:
-            self.play(moves[0])
+        """Do what the controller says a click on ``place`` means."""
+        click = self.controller.click(place)
+        if click.kind == "notice":
+            self._tell(click.reason, click.rule)
+        elif click.kind == "play":
+            self.play(click.moves[0])
         else:
-            self.offer(moves, place)
+            self._refresh()  # the choice buttons
 
     def offer(self, moves: Sequence[Any], place: object = None) -> None:
         """Show ``moves`` as choice buttons in the slot (the notice is cleared)."""
-        self._clear_notice()
-        self._offered = list(moves)
-        self._offered_place = place
+        self.controller.offer(moves, place)
         self._refresh()
 
     def choices(self) -> list[str]:
         """The choice buttons on display, as their labels (words), in order."""
-        return [self.describe_move(m) for m in self._offered]
+        return [self.describe_move(m) for m in self.controller.offered]
 
     def offered(self) -> list[Any]:
         """The moves the choice buttons on display would play, in order."""
-        return list(self._offered)
+        return list(self.controller.offered)
 
     def choose(self, which: int | str) -> list[Event]:
         """Press choice button ``which``: its index, its label, or its move's notation.
@@ -296,26 +233,22 @@ class ClickPath:
             IllegalMoveError: the engine refused the move (shown in the notice).
             ValueError: no such choice is on display (shown in the notice).
         """
-        moves = self._offered
-        for k, move in enumerate(moves):
-            if which in (k, str(move), self.describe_move(move)) and not isinstance(which,
-                                                                                     bool):
-                self._offered = []
-                return self.play(move)
+        move = self.controller.chosen(which, self.describe_move)
+        if move is not None:
+            return self.play(move)
         offer = "; ".join(self.choices()) or "none"
         self._tell(f"no choice {which!r} on display (choices: {offer})")
         raise Refused(self._notice)
 
     def _render_choices(self) -> None:
         """Draw the choice buttons (called by every redraw)."""
-        moves = self._offered
-        if moves and not self.live:
-            moves = []
+        offered = self.controller.offered
+        moves = offered if self.live else []
         labels = [self.describe_move(m) for m in moves]
-        self.choice_buttons.show(self.choice_title(self._offered_place, moves) if moves
-                                 else "", labels, [f"{lbl}  [{m}]"
-                                                   for lbl, m in zip(labels, moves,
-                                                                     strict=True)])
+        self.choice_buttons.show(self.choice_title(self.controller.offered_place, moves)
+                                 if moves else "", labels,
+                                 [f"{lbl}  [{m}]" for lbl, m in zip(labels, moves,
+                                                                    strict=True)])
 
     # ----- errors ---------------------------------------------------------------------
     @property
@@ -344,7 +277,7 @@ class ClickPath:
     def _internal(self, exc: BaseException) -> None:
         self._error = f"{type(exc).__name__}: {exc}"
         self._trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        self._offered = []
+        self.controller.drop_choice()
         try:
             self._refresh()
         except Exception as again:

@@ -23,14 +23,13 @@ shows nothing more. Its ``click_x``/``click_y`` may then lie outside ``[min, max
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import bqplot as bq  # type: ignore[import-untyped]
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from .places import NOWHERE, Nowhere, nothing_there
 from .png import CLEAR_PNG  # a 1 x 1 clear PNG (no game's module: apps import one game)
 
 __all__ = ["NOWHERE", "REACH", "Nowhere", "catcher", "click_point", "nothing_there", "reach",
@@ -38,17 +37,6 @@ __all__ = ["NOWHERE", "REACH", "Nowhere", "catcher", "click_point", "nothing_the
 
 #: How far the catcher reaches past each end of a scale's domain, in domain widths.
 REACH: Final = 1.0
-
-
-class Nowhere:
-    """The place of a click on a picture where no place of the game is drawn (the sea
-    round a map, a corner, the key). There is one: :data:`NOWHERE`."""
-
-    def __repr__(self) -> str:
-        return "NOWHERE"
-
-
-NOWHERE: Final = Nowhere()
 
 
 def reach(low: float, high: float) -> list[float]:
@@ -107,23 +95,3 @@ def catcher(scales: dict[str, Any], on_click: Callable[[float, float], None]) ->
 def within(point: tuple[float, float], x: Sequence[float], y: Sequence[float]) -> bool:
     """Whether ``point`` lies in the box ``x = [x0, x1]``, ``y = [y0, y1]`` (edges in)."""
     return min(x) <= point[0] <= max(x) and min(y) <= point[1] <= max(y)
-
-
-def _plain(markup: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
-
-
-def nothing_there(prompt: str, who: str | None) -> tuple[str, str | None]:
-    """The answer to a click on :data:`NOWHERE` once the preamble let it through (the
-    game is live and it is a human's turn): ``(words, None)``, e.g. "nothing there to
-    click: you rolled 3: click a pirate with an orange ring to move it 3 squares".
-
-    ``prompt``: the board's status prompt (HTML, ``board.prompt(state)``): what the
-    status already shows, so nothing hidden is told; ``who``: the name of the seat to
-    move, whose "Your turn, <who>:" head is left out (None: none is).
-    """
-    words = _plain(prompt)
-    head = f"Your turn, {who}:"
-    if who is not None and words.startswith(head):
-        words = words[len(head):].strip()
-    return f"nothing there to click: {words}" if words else "nothing there to click", None

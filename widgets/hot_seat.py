@@ -21,13 +21,14 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from .controls import status_html
 
 if TYPE_CHECKING:
-    from treasurekit.core.game import Game, State
+    from .controller import BoardController
 
 __all__ = ["HotSeat"]
 
 
 class HotSeat:
-    """The seat the screen faces, and the cover shown between two humans' turns."""
+    """The cover shown between two humans' turns; whom the screen faces and when the cover
+    is up are the controller's (:meth:`~.controller.BoardController.update_cover`)."""
 
     #: True for games in which a seat holds secrets (hidden cards, pieces, hints): the
     #: cover is shown between two humans' turns. Ahoy and Treasure Island (2003) hide
@@ -35,28 +36,16 @@ class HotSeat:
     SEAT_SECRETS = False
 
     # provided by GameBoard
-    game: Game[Any]
-    state: State[Any]
-    seats: dict[int, Any]
-    _view_ply: int | None
+    controller: BoardController
 
     if TYPE_CHECKING:
-        @property
-        def teaching(self) -> bool: ...
-
-        def is_human(self, seat: int | None) -> bool: ...
-
         def seat_name(self, seat: int) -> str: ...
-
-        def turn_of(self, state: State[Any]) -> int | None: ...
 
         def guarded(self, action: Any) -> None: ...
 
         def _refresh(self) -> None: ...
 
     def _init_hot_seat(self) -> None:
-        self._facing: int | None = None  # the human the screen faces (None: nobody yet)
-        self._cover_for: int | None = None  # the human the screen is to be passed to
         self._hidden: list[tuple[w.Widget, str | None]] = []  # parts hidden by the cover
         self.cover_button = w.Button(description="Pass to", button_style="warning",
                                     icon="eye", layout=w.Layout(width="auto"))
@@ -78,57 +67,42 @@ class HotSeat:
     def hot_seat(self) -> bool:
         """True if this board covers the screen between two humans' turns: the game has
         seat secrets, two or more seats are human, and teaching mode is off."""
-        humans = sum(1 for p in range(self.game.num_players) if self.is_human(p))
-        return self.SEAT_SECRETS and humans >= 2 and not self.teaching
+        return self.controller.hot_seat()
 
     @property
     def facing_seat(self) -> int:
         """The seat whose view the board draws: the human the screen faces (the human to
         move, once they have pressed the cover), else the first human seat, else 0."""
-        if self._facing is not None and self.is_human(self._facing):
-            return self._facing
-        return next((p for p in range(self.game.num_players) if self.is_human(p)), 0)
+        return self.controller.facing_seat
 
     @property
     def covered(self) -> bool:
         """True while the cover asks to pass the screen to another human."""
-        return self._cover_for is not None
+        return self.controller.covered
 
     def a11y_hidden(self) -> str:
         """While the cover is up, its words (the keyboard list and the picture's label
         then show nothing of the next player's, :func:`.a11y.covered_by`); else ``""``."""
-        if self._cover_for is None:
-            return ""
-        return f"pass the screen to {self.seat_name(self._cover_for)}"
+        seat = self.controller.cover_for
+        return "" if seat is None else f"pass the screen to {self.seat_name(seat)}"
 
     def ready(self) -> None:
         """The cover's button: the human to move is at the screen; draw their view."""
-        if self._cover_for is None:
-            return
-        self._facing, self._cover_for = self._cover_for, None
-        self._facing_changed()
-        self._refresh()
+        if self.controller.ready():
+            self._facing_changed()
+            self._refresh()
 
     def _facing_changed(self) -> None:
         """Hook: the screen faces another seat (Treasure Island 2018 offers its view)."""
 
     def _update_cover(self) -> bool:
-        """Decide whether the cover is up for the live state; True if it is (called by
-        every redraw before anything is drawn)."""
-        state = self.state
-        seat = self.turn_of(state)
-        if state.is_terminal() or not self.is_human(seat):
-            self._cover_for = None  # the end shows all; bots' turns face the same human
-        elif self.hot_seat() and self.is_human(self._facing) and seat != self._facing:
-            self._cover_for = seat
-            self._view_ply = None
-        else:
-            self._cover_for = None
-            if seat != self._facing:
-                self._facing = seat
-                self._facing_changed()
-        self._show_cover(self._cover_for is not None)
-        return self._cover_for is not None
+        """Ask the controller whether the cover is up for the live state, and show it;
+        True if it is (called by every redraw before anything is drawn)."""
+        covered, turned = self.controller.update_cover()
+        if turned:
+            self._facing_changed()
+        self._show_cover(covered)
+        return covered
 
     def _show_cover(self, on: bool) -> None:
         if on and not self._hidden:
@@ -140,11 +114,12 @@ class HotSeat:
                 part.layout.display = display
             self._hidden = []
         if on:
-            assert self._cover_for is not None
-            name = html.escape(self.seat_name(self._cover_for))
-            self.cover_button.description = f"Pass to {self.seat_name(self._cover_for)} — " \
+            seat = self.controller.cover_for
+            assert seat is not None
+            name = html.escape(self.seat_name(seat))
+            self.cover_button.description = f"Pass to {self.seat_name(seat)} — " \
                                            "press when ready"
-            self.cover_button.tooltip = (f"{self.seat_name(self._cover_for)} presses this to "
+            self.cover_button.tooltip = (f"{self.seat_name(seat)} presses this to "
                                         "see their own view of the board")
             self.cover_text.value = (
                 f"<div style='font-size:15px;margin-bottom:8px'>It is <b>{name}</b>'s turn. "
@@ -153,7 +128,8 @@ class HotSeat:
         self.cover.layout.display = "flex" if on else "none"
 
     def _cover_status(self) -> str:
-        assert self._cover_for is not None
-        name = html.escape(self.seat_name(self._cover_for))
+        seat = self.controller.cover_for
+        assert seat is not None
+        name = html.escape(self.seat_name(seat))
         return status_html(f"Pass the screen to {name}",
                            f"{name}: press the button when ready (the board is hidden)")

@@ -66,10 +66,11 @@ def board_signature(board: GameBoard) -> dict[str, Any]:
     JSON data, kept in the save on the server (never sent to the browser).
     """
     record = board.state.to_record()
-    seed = board._first_seed if getattr(board, "_seed_given", False) else None
-    seats: Any = ("default" if board._default_seating else
+    c = board.controller
+    seed = c.first_seed if getattr(board, "_seed_given", False) else None
+    seats: Any = ("default" if c.default_seating else
                   {str(s): (who if who == stepping.HUMAN else repr(who))
-                   for s, who in sorted(board._templates.items())})
+                   for s, who in sorted(c.templates.items())})
     signature = {"class": type(board).__name__, "game": record.game,
                  "options": record.options, "seats": seats, "seed": seed}
     return dict(json.loads(json.dumps(signature)))  # as read back from a save

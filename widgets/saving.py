@@ -333,14 +333,15 @@ def resume_board(board: GameBoard, key: str, store: SaveStore | None = None, *,
     seed = record.get("seed") if isinstance(record, dict) else None
     if not isinstance(seed, int):
         raise SaveError("the save has no seed")
-    before = (board.seed, board.state, board.seats, board._templates)
+    c = board.controller
+    before = (c.seed, c.state, c.seats, c.templates)
     saver = getattr(board, "saver", None)
     board.saver = None
     try:
         board.new_game(seed=seed)
         restore_board(board, save)
     except (SaveError, ValueError, TypeError) as exc:
-        board.seed, board.state, board.seats, board._templates = before
+        c.seed, c.state, c.seats, c.templates = before
         board.saver = saver
         board.refresh()
         raise SaveError(str(exc)) from None

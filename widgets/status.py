@@ -2,7 +2,8 @@
 the human can do now, what befell the human's seat, and how the game ended.
 
 :class:`StatusText` holds the hooks a game's board overrides to say it in its own words
-(``turn_of``, ``seat_name``, ``seat_colour``, ``prompt``, ``detail``, ``final_text``)
+(``seat_colour``, ``prompt``, ``detail``, ``final_text``; ``turn_of`` and ``seat_name``
+are :class:`~.controller.Hooks`', the controller's too)
 and builds the three fixed lines of the status (:func:`~.controls.status_html`), the
 finished game's verdict for a lone human, the board's short summary and the seed note.
 """
@@ -17,8 +18,10 @@ from .controls import status_html
 if TYPE_CHECKING:
     import ipywidgets as w  # type: ignore[import-untyped]
 
-    from treasurekit import Event, Outcome
+    from treasurekit import Outcome
     from treasurekit.core.game import Game, State
+
+    from .controller import BoardController
 
 __all__ = ["MOVE_TIP", "PLY_TIP", "StatusText"]
 
@@ -36,22 +39,16 @@ class StatusText:
     state: State[Any]
     seed: int
     roll_button: w.Button
-    _entries: list[tuple[Event, ...]]
-    _news: list[str]
+    controller: BoardController
 
     if TYPE_CHECKING:
+        def turn_of(self, state: State[Any]) -> int | None: ...
+
+        def seat_name(self, seat: int) -> str: ...
+
         def is_human(self, seat: int | None) -> bool: ...
 
         def shown_state(self) -> State[Any]: ...
-
-    def turn_of(self, state: State[Any]) -> int | None:
-        """The seat whose turn it is, also at a chance node (None if nobody's)."""
-        player = state.current_player
-        return player if player >= 0 else None
-
-    def seat_name(self, seat: int) -> str:
-        """How the status and repr name a seat."""
-        return f"Player {seat + 1}"
 
     def seat_colour(self, seat: int) -> str | None:
         """A CSS colour for the seat's chip in the status line, or None."""
@@ -84,7 +81,7 @@ class StatusText:
         return f"Game over: {outcome.termination}. {scores}. {names} {verb}{outcome.reason}."
 
     def _last_event(self, ply: int) -> str:
-        for events in reversed(self._entries[:ply]):
+        for events in reversed(self.controller.entries[:ply]):
             if events:
                 return events[-1].text
         return ""
@@ -105,7 +102,7 @@ class StatusText:
             return status_html(
                 f"Replay: the position after ply {shown.ply} of {self.state.ply}",
                 "read-only; drag the slider to the end to play on", last)
-        news = "; ".join(self._news) if shown.ply == self.state.ply else ""
+        news = "; ".join(self.controller.news) if shown.ply == self.state.ply else ""
         outcome = shown.outcome()
         if outcome is not None:
             final = " ".join(t for t in (self.final_text(outcome), self.verdict(outcome)) if t)

@@ -34,7 +34,7 @@ STAND_IN = "_ahoy-board-stand-in.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "ahoy-board.png"
 # bqplot 0.13: svg.svg-figure > g > g holds one <g> per mark, in Figure.marks order, then
 # g.g_legend. A Scatter point is <g class="object_grp"><path class="dot element">. The
-# Ahoy figure's last two marks are the highlight halos and the pirates (ahoy_draw.py).
+# Ahoy figure's last two marks are the highlight halos and the pirates (ahoy/draw.py).
 MARKS = ".tk-ahoy-figure svg.svg-figure > g > g"
 HALO = f"{MARKS} > g:nth-last-child(3) path.dot"
 PIRATE = f"{MARKS} > g:nth-last-child(2) path.dot"

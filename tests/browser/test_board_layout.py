@@ -215,7 +215,7 @@ PILE_JS = """(board, outlinesMark) => {
 def pile_mark(name: str) -> int:
     """The index of the sand pile's mark ``name`` ("captions", "outlines"...) in its figure."""
     from treasurekit.skeleton_island import load_cards
-    from treasurekit_widgets.skeleton_pile import PilePicture
+    from treasurekit_widgets.skeleton_island.pile import PilePicture
 
     picture = PilePicture(load_cards(), lambda x, y: None)
     return int(picture.figure.marks.index(getattr(picture, name)))

@@ -28,7 +28,7 @@ from labdriver import (
 NOTEBOOK = "04-sjorovaron.ipynb"
 SCREENSHOT = ROOT / "notebooks" / "images" / "sjo-board.png"
 DOTS = ".tk-sjo-figure path.dot"
-HILITE_FILL = "rgb(255, 224, 102)"  # sjo_draw.HILITE: a hex a click may choose
+HILITE_FILL = "rgb(255, 224, 102)"  # sjorovaron.draw.HILITE: a hex a click may choose
 PLY = re.compile(r"(?:ply|move) (\d+) ·")
 
 LIT_JS = """(board, fill) => [...board.querySelectorAll('DOTS')]

@@ -25,7 +25,7 @@ from labdriver import (
 NOTEBOOK = "05-skeleton-island.ipynb"
 SCREENSHOT = NOTEBOOK_DIR / "images" / "skeleton-board.png"
 # bqplot 0.13: svg.svg-figure > g > g holds one <g> per mark, in Figure.marks order. The
-# pile figure's marks (skeleton_draw.PilePicture): cards, resting spots, uncovered
+# pile figure's marks (skeleton_island.pile.PilePicture): cards, resting spots, uncovered
 # outlines, gust ghosts, gust arrows, the red outline of covering cards, six labels, the
 # transparent click layer (an <image>). Each card outline is a <path class="line"> of the
 # third mark.

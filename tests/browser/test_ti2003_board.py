@@ -30,7 +30,7 @@ SCREENSHOT = ROOT / "notebooks" / "images" / "ti2003-board.png"
 # bqplot 0.13 draws a GridHeatMap as one <g class="heatmaprow"> per row (north first),
 # each holding one <rect class="heatmapcell"> per column: DOM order is row-major.
 CELLS = ".tk-ti-figure g.heatmaprow rect.heatmapcell"
-HILITE_FILL = "rgb(255, 224, 102)"  # ti2003_draw.HILITE, a square the dice allow
+HILITE_FILL = "rgb(255, 224, 102)"  # treasure_island_2003.draw.HILITE, a square the dice allow
 PLY = re.compile(r"(?:ply|move) (\d+) ·")
 
 LIT_JS = """(board, fill) => [...board.querySelectorAll('CELLS')]

@@ -18,7 +18,7 @@ from treasurekit import CHANCE, IllegalMoveError, load_game
 from treasurekit.ahoy import SHIP, AhoyState, GreedyBot, Pass, Step
 from treasurekit.core.errors import MoveParseError
 from treasurekit_widgets import AhoyBoard, GameBoard
-from treasurekit_widgets.ahoy_draw import (
+from treasurekit_widgets.ahoy.draw import (
     _UNIT,
     BIG_ISLAND,
     BOX_LEFT,

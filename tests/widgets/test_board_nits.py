@@ -209,7 +209,7 @@ def test_skeleton_island_says_player_n_in_notices_and_on_the_table() -> None:
 
 # ----- 4. Skeleton Island's legend fits its picture -----------------------------------------
 def test_the_skeleton_legend_fits_the_pile_picture_in_lines() -> None:
-    from treasurekit_widgets.skeleton_layout import CHAR_EM, LEGEND_PX, PILE_W
+    from treasurekit_widgets.skeleton_island.layout import CHAR_EM, LEGEND_PX, PILE_W
 
     board: Any = SkeletonBoard(players=2, seed=BIG + 9, seats={0: HUMAN, 1: RandomBot(seed=1)})
     seen = set()

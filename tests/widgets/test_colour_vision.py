@@ -31,18 +31,18 @@ from treasurekit_widgets import (  # noqa: E402
     SjoBoard,
     SkeletonBoard,
     TreasureIslandBoard,
-    ahoy_draw,
-    sjo_draw,
-    ti2003_draw,
-    ti2018_draw,
 )
+from treasurekit_widgets.ahoy import draw as ahoy_draw  # noqa: E402
 from treasurekit_widgets.palette import (  # noqa: E402
     MIN_SEAT_DELTA_E,
     PIECE_LETTER_CLASS,
     PIECE_LETTER_CSS,
     seat_letter,
 )
-from treasurekit_widgets.skeleton_faces import BACK, BACK_INNER, COIN_CARD, MAP_COLOURS  # noqa: E402
+from treasurekit_widgets.sjorovaron import draw as sjo_draw  # noqa: E402
+from treasurekit_widgets.skeleton_island.faces import BACK, BACK_INNER, COIN_CARD, MAP_COLOURS  # noqa: E402
+from treasurekit_widgets.treasure_island_2003 import draw as ti2003_draw  # noqa: E402
+from treasurekit_widgets.treasure_island_2018 import draw as ti2018_draw  # noqa: E402
 
 VISIONS = ("normal", "deuteranomaly", "protanomaly", "tritanomaly")
 LAND_KINDS = ("lowland", "lake", "slope", "plateau", "ravine")
@@ -204,7 +204,7 @@ def test_sjorovaron_pirates_and_skeleton_maps_carry_letters() -> None:
     assert len(tags) == len(sjo.picture.pirates.x) and all(t.strip() for t in tags)
     skel = SkeletonBoard(players=3, seed=1)
     deck = skel.game.deck
-    from treasurekit_widgets.skeleton_faces import card_face
+    from treasurekit_widgets.skeleton_island.faces import card_face
     for kind, info in deck.kinds.items():
         if info.is_map:
             assert card_face(kind, deck).symbol[0] == seat_letter(info.colour or ""), kind

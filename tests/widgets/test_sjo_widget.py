@@ -13,7 +13,13 @@ import pytest
 from treasurekit import load_game
 from treasurekit.sjorovaron import Pick, Shoot, SjoState, Walk, load_map
 from treasurekit_widgets import GameBoard, SjoBoard
-from treasurekit_widgets.sjo_draw import KIND_COLOURS, SjoPicture, chest_hex, fan_out, key_html
+from treasurekit_widgets.sjorovaron.draw import (
+    KIND_COLOURS,
+    SjoPicture,
+    chest_hex,
+    fan_out,
+    key_html,
+)
 
 H, S = "hook", "svullo"
 TWO_HUMANS = {0: "human", 1: "human"}

@@ -28,7 +28,12 @@ from treasurekit.skeleton_island import (
 )
 from treasurekit.skeleton_island.pile import card_corners
 from treasurekit_widgets import GameBoard, SkeletonBoard
-from treasurekit_widgets.skeleton_draw import BACK_INNER, MAP_COLOURS, pile_window, visible_spot
+from treasurekit_widgets.skeleton_island.draw import (
+    BACK_INNER,
+    MAP_COLOURS,
+    pile_window,
+    visible_spot,
+)
 
 HUMANS3 = {0: "human", 1: "human", 2: "human"}
 
@@ -534,7 +539,7 @@ def test_css_classes_for_tests_and_styling() -> None:
 
 # ----- the new user's second report --------------------------------------------------------
 def test_coin_cards_are_white_with_a_gold_disc_unlike_yellow_map_pieces() -> None:
-    from treasurekit_widgets.skeleton_draw import COIN, MAP_COLOURS, card_face
+    from treasurekit_widgets.skeleton_island.draw import COIN, MAP_COLOURS, card_face
 
     game, board = hand_made()
     at(board, game.position([("map-yellow-half", 0, 0, 0), ("coin-2", 10, 0, 0)],
@@ -602,7 +607,7 @@ def test_the_pile_window_grows_only_when_something_would_fall_outside() -> None:
 
 
 def test_rest_spots_are_labelled_on_the_pile_in_the_hint_and_the_tooltip() -> None:
-    from treasurekit_widgets.skeleton_draw import COMPASS_NAMES, spot_labels
+    from treasurekit_widgets.skeleton_island.draw import COMPASS_NAMES, spot_labels
 
     board = SkeletonBoard(players=3, seed=2024)
     board.hint_button.value = True
@@ -623,7 +628,7 @@ def test_rest_spots_are_labelled_on_the_pile_in_the_hint_and_the_tooltip() -> No
 
 
 def test_picked_cards_are_violet_and_stay_below_the_seat_name() -> None:
-    from treasurekit_widgets.skeleton_draw import HEADER_H, PICKED, UNCOVERED
+    from treasurekit_widgets.skeleton_island.draw import HEADER_H, PICKED, UNCOVERED
 
     game, board = hand_made()
     at(board, game.position([("coin-1", 0, 0, 0), (None, 10, 0, 0)],
@@ -704,7 +709,7 @@ def test_the_final_line_tells_the_human_their_place() -> None:
 # ----- captions on the sand pile (issue 9, point 7) -----------------------------------------
 def test_caption_is_full_short_or_left_out_by_the_size_the_card_is_drawn() -> None:
     from treasurekit.skeleton_island import CardView
-    from treasurekit_widgets.skeleton_draw import card_face, fit_caption
+    from treasurekit_widgets.skeleton_island.draw import card_face, fit_caption
 
     deck = load_game("skeleton_island", players=3).deck
     size = (5.7, 8.9)
@@ -723,8 +728,8 @@ def test_sand_pile_captions_lie_inside_their_cards_clear_of_the_other_labels(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from shapely.geometry import Polygon
 
-    import treasurekit_widgets.skeleton_pile as skeleton_pile
-    from treasurekit_widgets.skeleton_layout import (
+    import treasurekit_widgets.skeleton_island.pile as skeleton_pile
+    from treasurekit_widgets.skeleton_island.layout import (
         CAPTION_PX,
         CHAR_EM,
         ID_DY,

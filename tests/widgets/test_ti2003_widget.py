@@ -15,7 +15,7 @@ from treasurekit.treasure_island_2003 import GreedyBot, Open, Pass, TIState
 from treasurekit_widgets import GameBoard, TreasureIslandBoard
 from treasurekit_widgets.controls import SLOT_HEIGHT, STATUS_HEIGHT
 from treasurekit_widgets.palette import SEAT_COLOURS
-from treasurekit_widgets.ti2003_draw import CODES, RING, river_segment, short_pirate
+from treasurekit_widgets.treasure_island_2003.draw import CODES, RING, river_segment, short_pirate
 
 TWO_HUMANS = {0: "human", 1: "human"}
 WALL = "c3 d3 b4 b5 b6 e4 e5 e6 d7"  # Red's wall around c4-d6 on the Small Board, open at c7

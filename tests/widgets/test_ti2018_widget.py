@@ -16,7 +16,7 @@ from treasurekit import IllegalMoveError, load_game
 from treasurekit.treasure_island_2018 import GreedyBot, SilverBot
 from treasurekit.treasure_island_2018 import map as ti_map
 from treasurekit_widgets import GameBoard, LongJohnBoard
-from treasurekit_widgets.ti2018_draw import CLEAR_PNG, MINI_COLOURS, heat_png
+from treasurekit_widgets.treasure_island_2018.draw import CLEAR_PNG, MINI_COLOURS, heat_png
 
 ALL_BOTS = {0: SilverBot(seed=0), 1: GreedyBot(seed=1), 2: GreedyBot(seed=2),
             3: GreedyBot(seed=3)}

@@ -21,12 +21,12 @@ from treasurekit.skeleton_island.analysis import (
 )
 from treasurekit.skeleton_island.pile import Placement
 
-from .controls import MUTED, muted
+from ..controls import MUTED, muted
 
 if TYPE_CHECKING:
     from treasurekit.skeleton_island import SkeletonGame
 
-    from .skeleton_pile import PilePicture
+    from .pile import PilePicture
 
 __all__ = ["SkeletonHints"]
 

@@ -37,10 +37,10 @@ from treasurekit.skeleton_island import (
 from treasurekit.skeleton_island.flow import Phase
 from treasurekit.skeleton_island.pile import Placement
 
-from .base import HUMAN, GameBoard
-from .clicks import pair
-from .controls import Refused
-from .skeleton_draw import (
+from ..base import HUMAN, GameBoard
+from ..clicks import pair
+from ..controls import Refused
+from .draw import (
     PICKED,
     PilePicture,
     Slot,
@@ -49,7 +49,7 @@ from .skeleton_draw import (
     spot_labels,
     visible_spot,
 )
-from .skeleton_hints import SkeletonHints
+from .hints import SkeletonHints
 
 __all__ = ["SkeletonBoard"]
 

@@ -32,10 +32,10 @@ import numpy as np
 from treasurekit.treasure_island_2018 import IslandMap, Posterior, TIView, drawings
 from treasurekit.treasure_island_2018.geometry import outlines
 
-from .empty_clicks import catcher, within
-from .palette import screen_colour
-from .png import CLEAR_PNG, png_rgba
-from .updates import assign
+from ..empty_clicks import catcher, within
+from ..palette import screen_colour
+from ..png import CLEAR_PNG, png_rgba
+from ..updates import assign
 
 __all__ = ["MINI_COLOURS", "MapPicture", "hatch", "heat_png", "legend_html"]
 

@@ -33,15 +33,15 @@ import numpy as np
 from treasurekit.treasure_island_2003 import Board, CardSet, TIView
 from treasurekit.treasure_island_2003.moves import COLOURS
 
-from .empty_clicks import catcher
-from .palette import (
+from ..empty_clicks import catcher
+from ..palette import (
     LETTER_OFFSETS,
     PIECE_LETTER_CLASS,
     PIECE_LETTER_CSS,
     screen_colour,
     seat_letter,
 )
-from .updates import assign
+from ..updates import assign
 
 __all__ = [
     "CLICK_THROUGH_CSS",

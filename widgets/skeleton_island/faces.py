@@ -1,5 +1,5 @@
 """How Skeleton Island's cards look: colours, card faces and small drawing helpers shared
-by the Sand Pile (:mod:`.skeleton_pile`) and the table beside it (:mod:`.skeleton_table`).
+by the Sand Pile (:mod:`.pile`) and the table beside it (:mod:`.table`).
 
 Gold coin cards are white cards with a round gold coin on them, so that no (yellow) map
 piece looks like a coin. The helpers set a bqplot mark's traits through
@@ -15,9 +15,9 @@ from typing import Any
 
 from treasurekit.skeleton_island import Deck, HandView
 
-from .palette import screen_colour, seat_letter
-from .png import CLEAR_PNG
-from .updates import assign
+from ..palette import screen_colour, seat_letter
+from ..png import CLEAR_PNG
+from ..updates import assign
 
 __all__ = ["CLEAR_PNG", "MAP_COLOURS", "CardFace", "card_face", "hand_text", "set_lines",
            "set_text"]

@@ -42,9 +42,9 @@ from treasurekit.sjorovaron import rules as sjo_rules
 from treasurekit.sjorovaron.bots import GreedyBot
 from treasurekit.sjorovaron.flow import Phase
 
-from .base import HUMAN, GameBoard
-from .controls import MUTED, Refused, muted
-from .sjo_draw import FIGURE_PX, SjoPicture, key_html, pirates_html, seat_colour
+from ..base import HUMAN, GameBoard
+from ..controls import MUTED, Refused, muted
+from .draw import FIGURE_PX, SjoPicture, key_html, pirates_html, seat_colour
 
 __all__ = ["SjoBoard", "move_label"]
 

@@ -43,11 +43,11 @@ from treasurekit.treasure_island_2018 import (
 from treasurekit.treasure_island_2018.flow import Phase
 from treasurekit.treasure_island_2018.text import place_words
 
-from .base import HUMAN, GameBoard
-from .clicks import pair
-from .ti2018_draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
-from .ti2018_move_box import MAP_MOVES, MoveBox
-from .ti2018_panels import calendar_html, hints_html, info_html
+from ..base import HUMAN, GameBoard
+from ..clicks import pair
+from .draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
+from .move_box import MAP_MOVES, MoveBox
+from .panels import calendar_html, hints_html, info_html
 
 __all__ = ["MAP_MOVES", "LongJohnBoard"]
 
@@ -374,7 +374,7 @@ class LongJohnBoard(MoveBox, GameBoard):
     def _last_event(self, ply: int) -> str:
         """The status's "last:" line: the last event up to ``ply`` that tells something
         (Silver's draws and deals, chance housekeeping, are skipped)."""
-        for events in reversed(self._entries[:ply]):
+        for events in reversed(self.controller.entries[:ply]):
             told = [e for e in events if e.kind not in QUIET_KINDS]
             if told:
                 return told[-1].text

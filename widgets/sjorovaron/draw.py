@@ -43,9 +43,9 @@ from treasurekit.sjorovaron import SjoMap, SjoView
 from treasurekit.sjorovaron.flow import Phase
 from treasurekit.sjorovaron.moves import LETTERS
 
-from .empty_clicks import catcher, click_point
-from .palette import screen_colour
-from .updates import assign
+from ..empty_clicks import catcher, click_point
+from ..palette import screen_colour
+from ..updates import assign
 
 __all__ = ["FIGURE_PX", "HILITE", "KIND_COLOURS", "RING", "SEAT_COLOURS", "SjoPicture",
            "key_html", "pirates_html", "seat_colour"]

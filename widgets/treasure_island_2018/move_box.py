@@ -27,14 +27,15 @@ from treasurekit.treasure_island_2018 import (
     move_words,
 )
 
-from .controls import Refused
+from ..controls import Refused
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from treasurekit.treasure_island_2018 import TIState
 
-    from .clicks import ChoiceButtons
+    from ..clicks import ChoiceButtons
+    from ..controller import BoardController
 
 __all__ = ["CHOICE_FILL", "CHOICE_INK", "MAP_MOVES", "MAX_BUTTONS", "MOVE_BOX_CSS", "MoveBox",
            "is_map_move"]
@@ -67,7 +68,7 @@ class MoveBox:
     # provided by GameBoard
     state: TIState
     choice_buttons: ChoiceButtons
-    _offered: list[Any]
+    controller: BoardController
 
     if TYPE_CHECKING:
         @property
@@ -158,7 +159,7 @@ class MoveBox:
             ValueError: no such button now (also shown in the notice).
             IllegalMoveError: the engine refused the move.
         """
-        for m in [*self._offered, *self._decisions, *self._done_moves()]:
+        for m in [*self.controller.offered, *self._decisions, *self._done_moves()]:
             if text in (str(m), self.describe_move(m)):
                 return self.play(m)
         self._tell(f"no button '{text}' now")
@@ -184,7 +185,7 @@ class MoveBox:
                     "wait: it is not your turn")
             return (f"{MOVE_BOX_CSS}<div style='{style};color:#6b7280'><b>Your move</b>: "
                     f"{text}</div>")
-        if self._offered:
+        if self.controller.offered:
             return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b></div>"
         hint = "click the map, or a button below" if self._decisions else "click the map"
         return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b>: {hint}</div>"

@@ -26,9 +26,15 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.ahoy import SHIP, AhoyView
 from treasurekit.ahoy.board import AhoyBoard as BoardData
 
-from .empty_clicks import catcher
-from .palette import LETTER_OFFSETS, PIECE_LETTER_CLASS, PIECE_LETTER_CSS, SEAT_COLOURS, seat_letter
-from .updates import assign
+from ..empty_clicks import catcher
+from ..palette import (
+    LETTER_OFFSETS,
+    PIECE_LETTER_CLASS,
+    PIECE_LETTER_CSS,
+    SEAT_COLOURS,
+    seat_letter,
+)
+from ..updates import assign
 
 __all__ = ["SEAT_COLOURS", "AhoyPicture", "Piece", "layout_pieces", "pile_badges",
            "points_label"]

@@ -19,9 +19,10 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit.skeleton_island import Deck, SkeletonView
 from treasurekit.skeleton_island.flow import Phase
 
-from .empty_clicks import catcher, click_point
-from .palette import seat_letter
-from .skeleton_faces import (
+from ..empty_clicks import catcher, click_point
+from ..palette import seat_letter
+from ..updates import assign
+from .faces import (
     BACK,
     COIN_EDGE,
     COIN_R_PX,
@@ -38,8 +39,7 @@ from .skeleton_faces import (
     card_face,
     set_text,
 )
-from .skeleton_layout import PILE_H
-from .updates import assign
+from .layout import PILE_H
 
 __all__ = ["HEADER_H", "Slot", "TablePicture", "flow", "short_name"]
 

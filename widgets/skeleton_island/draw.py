@@ -1,16 +1,16 @@
 """The Skeleton Island pictures, drawn with bqplot: every name of the four modules that
 draw them, importable from here as before.
 
-- :mod:`.skeleton_faces`: how a card looks (colours, :func:`card_face`, :func:`hand_text`);
-- :mod:`.skeleton_layout`: where things go on the pile (:func:`pile_window`,
+- :mod:`.faces`: how a card looks (colours, :func:`card_face`, :func:`hand_text`);
+- :mod:`.layout`: where things go on the pile (:func:`pile_window`,
   :func:`spot_labels`, :func:`visible_spot`, :func:`fit_caption`);
-- :mod:`.skeleton_pile`: the Sand Pile picture (:class:`PilePicture`);
-- :mod:`.skeleton_table`: what lies beside the pile (:class:`TablePicture`, :class:`Slot`).
+- :mod:`.pile`: the Sand Pile picture (:class:`PilePicture`);
+- :mod:`.table`: what lies beside the pile (:class:`TablePicture`, :class:`Slot`).
 """
 
 from __future__ import annotations
 
-from .skeleton_faces import (
+from .faces import (
     BACK,
     BACK_EDGE,
     BACK_INNER,
@@ -38,7 +38,7 @@ from .skeleton_faces import (
     card_face,
     hand_text,
 )
-from .skeleton_layout import (
+from .layout import (
     COMPASS_NAMES,
     INSET_CM,
     LABEL_MIN_CM,
@@ -52,8 +52,8 @@ from .skeleton_layout import (
     spot_labels,
     visible_spot,
 )
-from .skeleton_pile import PilePicture
-from .skeleton_table import (
+from .pile import PilePicture
+from .table import (
     CARD_H,
     CARD_STEP,
     CARD_W,

@@ -21,10 +21,10 @@ from treasurekit.ahoy import SHIP, AhoyGame, AhoyState, GreedyBot, Pass, Step
 from treasurekit.ahoy import rules as ahoy_rules
 from treasurekit.ahoy.analysis import roll_odds
 
-from .ahoy_draw import AhoyPicture, Piece, seat_colour
-from .base import HUMAN, GameBoard
-from .clicks import pair
-from .controls import Refused, muted, ranking_html
+from ..base import HUMAN, GameBoard
+from ..clicks import pair
+from ..controls import Refused, muted, ranking_html
+from .draw import AhoyPicture, Piece, seat_colour
 
 __all__ = ["AhoyBoard"]
 

@@ -5,11 +5,11 @@ so that cards overlap as they lie (face-up cards in their colour with a symbol,
 face-down cards a sand-coloured back), the uncovered cards outlined, and, while a card
 is held, the offered resting spots as dashed outlines labelled with their compass side
 (``N``, ``NE``...), a faint ghost and arrow after a gust, and a brief red outline on the
-cards that cover a card the player clicked. :mod:`.skeleton_layout` says what goes where.
+cards that cover a card the player clicked. :mod:`.layout` says what goes where.
 
 An uncovered card shows its id, its symbol and, when the card is drawn big enough, a
 caption under the symbol ("red map", "coins", "parrot"; "map" when only that fits;
-none on a small card: :func:`~.skeleton_layout.fit_caption`);
+none on a small card: :func:`~.layout.fit_caption`);
 :attr:`PilePicture.uncovered_words` names every uncovered card in words, whatever its
 size (the board's hint panel shows them; a tooltip on a bqplot figure breaks its view in
 ipywidgets 8, whose tooltip needs a ``description``).
@@ -34,8 +34,9 @@ from shapely.geometry import Polygon  # type: ignore[import-untyped]
 from treasurekit.skeleton_island import Deck, SkeletonView
 from treasurekit.skeleton_island.pile import Corners, Placement, card_corners
 
-from .empty_clicks import reach
-from .skeleton_faces import (
+from ..empty_clicks import reach
+from ..updates import assign
+from .faces import (
     BACK,
     BACK_EDGE,
     CLEAR_PNG,
@@ -56,7 +57,7 @@ from .skeleton_faces import (
     set_lines,
     set_text,
 )
-from .skeleton_layout import (
+from .layout import (
     COIN_DY,
     ID_DY,
     INSET_CM,
@@ -75,7 +76,6 @@ from .skeleton_layout import (
     spot_labels,
     visible_spot,
 )
-from .updates import assign
 
 __all__ = ["PilePicture"]
 

@@ -17,7 +17,7 @@ from shapely.geometry import Polygon  # type: ignore[import-untyped]
 from treasurekit.skeleton_island import CardView, SkeletonView
 from treasurekit.skeleton_island.pile import Placement, card_corners, card_polygon
 
-from .skeleton_faces import COIN_R_CM, CardFace
+from .faces import COIN_R_CM, CardFace
 
 __all__ = ["COMPASS_NAMES", "LEGEND_PX", "caption_dy", "fit_caption", "legend_lines",
            "pile_window", "short_caption",

@@ -40,9 +40,9 @@ from treasurekit.treasure_island_2003 import (
 from treasurekit.treasure_island_2003 import rules as ti_rules
 from treasurekit.treasure_island_2003.flow import Phase
 
-from .base import HUMAN, GameBoard
-from .controls import MUTED, Refused, muted, ranking_html
-from .ti2003_draw import (
+from ..base import HUMAN, GameBoard
+from ..controls import MUTED, Refused, muted, ranking_html
+from .draw import (
     CLICK_THROUGH_CSS,
     FIGURE_PX,
     TIPicture,
@@ -323,7 +323,8 @@ class TreasureIslandBoard(GameBoard):
 
     def _went_first(self, state: Any, seat: int) -> str | None:
         """Who won the opening throws, while ``seat`` has not acted since (else None)."""
-        entries, movers = self._entries[: state.ply], self._movers[: state.ply]
+        entries = self.controller.entries[: state.ply]
+        movers = self.controller.movers[: state.ply]
         for k in range(len(entries) - 1, -1, -1):
             if movers[k] == seat:
                 return None

@@ -9,7 +9,7 @@ import html
 
 from treasurekit.treasure_island_2018 import IslandMap, Posterior, TIView, describe
 
-from .controls import muted
+from ..controls import muted
 
 __all__ = ["EVENT_MARK", "EVENT_TIP", "calendar_html", "hints_html", "info_html"]
 
