@@ -2,10 +2,10 @@
 
 Undo, copy and replay rest on it (docs/architecture.md §4): ``state.position`` is an
 :class:`AhoyPosition`; a move never changes one, it builds the next one with
-:class:`treasurekit.core.draft.Draft` or :func:`treasurekit.core.draft.replace` (so it
-is a frozen dataclass without ``slots=True``). Two positions are equal exactly when the
-games stand the same (same piles, chests, planks, die and turn), and a position is
-hashable.
+:func:`treasurekit.core.draft.replace` (a frozen dataclass with ``slots=True``: eight
+fields read many times a ply, built by core's generated builder). Two positions are
+equal exactly when the games stand the same (same piles, chests, planks, die and turn),
+and a position is hashable.
 
 Squares: 0 is each colour's own starting square (its pile is counted in ``start``),
 1..``board.length`` the shared path, ``board.island_square`` Buccaneer Island (whose

@@ -18,7 +18,7 @@ mutable draft, the rules of one move change the draft and write events, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.draft import Draft
 from ..core.events import Event

@@ -8,8 +8,8 @@ face-down card: that is drawn from the unseen pool only when the card is reveale
 
 Positions compare equal iff the games are in the same state, and are hashable. The
 rules never change a position: they build the next one with core's
-:func:`~treasurekit.core.draft.replace` (a frozen dataclass without ``slots=True``: the
-next position is one copy of the fields' dict).
+:func:`~treasurekit.core.draft.replace` (a frozen dataclass with ``slots=True``: the
+fields are read from slots, and core's generated builder fills them).
 """
 
 from __future__ import annotations
