@@ -34,7 +34,7 @@ from typing import Any
 import grimp
 from importlinter import Contract, ContractCheck, fields, output
 
-__all__ = ["AcyclicModulesContract", "find_cycles"]
+__all__ = ["AcyclicModulesContract", "RulesBelowContract", "find_cycles"]
 
 
 def find_cycles(graph: grimp.ImportGraph, modules: set[str]) -> list[tuple[str, ...]]:
@@ -67,6 +67,17 @@ def _common_package(modules: list[str]) -> str:
 def _short(module: str, package: str) -> str:
     """``module`` relative to ``package`` (``treasurekit.ahoy.state`` -> ``state``)."""
     return module[len(package) + 1:] if module.startswith(package + ".") else module
+
+
+def _chain_text(graph: grimp.ImportGraph, chain: tuple[str, ...], package: str) -> str:
+    """``a -> b (l.3) -> c (l.9)``: a chain of imports, names relative to ``package``,
+    with the line of each import."""
+    text = _short(chain[0], package)
+    for importer, imported in itertools.pairwise(chain):
+        details = graph.get_import_details(importer=importer, imported=imported)
+        where = ", ".join(f"l.{d['line_number']}" for d in details[:2]) or "?"
+        text += f" -> {_short(imported, package)} ({where})"
+    return text
 
 
 class AcyclicModulesContract(Contract):
@@ -103,18 +114,9 @@ class AcyclicModulesContract(Contract):
             by_package.setdefault(_common_package(list(cycle)), []).append(cycle)
         groups = [{"package": package,
                    "modules": sorted({_short(m, package) for c in cycles for m in c}),
-                   "cycles": [self._describe(graph, c, package) for c in cycles]}
+                   "cycles": [_chain_text(graph, c, package) for c in cycles]}
                   for package, cycles in sorted(by_package.items())]
         return ContractCheck(kept=not groups, metadata={"groups": groups})
-
-    @staticmethod
-    def _describe(graph: grimp.ImportGraph, cycle: tuple[str, ...], package: str) -> str:
-        text = _short(cycle[0], package)
-        for importer, imported in itertools.pairwise(cycle):
-            details = graph.get_import_details(importer=importer, imported=imported)
-            where = ", ".join(f"l.{d['line_number']}" for d in details[:2]) or "?"
-            text += f" -> {_short(imported, package)} ({where})"
-        return text
 
     def render_broken_contract(self, check: ContractCheck) -> None:
         groups: list[dict[str, Any]] = check.metadata["groups"]
@@ -130,3 +132,56 @@ class AcyclicModulesContract(Contract):
                 output.indent_cursor()
                 output.print(line)
             output.new_line()
+
+
+class RulesBelowContract(Contract):
+    """Within each game package, the rule modules reach nothing above them, not even
+    through an import made only for type checking (docs/architecture.md §3, §10).
+
+    The session may leave ``if TYPE_CHECKING:`` imports out of its graph; this contract
+    builds its own graph with them, because a rule module that names its game's ``Game``
+    type for an annotation still depends on it (issue 25 point 3: rules take a context
+    as data instead).
+
+    Options: ``containers`` (the game packages), ``low`` (module names relative to each
+    container that must stay below, with their submodules: ``rules``, ``flow``; ``rules``
+    must exist in every container), ``high`` (relative names they may not reach by any
+    chain of imports: ``game``, ``state``...; absent ones are skipped).
+    """
+
+    type_name = "rules_below"
+
+    containers = fields.ListField(subfield=fields.StringField())
+    low = fields.ListField(subfield=fields.StringField())
+    high = fields.ListField(subfield=fields.StringField())
+
+    def check(self, graph: grimp.ImportGraph, verbose: bool) -> ContractCheck:
+        options: Any = self
+        containers: list[str] = list(options.containers)
+        roots = sorted({c.split(".")[0] for c in containers})
+        full = grimp.build_graph(*roots, exclude_type_checking_imports=False, cache_dir=None)
+        chains: list[str] = []
+        for container in containers:
+            if f"{container}.rules" not in full.modules:
+                raise ValueError(f"rules_below: {container} has no rules module")
+            low = [m for name in options.low if (m := f"{container}.{name}") in full.modules]
+            sources = sorted({d for m in low for d in (m, *full.find_descendants(m))})
+            targets = [m for name in options.high if (m := f"{container}.{name}") in full.modules]
+            output.verbose_print(verbose, f"{container}: {len(sources)} low modules")
+            for source in sources:
+                for target in targets:
+                    chain = full.find_shortest_chain(importer=source, imported=target)
+                    # a chain through another high module is told once, up to that one
+                    if chain and not set(chain[1:-1]) & set(targets):
+                        chains.append(f"In {container}: {_chain_text(full, chain, container)}")
+        return ContractCheck(kept=not chains, metadata={"chains": chains})
+
+    def render_broken_contract(self, check: ContractCheck) -> None:
+        chains: list[str] = check.metadata["chains"]
+        output.print_error(f"{len(chains)} import chain(s) from a rule module up to a module "
+                           "above it (type-checking imports count; l. = line of the import):")
+        output.new_line()
+        for line in chains:
+            output.indent_cursor()
+            output.print(line)
+        output.new_line()
