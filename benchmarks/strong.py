@@ -78,12 +78,12 @@ def section(rows: dict[str, str], old: str = "") -> str:
 
 
 #: Beginner's and Casual's ladder ratings and Casual's pairwise score against Beginner
-#: (the ladder of 2026-12-02, benchmarks/results.md "Bot ladders").
-LADDER = {"ahoy": (1307, 1525, "85% (64-95%)", 20),
-          "treasure_island_2003": (1203, 1649, "95% (76-99%)", 20),
-          "treasure_island_2018": (1126, 1557, "100% (68-100%)", 8),
-          "sjorovaron": (1179, 1674, "97% (76-100%)", 16),
-          "skeleton_island": (1107, 1666, "100% (84-100%)", 20)}
+#: (the ladder run finished 2026-12-04, benchmarks/results.md "Bot ladders").
+LADDER = {"ahoy": (1333, 1424, "85% (64-95%)", 20),
+          "treasure_island_2003": (1151, 1575, "95% (76-99%)", 20),
+          "treasure_island_2018": (1242, 1455, "100% (68-100%)", 8),
+          "sjorovaron": (1131, 1605, "97% (76-100%)", 16),
+          "skeleton_island": (1055, 1552, "100% (84-100%)", 20)}
 #: The README's and the teacher's guide's levels table sits between these lines.
 DOCS = ("README.md", "docs/teaching.md")
 MARKS = ("<!-- levels table: python -m benchmarks strong --docs -->", "<!-- /levels table -->")
