@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from ..core.data import load_data
+from ..core.data import data_loader
 from ..core.schema import XY, Count, Int, Str, fail, read_as
 
 __all__ = ["AhoyBoard", "Chest", "Colour", "load_board"]
@@ -92,22 +91,6 @@ class AhoyBoard:
         return self.colour_names[seat]
 
 
-def load_board(source: str | Path | AhoyBoard | None = None) -> AhoyBoard:
-    """Load a board: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path``
-    of a JSON file (read with a size limit), or an ``AhoyBoard`` (returned as is).
-
-    A plain string is never a file name (see :mod:`treasurekit.core.data`).
-
-    Raises:
-        BoardDataError: the file is missing, too large, not JSON, or a key is wrong; the
-            message names the file, the key (e.g. ``path[3].kind``) and what is expected.
-    """
-    if isinstance(source, AhoyBoard):
-        return source
-    return load_data(source, package="treasurekit.ahoy", bundled=BUNDLED,
-                     kind="Ahoy board", parse=parse_board)
-
-
 class _ColourFile(TypedDict):
     name: Str
     letter: Annotated[Str, Field(min_length=1, max_length=1)]
@@ -178,3 +161,10 @@ def parse_board(data: Any, label: str = "board") -> AhoyBoard:
         chests=chests,
         island_xy=doc["island"]["xy"],
     )
+
+
+#: ``load_board(source=None)``: the bundled data, a ``pathlib.Path`` or a ``AhoyBoard`` (see
+#: :func:`treasurekit.core.data.data_loader`).
+load_board = data_loader(AhoyBoard, package="treasurekit.ahoy", bundled=BUNDLED,
+                         kind="Ahoy board", parse=parse_board,
+                         example_key="path[3].kind")

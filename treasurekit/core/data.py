@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from .errors import BoardDataError
 from .inputs import BoundedJSONError, bounded_json, short
 
-__all__ = ["MAX_DATA_BYTES", "data_option", "load_data", "read_limited"]
+__all__ = ["MAX_DATA_BYTES", "data_loader", "data_option", "load_data", "read_limited"]
 
 T = TypeVar("T")
 
@@ -135,3 +135,33 @@ def load_data(source: Any, *, package: str, bundled: Mapping[str, str], kind: st
     if isinstance(source, str):
         _BUNDLED[(package, bundled[source], parse)] = result
     return result
+
+
+def data_loader(loaded: type[T], *, package: str, bundled: Mapping[str, str], kind: str,
+                parse: Callable[[Any, str], T], example_key: str) -> Callable[..., T]:
+    """A game's ``load_<data>(source=None)``: the one shape of every data loader.
+
+    The function returned takes None (the first bundled name), a bundled name, a
+    ``pathlib.Path`` of a JSON file (read with a size limit), or a ``loaded`` instance
+    (returned as is), and reads a file with :func:`load_data`. Its docstring names the
+    bundled data and ``example_key``, a key path its errors may name.
+
+    >>> from treasurekit.ahoy.board import load_board
+    >>> load_board().island_square, load_board(load_board()) is load_board()
+    (21, True)
+    """
+
+    def load(source: Any = None) -> T:
+        if isinstance(source, loaded):
+            return source
+        return load_data(source, package=package, bundled=bundled, kind=kind, parse=parse)
+
+    load.__doc__ = (
+        f"Load {kind} data: None or {' or '.join(map(repr, bundled))} for bundled data "
+        f"(the first is the default), a ``pathlib.Path`` of a JSON file (read with a size "
+        f"limit), or a ``{loaded.__name__}`` (returned as is).\n\n"
+        "A plain string is never a file name (see :mod:`treasurekit.core.data`).\n\n"
+        "Raises:\n    BoardDataError: the file is missing, too large, not JSON, or a key is "
+        f"wrong; the message names the file, the key (e.g. ``{example_key}``) and what is "
+        "expected.\n")
+    return load

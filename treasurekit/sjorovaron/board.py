@@ -37,13 +37,12 @@ Every error names the file and the key, e.g. ``jumps[2].over``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from ..core.data import load_data
+from ..core.data import data_loader
 from ..core.errors import BoardDataError
 from ..core.inputs import short
 from ..core.schema import Int, NonEmpty, Slug, fail, read_as
@@ -66,22 +65,6 @@ __all__ = [
 BUNDLED = {"standard": "data/map.json"}
 
 MAP_FORMAT = "treasurekit-sjorovaron-map/1"
-
-def load_map(source: str | Path | SjoMap | None = None) -> SjoMap:
-    """Load a map: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path`` of
-    a JSON file (read with a size limit), or a ``SjoMap`` (returned as is).
-
-    A plain string is never a file name (see :mod:`treasurekit.core.data`).
-
-    Raises:
-        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
-            names the file, the key (e.g. ``boats[1].start``) and what is expected.
-    """
-    if isinstance(source, SjoMap):
-        return source
-    return load_data(source, package="treasurekit.sjorovaron", bundled=BUNDLED,
-                     kind="Sjörövarön map", parse=parse_map)
-
 
 _HexRef = tuple[Int, Int]  # axial [q, r]
 
@@ -391,3 +374,10 @@ def parse_map(data: Any, where: str = "map") -> SjoMap:
         crossings_table={k: tuple(v) for k, v in cross_from.items()},
     )
     return board
+
+
+#: ``load_map(source=None)``: the bundled data, a ``pathlib.Path`` or a ``SjoMap`` (see
+#: :func:`treasurekit.core.data.data_loader`).
+load_map = data_loader(SjoMap, package="treasurekit.sjorovaron", bundled=BUNDLED,
+                       kind="Sjörövarön map", parse=parse_map,
+                       example_key="boats[1].start")

@@ -32,13 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainValidator
 from typing_extensions import TypedDict
 
-from ..core.data import load_data
+from ..core.data import data_loader
 from ..core.schema import Float, Int, Slug, closed, fail, read_as
 
 __all__ = ["CARDS_FORMAT", "CardKind", "Deck", "load_cards", "parse_cards"]
@@ -134,22 +133,6 @@ class Deck:
     def kind_list(self) -> list[str]:
         """One entry per physical card (kinds repeated by their counts)."""
         return [k for k, n in self.counts.items() for _ in range(n)]
-
-
-def load_cards(source: str | Path | Deck | None = None) -> Deck:
-    """Load card data: ``None`` or ``"standard"`` for the shipped file, a ``pathlib.Path`` of a JSON
-    file (read with a size limit), or a ``Deck`` (returned as is).
-
-    A plain string is never a file name (see :mod:`treasurekit.core.data`).
-
-    Raises:
-        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
-            names the file, the key (e.g. ``gold_coins[1].count``) and what is expected.
-    """
-    if isinstance(source, Deck):
-        return source
-    return load_data(source, package="treasurekit.skeleton_island", bundled=BUNDLED,
-                     kind="Skeleton Island card", parse=parse_cards)
 
 
 def _share(value: Any) -> Fraction:
@@ -279,3 +262,10 @@ def parse_cards(data: Any, label: str = "cards") -> Deck:
         gust_directions=tuple(doc["gust"]["directions"]),
         gust_strengths=doc["gust"]["strengths_cm"],
     )
+
+
+#: ``load_cards(source=None)``: the bundled data, a ``pathlib.Path`` or a ``Deck`` (see
+#: :func:`treasurekit.core.data.data_loader`).
+load_cards = data_loader(Deck, package="treasurekit.skeleton_island", bundled=BUNDLED,
+                         kind="Skeleton Island card", parse=parse_cards,
+                         example_key="gold_coins[1].count")

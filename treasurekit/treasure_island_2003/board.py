@@ -29,13 +29,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 from typing_extensions import NotRequired, TypedDict
 
-from ..core.data import load_data
+from ..core.data import data_loader
 from ..core.inputs import is_digits, short
 from ..core.schema import Int, Str, fail, read_as
 from ..core.text import possessive
@@ -169,22 +168,6 @@ def parse_square(text: str, size: int) -> int | None:
     if not 0 <= row < size:
         return None
     return row * size + col
-
-
-def load_board(source: str | Path | Board | None = None) -> Board:
-    """Load a board: ``None`` or ``"large"`` (the default) or ``"small"``, a
-    ``pathlib.Path`` of a JSON file (read with a size limit), or a ``Board`` (as is).
-
-    A plain string is never a file name (see :mod:`treasurekit.core.data`).
-
-    Raises:
-        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
-            names the file, the key (e.g. ``rivers[0].edges[2]``) and what is expected.
-    """
-    if isinstance(source, Board):
-        return source
-    return load_data(source, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
-                     kind="Treasure Island board", parse=parse_board)
 
 
 _Pair = tuple[Str, Str]  # two square names such as ["c7", "c8"]
@@ -365,3 +348,10 @@ def check_chests(board: Board, cards: CardSet, label: str = "board") -> None:
     if missing:
         raise fail(label, "treasures", f"has no square for chest {short(missing[0])} of the "
                     f"Treasure Board ({board.side} side)")
+
+
+#: ``load_board(source=None)``: the bundled data, a ``pathlib.Path`` or a ``Board`` (see
+#: :func:`treasurekit.core.data.data_loader`).
+load_board = data_loader(Board, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
+                         kind="Treasure Island board", parse=parse_board,
+                         example_key="rivers[0].edges[2]")

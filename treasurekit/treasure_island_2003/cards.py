@@ -28,13 +28,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field
 from typing_extensions import NotRequired, TypedDict
 
-from ..core.data import load_data
+from ..core.data import data_loader
 from ..core.inputs import short
 from ..core.schema import Count, Int, Str, Text, closed, fail, read_as
 from ..core.text import count
@@ -218,22 +217,6 @@ def singular(name: str) -> str:
     return name
 
 
-def load_cards(source: str | Path | CardSet | None = None) -> CardSet:
-    """Load card data: ``None`` or ``"standard"`` for the shipped file, a ``pathlib.Path`` of a JSON
-    file (read with a size limit), or a ``CardSet`` (returned as is).
-
-    A plain string is never a file name (see :mod:`treasurekit.core.data`).
-
-    Raises:
-        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
-            names the file, the key (e.g. ``treasures[3].cards``) and what is expected.
-    """
-    if isinstance(source, CardSet):
-        return source
-    return load_data(source, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
-                     kind="Treasure Island card", parse=parse_cards)
-
-
 def _unreserved(value: str) -> str:
     if value in _RESERVED:
         raise ValueError("a word the move notation reserves")
@@ -337,3 +320,10 @@ def parse_cards(data: Any, label: str = "cards") -> CardSet:
         legacy=legacy,
         locker_limits=limits,
     )
+
+
+#: ``load_cards(source=None)``: the bundled data, a ``pathlib.Path`` or a ``CardSet`` (see
+#: :func:`treasurekit.core.data.data_loader`).
+load_cards = data_loader(CardSet, package="treasurekit.treasure_island_2003", bundled=BUNDLED,
+                         kind="Treasure Island card", parse=parse_cards,
+                         example_key="treasures[3].cards")

@@ -21,13 +21,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, StrictBool
 from typing_extensions import NotRequired, TypedDict
 
-from ..core.data import load_data
+from ..core.data import data_loader
 from ..core.inputs import short
 from ..core.schema import Count, Int, NonEmpty, Str, closed, fail, read_as
 from .geometry import SECTOR_NAMES
@@ -168,21 +167,6 @@ class Decks:
 
     def calendar(self, players: int) -> tuple[CalendarSpace, ...]:
         return self.calendars[self.side(players)]
-
-
-def load_decks(source: str | Path | Decks | None = None) -> Decks:
-    """Load the card data: ``None`` or ``"standard"`` for the shipped file, a
-    ``pathlib.Path`` of a JSON file (read with a size limit), or a ``Decks`` (as is).
-
-    A plain string is never a file name (see :mod:`treasurekit.core.data`).
-
-    Raises:
-        BoardDataError: naming the file and the key that is wrong.
-    """
-    if isinstance(source, Decks):
-        return source
-    return load_data(source, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
-                     kind="Treasure Island card", parse=parse_decks)
 
 
 _Sides = Literal["2-3", "4-5"]  # the two sides of the Calendar, by player count
@@ -334,3 +318,10 @@ def parse_decks(data: Any, label: str = "hints") -> Decks:
     }
     return Decks(starting, black, tuple(cards), tokens, tuple(chars),
                  info["truth"], info["bluff"], cals, {k: v for k, v in escape.items()})
+
+
+#: ``load_decks(source=None)``: the bundled data, a ``pathlib.Path`` or a ``Decks`` (see
+#: :func:`treasurekit.core.data.data_loader`).
+load_decks = data_loader(Decks, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
+                         kind="Treasure Island card", parse=parse_decks,
+                         example_key="hints[2].args")

@@ -14,7 +14,6 @@ Validation names the key that is wrong, e.g. ``districts[3].polygon``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import shapely  # type: ignore[import-untyped]
@@ -22,7 +21,7 @@ from pydantic import Field
 from shapely.geometry import Point, Polygon, box  # type: ignore[import-untyped]
 from typing_extensions import TypedDict
 
-from ..core.data import load_data
+from ..core.data import data_loader
 from ..core.inputs import short
 from ..core.schema import XY, Float, Int, NonEmpty, Str, closed, fail, read_as
 from .geometry import Pt
@@ -54,22 +53,6 @@ _SCALE_KEYS = (
 
 
 # ----- loading and validation ---------------------------------------------------------
-def load_map(source: str | Path | IslandMap | None = None) -> IslandMap:
-    """Load a map: ``None`` or ``"standard"`` for the shipped one, a ``pathlib.Path`` of
-    a JSON file (read with a size limit), or an ``IslandMap`` (returned as is).
-
-    A plain string is never a file name (see :mod:`treasurekit.core.data`).
-
-    Raises:
-        BoardDataError: the file is missing, not JSON, or a key is wrong; the message
-            names the file and the key (e.g. ``districts[3].polygon``).
-    """
-    if isinstance(source, IslandMap):
-        return source
-    return load_data(source, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
-                     kind="Treasure Island map", parse=parse_map)
-
-
 _Positive = Annotated[Float, Field(gt=0)]
 _Ring = Annotated[list[XY], Field(min_length=4)]  # closed: the last point repeats the first
 _Polygon = Annotated[list[_Ring], Field(min_length=1)]  # exterior ring first, then holes
@@ -273,3 +256,10 @@ def _free_point(label: str, key: str, xy: Pt, board: Polygon, restricted: Any) -
         raise fail(label, key, f"{list(xy)} is off the board")
     if restricted.intersects(Point(xy)):
         raise fail(label, key, f"{list(xy)} lies in a restricted area")
+
+
+#: ``load_map(source=None)``: the bundled data, a ``pathlib.Path`` or a ``IslandMap`` (see
+#: :func:`treasurekit.core.data.data_loader`).
+load_map = data_loader(IslandMap, package="treasurekit.treasure_island_2018", bundled=BUNDLED,
+                       kind="Treasure Island map", parse=parse_map,
+                       example_key="districts[3].polygon")
