@@ -15,7 +15,7 @@ from treasurekit.core import IllegalMoveError
 from treasurekit.treasure_island_2003 import Phase, TIPosition, TIState
 from treasurekit.treasure_island_2003.flow import PHASES
 from treasurekit.treasure_island_2003.holdings import FrozenHoldings, Holdings
-from treasurekit.treasure_island_2003.position import Draft
+from treasurekit.treasure_island_2003.position import TIDraft
 
 RECORDS = json.loads(DATA.read_text(encoding="utf-8"))
 
@@ -73,7 +73,7 @@ def test_position_an_illegal_move_leaves_it_identical() -> None:
 def test_position_a_draft_never_changes_the_position_it_starts_from() -> None:
     s = flint()
     p = s.position
-    d = Draft(p, s.cards)
+    d = TIDraft(p, s.cards)
     d.h.gain(0, "rum", 3)
     d.turn = 1
     q = d.freeze()

@@ -1,8 +1,8 @@
-"""Positions set up by hand, for lessons and tests (``GameRules.position``).
+"""Positions set up by hand, for lessons and tests (``TIGame.position``).
 
 :func:`build` lays out counters, cards and cannons on an empty island and returns the
-position (a :class:`~.position.TIPosition`); :meth:`GameRules.position` wraps it in a
-state. Every card not placed stays unseen.
+position (a :class:`~.position.TIPosition`); :meth:`TIGame.position` puts a state there
+(``game.state_at``). Every card not placed stays unseen.
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core.errors import check_seat
+from .context import TI2003Context
 from .enclosure import EMPTY, reaches_treasure
 from .flow import Phase, start
 from .moves import COLOURS
-from .position import PLACED, Draft, GameRules, TIPosition
+from .position import PLACED, TIDraft, TIPosition
 from .rules import reckoning, turn
 
 __all__ = ["build", "seat_of"]
@@ -35,7 +36,7 @@ def seat_of(colour: str, players: int, where: str) -> int:
 
 
 def build(
-    game: GameRules,
+    ctx: TI2003Context,
     counters: Mapping[str, str],
     turn_: int,
     dice: tuple[int, int] | None,
@@ -46,15 +47,15 @@ def build(
     fired: Mapping[str, int],
     pending: tuple[str, ...],
 ) -> TIPosition:
-    """The position :meth:`GameRules.position` describes (see there for the arguments).
+    """The position :meth:`TIGame.position` describes (see there for the arguments).
 
     Raises:
         ValueError: an unknown colour, square or card kind, a counter on water, two
             counters on a square, or more cards than the deck has.
     """
-    board = game.board
-    n = game.num_players
-    d = Draft(start(game), game.cards)
+    board = ctx.board
+    n = ctx.players
+    d = TIDraft(start(ctx), ctx.cards)
     owner = list(d.owner)
     how = list(d.how)
     count = list(d.counters)
@@ -98,8 +99,8 @@ def build(
         d.phase = Phase.CANNON
     elif d.empty == 0:
         d.phase = Phase.ROLL
-        reckoning.start_legacy(d, game)
-        turn.settle(d, game)
+        reckoning.start_legacy(d, ctx)
+        turn.settle(d, ctx)
     elif d.dice is not None:
         d.phase = Phase.PLACE
         d.left = d.dice

@@ -16,7 +16,6 @@ from ..core.errors import PlaceError, Refusal
 from ..core.inputs import short
 from .flow import Phase, current_player
 from .moves import Place, TIMove
-from .position import GameRules, TIPosition
 from .rules import PLACING, advances
 
 if TYPE_CHECKING:
@@ -25,13 +24,14 @@ if TYPE_CHECKING:
 __all__ = ["moves_at", "place_name", "why_not_at"]
 
 
-def place_name(game: GameRules, place: object) -> str:
-    """The square name of ``place`` (a name such as ``"c7"`` or a square index).
+def place_name(state: TIState, place: object) -> str:
+    """The square name of ``place`` (a name such as ``"c7"`` or a square index) on the
+    board of ``state``.
 
     Raises:
         PlaceError: not a square of this board.
     """
-    board = game.board
+    board = state.board
     cells = board.size * board.size
     if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < cells:
         return board.name_of(place)
@@ -40,20 +40,21 @@ def place_name(game: GameRules, place: object) -> str:
             return board.name_of(board.square(place))
         except ValueError as exc:
             raise PlaceError(str(exc)) from exc
-    raise PlaceError(f"{short(place, 40)} is not a place of {game.title}: a place is a "
+    raise PlaceError(f"{short(place, 40)} is not a place of {state.game.title}: a place is a "
                      f"square name such as 'c7' or an index 0-{cells - 1}")
 
 
-def moves_at(p: TIPosition, game: GameRules, place: object) -> list[TIMove]:
+def moves_at(state: TIState, place: object) -> list[TIMove]:
     """``[place <square>]`` when the dice allow a counter there now, else ``[]``.
 
     Raises:
         PlaceError: ``place`` is not a square of this board.
     """
-    move = Place(place_name(game, place))
+    move = Place(place_name(state, place))
+    p = state.position
     if current_player(p) < 0 or p.phase != Phase.PLACE:
         return []
-    return [move] if advances.problem(p, game, move) is None else []
+    return [move] if advances.problem(p, state.context, move) is None else []
 
 
 def why_not_at(state: TIState, place: object) -> Refusal:
@@ -64,7 +65,7 @@ def why_not_at(state: TIState, place: object) -> Refusal:
     Raises:
         PlaceError: ``place`` is not a square of this board.
     """
-    name = place_name(state.game, place)
+    name = place_name(state, place)
     if state.is_chance_node():
         return Refusal(f"{state.colour(int(state.turn))} must throw the dice first", PLACING)
     if state.phase != Phase.PLACE:

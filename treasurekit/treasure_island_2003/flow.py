@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
+from .context import TI2003Context
 from .enclosure import EMPTY
 from .holdings import FrozenHoldings, Holdings, read
 from .moves import COLOURS
-from .position import GameRules, Pos, TIPosition
+from .position import Pos, TIPosition
 
 __all__ = ["CANNON", "CHANCE_PHASES", "CHOOSE", "DISCARD", "OPENING", "OVER", "PHASES", "PLACE",
            "REVEAL", "ROLL", "SKIRMISH", "WRAP", "Phase", "Stage", "Step", "colour",
@@ -76,7 +77,7 @@ class Stage(PhaseEnum):
 
 
 class Step(PhaseEnum):
-    """A step of the turn asked for by a lower rules module (``Draft.goto``)."""
+    """A step of the turn asked for by a lower rules module (``TIDraft.goto``)."""
 
     END_OF_THROW = "end of throw"
     END_TURN = "end turn"
@@ -89,15 +90,15 @@ class Step(PhaseEnum):
     FINISH = "finish"
 
 
-def start(game: GameRules) -> TIPosition:
+def start(ctx: TI2003Context) -> TIPosition:
     """An empty island, every card unseen: the opening throws, or the given first
     player to throw (TI2003 §3 Setup, §4 How to Play)."""
-    board, n = game.board, game.num_players
+    board, n = ctx.board, ctx.players
     cells = board.size * board.size
-    first = game.options["first_player"]
+    first = ctx.first_player
     holdings = FrozenHoldings(
         ((),) * n, (frozenset(),) * n, (0,) * n, (), (), (("purple", 0), ("gold", 0)),
-        (("purple", 0), ("gold", 0)), tuple((k, v) for k, v in game.cards.deck.items() if v),
+        (("purple", 0), ("gold", 0)), tuple((k, v) for k, v in ctx.cards.deck.items() if v),
         (),
     )
     return TIPosition(
@@ -134,10 +135,10 @@ def turn_of(p: TIPosition) -> int:
     return p.turn
 
 
-def limit(game: GameRules, h: Holdings, seat: int) -> int:
+def limit(ctx: TI2003Context, h: Holdings, seat: int) -> int:
     """Treasure types ``seat`` may keep at the end of a turn: the Locker's number for
     this many players, plus one per Jolly Roger (TI2003 §6, §7)."""
-    return game.cards.limit(game.num_players) + h.jolly[seat]
+    return ctx.cards.limit(ctx.players) + h.jolly[seat]
 
 
 def dice_text(p: Pos) -> str:
@@ -148,7 +149,7 @@ def dice_text(p: Pos) -> str:
     return f"a double {a}" if a == b else f"{a} and {b}"
 
 
-def expecting(p: TIPosition, game: GameRules) -> str:
+def expecting(p: TIPosition, ctx: TI2003Context) -> str:
     """What the player to move has to do now, in words."""
     who = colour(p.turn)
     phase = p.phase
@@ -163,12 +164,12 @@ def expecting(p: TIPosition, game: GameRules) -> str:
     if phase == WRAP:
         return f"{who} may take from Davy Jones' Locker, or 'end' the turn"
     if phase == DISCARD:
-        h = read(p.holdings, game.cards)
+        h = read(p.holdings, ctx.cards)
         return (f"{who} holds {h.types(p.turn)} treasure types but may keep "
-                f"{limit(game, h, p.turn)}: {who} must discard a type")
+                f"{limit(ctx, h, p.turn)}: {who} must discard a type")
     return "a chance move is due"
 
 
-def wrong(p: TIPosition, game: GameRules, move: object) -> tuple[str, None]:
+def wrong(p: TIPosition, ctx: TI2003Context, move: object) -> tuple[str, None]:
     """The problem of a move that does not belong to this phase."""
-    return (f"{expecting(p, game)}; '{move}' does not do that", None)
+    return (f"{expecting(p, ctx)}; '{move}' does not do that", None)

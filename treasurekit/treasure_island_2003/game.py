@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, cast, get_args
 
 from ..core.data import data_option
 from ..core.errors import OptionError
 from ..core.game import Game, Option
 from ..core.registry import register
 from .board import Board, check_chests, load_board
+from .build import build
 from .cards import BUNDLED as CARD_FILES
 from .cards import CardSet, load_cards
+from .context import TI2003Context
 from .moves import TIMove, parse_move
 from .state import TIState
 
@@ -49,6 +51,7 @@ class TIGame(Game[TIMove]):
 
     name = "treasure_island_2003"
     title = "Treasure Island (2003)"
+    state_type = TIState
     MOVE_TYPES = get_args(TIMove)
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "players": Option(2, "number of seats, 2 to 6 (the Small Board seats 2 to 4)",
@@ -98,6 +101,11 @@ class TIGame(Game[TIMove]):
             label += " (with the card data " + (
                 cards.name if isinstance(cards, CardSet) else str(cards)) + ")"
         check_chests(board, self.cards, label)
+        #: what the rules read from this game: its tables and options (rules/, flow.py)
+        self.context = TI2003Context(
+            board=board, cards=self.cards, chest_cards=self.chest_cards, players=players,
+            first_player=first, cannons=self._options["cannons"],
+            stolen_protection=self._options["stolen_protection"])
 
     @cached_property
     def cards(self) -> CardSet:
@@ -120,7 +128,7 @@ class TIGame(Game[TIMove]):
 
     def new_initial_state(self, seed: int = 0) -> TIState:
         """An empty island, chests dealt face down; first the opening throws."""
-        return TIState(self, seed)
+        return cast(TIState, super().new_initial_state(seed))
 
     def position(
         self,
@@ -163,10 +171,9 @@ class TIGame(Game[TIMove]):
         >>> [str(m) for m in s.legal_moves()][:3]
         ['place b4', 'place c9', 'place h10']
         """
-        return TIState.from_position(
-            self, counters or {}, turn, dice, piles or {}, protected or {}, jolly or {},
-            locker or {}, fired or {}, cannons, seed,
-        )
+        position = build(self.context, counters or {}, turn, dice, piles or {},
+                         protected or {}, jolly or {}, locker or {}, fired or {}, cannons)
+        return cast(TIState, self.state_at(position, seed))
 
     def parse_move(self, text: str) -> TIMove:
         return parse_move(text)

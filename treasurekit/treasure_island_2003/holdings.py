@@ -10,8 +10,8 @@ from the pool when it is opened (ruling TI2003-7). Nothing secret is ever stored
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import GOLD, JOLLY, PURPLE, CardSet
 
@@ -23,15 +23,15 @@ CANNON_OF = {"purple": PURPLE, "gold": GOLD}
 Pairs = tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FrozenHoldings:
     """Where every card is, as one immutable value: the holdings part of a
     :class:`~.position.TIPosition` (docs/architecture.md §4).
 
     The fields are those of :class:`Holdings`, each dict as a tuple of its
     ``(key, value)`` pairs in insertion order (the order the text board prints) and
-    each set as a frozenset. Build one with :meth:`Holdings.freeze`; read it through
-    :func:`read` or :meth:`Holdings.thaw`.
+    each set as a frozenset. Build one with :meth:`Holdings.freeze` (or the
+    constructor); read it through :func:`read` or :meth:`Holdings.thaw`.
     """
 
     piles: tuple[Pairs, ...]
@@ -43,8 +43,13 @@ class FrozenHoldings:
     fired: Pairs
     unseen: Pairs
     opened: tuple[tuple[str, tuple[str, ...]], ...]
-    #: the thawed form for reading, made on the first read (not part of the value)
-    _read: Any = field(default=None, compare=False, hash=False, repr=False)
+
+    @cached_property
+    def _reading(self) -> list[Holdings]:
+        """Where :func:`read` keeps the thawed form for reading, made on the first read
+        (a ``functools.cached_property``: kept in this instance's own dict, never part
+        of the value, never copied to another holdings)."""
+        return []
 
     def drawn(self, kind: str) -> FrozenHoldings:
         """These holdings with one card of ``kind`` gone from the unseen pool."""
@@ -54,38 +59,9 @@ class FrozenHoldings:
                 rest = unseen[i + 1:]
                 unseen = (*unseen[:i], (k, n - 1), *rest) if n > 1 else unseen[:i] + rest
                 break
-        return _frozen(self.piles, self.protected, self.jolly, self.locker,
-                       self.locker_by, self.locker_cannons, self.fired, unseen, self.opened)
-
-
-class _Unfrozen:
-    """A :class:`FrozenHoldings`'s layout without the frozen guard (see
-    ``position._Unfrozen``: plain slot stores, then ``__class__`` assignment, instead
-    of one ``object.__setattr__`` per field). Never leaves this module."""
-
-    __slots__ = FrozenHoldings.__slots__
-
-
-def _frozen(piles: tuple[Pairs, ...], protected: tuple[frozenset[str], ...],
-            jolly: tuple[int, ...], locker: Pairs,
-            locker_by: tuple[tuple[str, frozenset[int]], ...], locker_cannons: Pairs,
-            fired: Pairs, unseen: Pairs, opened: tuple[tuple[str, tuple[str, ...]], ...],
-            ) -> FrozenHoldings:
-    """``FrozenHoldings(...)`` of these fields, built cheaply."""
-    h: Any = _Unfrozen()
-    h.piles = piles
-    h.protected = protected
-    h.jolly = jolly
-    h.locker = locker
-    h.locker_by = locker_by
-    h.locker_cannons = locker_cannons
-    h.fired = fired
-    h.unseen = unseen
-    h.opened = opened
-    h._read = None
-    h.__class__ = FrozenHoldings
-    frozen: FrozenHoldings = h
-    return frozen
+        return FrozenHoldings(self.piles, self.protected, self.jolly, self.locker,
+                              self.locker_by, self.locker_cannons, self.fired, unseen,
+                              self.opened)
 
 
 def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
@@ -93,11 +69,12 @@ def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
 
     Made once per frozen holdings and kept with them, so reading never copies cards.
     """
-    h = frozen._read
-    if h is None or h.cards is not cards:
-        h = Holdings.thaw(frozen, cards)
-        object.__setattr__(frozen, "_read", h)
-    return h  # type: ignore[no-any-return]
+    kept = frozen._reading
+    if kept and kept[0].cards is cards:
+        return kept[0]
+    h = Holdings.thaw(frozen, cards)
+    kept[:] = (h,)
+    return h
 
 
 class Holdings:
@@ -133,7 +110,7 @@ class Holdings:
     # ----- the frozen form --------------------------------------------------------
     def freeze(self) -> FrozenHoldings:
         """These holdings as one immutable value."""
-        return _frozen(
+        return FrozenHoldings(
             tuple(tuple(p.items()) for p in self.piles),
             tuple(frozenset(p) for p in self.protected),
             tuple(self.jolly),

@@ -4,7 +4,8 @@
 the cards (a :class:`~.holdings.FrozenHoldings`), where the turn stands, the chest
 being opened, a skirmish in progress and the Final Reckoning so far. ``TIState``
 holds one; undo and copy share it. A move never changes a position: the rules build
-the next one through a :class:`Draft` (a small, local, mutable builder) and freeze it.
+the next one through a :class:`TIDraft` (core's draft of the position, local to
+one ply) and freeze it.
 
 >>> import treasurekit.treasure_island_2003 as ti
 >>> s = ti.TIGame(first_player=0).new_initial_state(seed=1)
@@ -19,13 +20,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from .board import Board
+from ..core.draft import Draft
 from .cards import CardSet
 from .holdings import FrozenHoldings, Holdings, read
 
-__all__ = ["ENCLOSED", "PLACED", "Draft", "GameRules", "Pos", "Skirmish", "TIPosition"]
+__all__ = ["ENCLOSED", "PLACED", "Pos", "Skirmish", "TIDraft", "TIPosition"]
 
 #: ``how[s]`` of a square whose counter was placed, or filled by an enclosure.
 PLACED, ENCLOSED = 1, 2
@@ -36,24 +37,7 @@ Skirmish = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
 Award = tuple[str, int, int, int, str]
 
 
-class GameRules(Protocol):
-    """What the rules read from the game (a ``TIGame``): its data and options."""
-
-    @property
-    def title(self) -> str: ...
-    @property
-    def board(self) -> Board: ...
-    @property
-    def cards(self) -> CardSet: ...
-    @property
-    def chest_cards(self) -> dict[str, int]: ...
-    @property
-    def num_players(self) -> int: ...
-    @property
-    def options(self) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TIPosition:
     """Everything that can change in a game of Treasure Island (2003).
 
@@ -110,91 +94,21 @@ class TIPosition:
     reason: str
 
 
-class _Unfrozen:
-    """A :class:`TIPosition`'s memory layout without its frozen guard.
-
-    :meth:`Draft.freeze` fills one by plain slot assignment and then makes it a
-    ``TIPosition`` (``__class__`` assignment between identical layouts). The
-    dataclass's own ``__init__`` sets each of the 28 fields through
-    ``object.__setattr__`` and made every ply several times slower; the result is the
-    same frozen, equal, hashable value. An ``_Unfrozen`` never leaves this module.
-    """
-
-    __slots__ = TIPosition.__slots__
-
-
-class Draft:
-    """The next position while a move is being applied: the fields of a
-    :class:`TIPosition`, assignable, plus the working holdings ``h`` (thawed on first
-    use). ``freeze()`` makes the new position; the old one is never touched.
+class TIDraft(Draft[TIPosition]):
+    """The next position while a move is being applied: core's :class:`~...core.draft.Draft`
+    of a :class:`TIPosition` (its fields, assignable), plus the working holdings ``h``
+    (thawed on first use and folded back by :meth:`freeze`). The old position is never
+    touched.
 
     ``goto(step, *args)`` asks for a step of the turn that a higher rules module
     decides (``rules/turn.py`` runs it after the current one returns).
     """
 
-    __slots__ = (
-        "_h",
-        "awards",
-        "both_dice",
-        "cannons",
-        "cards",
-        "chest",
-        "chest_no",
-        "counters",
-        "dice",
-        "empty",
-        "found",
-        "holdings",
-        "how",
-        "left",
-        "legacy_winner",
-        "moves_left",
-        "opening",
-        "owner",
-        "pending",
-        "phase",
-        "points",
-        "queue",
-        "reason",
-        "reckon",
-        "skirmish",
-        "stage",
-        "stolen",
-        "then",
-        "to_reveal",
-        "turn",
-        "winner",
-    )
+    __slots__ = ("_h", "cards", "then")
+    holdings: FrozenHoldings  # a field (in the draft's dict), typed for the helpers below
 
     def __init__(self, p: TIPosition, cards: CardSet) -> None:
-        self.owner = p.owner
-        self.how = p.how
-        self.counters = p.counters
-        self.empty = p.empty
-        self.both_dice = p.both_dice
-        self.holdings = p.holdings
-        self.phase = p.phase
-        self.stage = p.stage
-        self.turn = p.turn
-        self.dice = p.dice
-        self.left = p.left
-        self.moves_left = p.moves_left
-        self.pending = p.pending
-        self.chest = p.chest
-        self.to_reveal = p.to_reveal
-        self.found = p.found
-        self.cannons = p.cannons
-        self.chest_no = p.chest_no
-        self.stolen = p.stolen
-        self.skirmish = p.skirmish
-        self.opening = p.opening
-        self.queue = p.queue
-        self.legacy_winner = p.legacy_winner
-        self.reckon = p.reckon
-        self.points = p.points
-        self.awards = p.awards
-        self.winner = p.winner
-        self.reason = p.reason
+        super().__init__(p)
         self.cards = cards
         self.then: tuple[str, tuple[Any, ...]] | None = None
         self._h: Holdings | None = None
@@ -226,40 +140,13 @@ class Draft:
         self.then = (step, args)
 
     def freeze(self) -> TIPosition:
-        """The new position (equal to ``TIPosition(...)`` of these fields)."""
-        p: Any = _Unfrozen()
-        p.owner = self.owner
-        p.how = self.how
-        p.counters = self.counters
-        p.empty = self.empty
-        p.both_dice = self.both_dice
-        p.holdings = self.holdings if self._h is None else self._h.freeze()
-        p.phase = self.phase
-        p.stage = self.stage
-        p.turn = self.turn
-        p.dice = self.dice
-        p.left = self.left
-        p.moves_left = self.moves_left
-        p.pending = self.pending
-        p.chest = self.chest
-        p.to_reveal = self.to_reveal
-        p.found = self.found
-        p.cannons = self.cannons
-        p.chest_no = self.chest_no
-        p.stolen = self.stolen
-        p.skirmish = self.skirmish
-        p.opening = self.opening
-        p.queue = self.queue
-        p.legacy_winner = self.legacy_winner
-        p.reckon = self.reckon
-        p.points = self.points
-        p.awards = self.awards
-        p.winner = self.winner
-        p.reason = self.reason
-        p.__class__ = TIPosition
-        frozen: TIPosition = p
-        return frozen
+        """The new position (equal to ``TIPosition(...)`` of these fields, the working
+        holdings frozen into ``holdings``)."""
+        if self._h is not None:
+            self.holdings = self._h.freeze()
+            self._h = None
+        return super().freeze()
 
 
 #: What the rules read: a position, or a draft while a move is being applied.
-Pos = TIPosition | Draft
+Pos = TIPosition | TIDraft

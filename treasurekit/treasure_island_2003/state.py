@@ -20,7 +20,6 @@ from ..core.events import Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
 from . import clicks, flow
-from .build import build
 from .flow import OVER, REVEAL, SKIRMISH, Phase, expecting
 from .holdings import Holdings
 from .moves import (
@@ -38,7 +37,7 @@ from .moves import (
     Take,
     TIMove,
 )
-from .position import Draft, TIPosition
+from .position import TIDraft, TIPosition
 from .rules import advances, cannons, chests, locker, skirmish, turn
 from .text import render
 from .view import TIView, make_view, public_skirmish
@@ -46,6 +45,7 @@ from .view import TIView, make_view, public_skirmish
 if TYPE_CHECKING:
     from .board import Board
     from .cards import CardSet
+    from .context import TI2003Context
     from .game import TIGame
 
 __all__ = ["PHASES", "ROLLS", "TABLE", "TIState"]
@@ -59,12 +59,12 @@ PHASES = flow.PHASES
 Problem = tuple[str, str | None] | None
 
 
-def _chance_problem(p: TIPosition, game: TIGame, move: TIMove) -> Problem:
-    return (f"{expecting(p, game)}; dice, cards and skirmish rounds are chance moves", None)
+def _chance_problem(p: TIPosition, ctx: TI2003Context, move: TIMove) -> Problem:
+    return (f"{expecting(p, ctx)}; dice, cards and skirmish rounds are chance moves", None)
 
 
 #: Who says which moves are legal, per phase (chance phases: ``_chance_outcomes``).
-LEGAL: Mapping[str, Callable[[TIPosition, TIGame], list[Any]]] = {
+LEGAL: Mapping[str, Callable[[TIPosition, TI2003Context], list[Any]]] = {
     Phase.PLACE: advances.legal,
     Phase.CHOOSE: chests.legal,
     Phase.CANNON: cannons.legal,
@@ -73,8 +73,9 @@ LEGAL: Mapping[str, Callable[[TIPosition, TIGame], list[Any]]] = {
 }
 
 #: The one table (docs/architecture.md §3): each move type's rule section, the problem
-#: with such a move, ``problem(position, game, move)``, and its effect on a draft of the
-#: next position, ``apply(draft, game, move) -> events``.
+#: with such a move, ``problem(position, ctx, move)``, and its effect on a draft of the
+#: next position, ``apply(draft, ctx, move) -> events`` (``ctx``: the game's
+#: :class:`~.context.TI2003Context`).
 TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", {
     Roll: Section(_chance_problem, turn.roll_effect),
     Reveal: Section(_chance_problem, chests.reveal),
@@ -110,32 +111,19 @@ class TIState(State[TIMove]):
     _position: TIPosition
 
     def __init__(self, game: TIGame, seed: int, position: TIPosition | None = None) -> None:
-        super().__init__(game, seed)
+        """The one constructor (``game.state_type``): a game at ``position``, or at the
+        start (:meth:`_initial_position`) when it is None."""
+        #: what the rules read from the game (its board, cards and options)
+        self.context: TI2003Context = game.context
         self.board: Board = game.board
         self.cards: CardSet = game.cards
         #: chest id -> cards dealt to it on this board side (TI2003 §3 Setup)
         self.chest_cards = game.chest_cards
-        self._position = flow.start(game) if position is None else position
+        super().__init__(game, seed, position)
 
-    @classmethod
-    def from_position(
-        cls,
-        game: TIGame,
-        counters: Mapping[str, str],
-        turn: int,
-        dice: tuple[int, int] | None,
-        piles: Mapping[str, Mapping[str, int]],
-        protected: Mapping[str, str],
-        jolly: Mapping[str, int],
-        locker: Mapping[str, int],
-        fired: Mapping[str, int],
-        pending: tuple[str, ...],
-        seed: int,
-    ) -> TIState:
-        """See :meth:`TIGame.position`."""
-        position = build(game, counters, turn, dice, piles, protected, jolly, locker, fired,
-                         pending)
-        return cls(game, seed, position)
+    def _initial_position(self) -> TIPosition:
+        """An empty island, every card unseen (TI2003 §3 Setup)."""
+        return flow.start(self.context)
 
     # ----- the engine contract ----------------------------------------------------------
     def _current_player(self) -> int:
@@ -144,7 +132,7 @@ class TIState(State[TIMove]):
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
         p = self._position
         if p.phase == REVEAL:
-            return chests.outcomes(p, self.game)
+            return chests.outcomes(p, self.context)
         if p.phase == SKIRMISH:
             return skirmish.outcomes(p)
         return turn.ROLLS
@@ -152,27 +140,28 @@ class TIState(State[TIMove]):
     def _exact_chance_table(self) -> tuple[Sequence[TIMove], int, Sequence[int]] | None:
         p = self._position
         if p.phase == REVEAL:
-            return chests.reveal_table(p, self.game)
+            return chests.reveal_table(p, self.context)
         return None if p.phase == SKIRMISH else _ROLL_EXACT
 
     def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
         p = self._position
         if p.phase == REVEAL:
-            return chests.reveal_floats(p, self.game)
+            return chests.reveal_floats(p, self.context)
         return None if p.phase == SKIRMISH else _ROLL_FLOATS
 
     def _legal_moves(self) -> list[TIMove]:
         legal = LEGAL.get(self._position.phase)
-        return [] if legal is None else legal(self._position, self.game)
+        return [] if legal is None else legal(self._position, self.context)
 
     def _check(self, move: TIMove) -> Problem:
-        return TABLE.of(move).problem(self._position, self.game, move)
+        return TABLE.of(move).problem(self._position, self.context, move)
 
     def _apply(self, move: TIMove) -> list[Event]:
-        d = Draft(self._position, self.cards)
-        events = TABLE.of(move).apply(d, self.game, move)
+        ctx = self.context
+        d = TIDraft(self._position, ctx.cards)
+        events = TABLE.of(move).apply(d, ctx, move)
         if d.then is not None:
-            events += turn.settle(d, self.game)
+            events += turn.settle(d, ctx)
         self._position = d.freeze()
         return events
 
@@ -191,7 +180,7 @@ class TIState(State[TIMove]):
             SeatError: ``player`` is not a seat of this game.
         """
         seat = check_seat(player, self.game.num_players)
-        return make_view(self._position, self.game, seat, self.ply)
+        return make_view(self._position, self.context, seat, self.ply)
 
     def moves_at(self, place: object) -> list[TIMove]:
         """What a click on square ``place`` (a name such as ``"c7"`` or an index) can
@@ -202,14 +191,14 @@ class TIState(State[TIMove]):
             PlaceError: ``place`` is not a square of this board.
         """
         # new objects: the rules may keep their moves in a cache (issue 23 point 7)
-        return [fresh_move(m) for m in clicks.moves_at(self._position, self.game, place)]
+        return [fresh_move(m) for m in clicks.moves_at(self, place)]
 
     def _why_not_at(self, place: object) -> Refusal:
         return clicks.why_not_at(self, place)
 
     def expecting(self) -> str:
         """What the player to move has to do now, in words."""
-        return expecting(self._position, self.game)
+        return expecting(self._position, self.context)
 
     # ----- reading the position -----------------------------------------------------------
     def colour(self, seat: int) -> str:
@@ -294,7 +283,7 @@ class TIState(State[TIMove]):
         return self._position.legacy_winner
 
     def __str__(self) -> str:
-        return render(self._position, self.game, self.ply)
+        return render(self._position, self.context, self.ply)
 
     def __repr__(self) -> str:
         return f"<TIState ply={self.ply} seed={self.seed}>"

@@ -8,10 +8,11 @@ from __future__ import annotations
 import textwrap
 
 from ..core.events import CHANCE, TERMINAL
+from .context import TI2003Context
 from .flow import Phase, Stage, colour, current_player, limit, turn_of
 from .holdings import read
 from .moves import COLOURS
-from .position import ENCLOSED, GameRules, TIPosition
+from .position import ENCLOSED, TIPosition
 from .view import public_skirmish
 
 __all__ = ["LETTERS", "render"]
@@ -21,7 +22,7 @@ LETTERS = ("R", "B", "G", "Y", "K", "W")
 PRINT_WIDTH = 72  # the printout's lines are wrapped between words at this width
 
 
-def _status(p: TIPosition, game: GameRules) -> str:
+def _status(p: TIPosition, ctx: TI2003Context) -> str:
     turn = turn_of(p)
     who = colour(turn)
     phase = p.phase
@@ -53,19 +54,19 @@ def _status(p: TIPosition, game: GameRules) -> str:
     if phase == Phase.WRAP:
         return f"{who} may take from Davy Jones' Locker or end the turn"
     assert to_move != CHANCE
-    h = read(p.holdings, game.cards)
-    return f"{who} to discard ({h.types(turn)} types, limit {limit(game, h, turn)})"
+    h = read(p.holdings, ctx.cards)
+    return f"{who} to discard ({h.types(turn)} types, limit {limit(ctx, h, turn)})"
 
 
-def render(p: TIPosition, game: GameRules, ply: int) -> str:
+def render(p: TIPosition, ctx: TI2003Context, ply: int) -> str:
     """The plain-text board of position ``p`` after ``ply`` moves.
 
     Cells: a number is an empty land square, ``~~`` sea, ``oo`` lake; a letter is a
     counter (lower case: filled by an enclosure); ``^`` marks an anchorage, ``*`` a
     treasure square. ``|`` and ``--`` are rivers, ``:`` and ``..`` partial rivers.
     """
-    board = game.board
-    cards = game.cards
+    board = ctx.board
+    cards = ctx.cards
     size = board.size
     full: set[tuple[int, int]] = set()
     part: set[tuple[int, int]] = set()
@@ -77,9 +78,9 @@ def render(p: TIPosition, game: GameRules, ply: int) -> str:
         pair = (min(a, b), max(a, b))
         return mark_full if pair in full else mark_part if pair in part else plain
 
-    n = game.num_players
+    n = ctx.players
     lines = [f"Treasure Island (2003), {board.name}, {n} players - ply {ply}: "
-             f"{_status(p, game)}"]
+             f"{_status(p, ctx)}"]
     lines.append("    " + "  ".join(chr(97 + c) for c in range(size)))
     for r in range(size):
         row = f"{r + 1:>2}  "
@@ -121,7 +122,7 @@ def render(p: TIPosition, game: GameRules, ply: int) -> str:
     lcannons = ", ".join(f"{c} {v}" for c, v in h.locker_cannons.items() if v)
     lines += _wrap(f"Locker: {locker or '-'}; cannons: {lcannons or '-'}; fired: "
                    f"purple {h.fired['purple']}, gold {h.fired['gold']}")
-    closed = [c for c in game.chest_cards if c not in h.opened]
+    closed = [c for c in ctx.chest_cards if c not in h.opened]
     lines.append(f"unseen cards: {h.unseen_total()}")
     lines += _wrap(f"unopened chests: {' '.join(closed) or '-'}")
     return "\n".join(lines)

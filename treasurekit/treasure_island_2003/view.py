@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .context import TI2003Context
 from .flow import current_player, turn_of
 from .holdings import read
-from .position import ENCLOSED, GameRules, TIPosition
+from .position import ENCLOSED, TIPosition
 
 __all__ = ["TIView", "make_view", "public_skirmish"]
 
@@ -84,13 +85,13 @@ def public_skirmish(p: TIPosition) -> tuple[tuple[int, ...], tuple[int, ...], st
     return players, hits, str(context[0])
 
 
-def make_view(p: TIPosition, game: GameRules, player: int, ply: int) -> TIView:
+def make_view(p: TIPosition, ctx: TI2003Context, player: int, ply: int) -> TIView:
     """Seat ``player``'s view of position ``p`` after ``ply`` moves (seat checked by the
     caller)."""
-    cards = game.cards
+    cards = ctx.cards
     h = read(p.holdings, cards)
     order = cards.type_ids
-    sizes = [*game.chest_cards.items(), ("legacy", cards.legacy.cards)]
+    sizes = [*ctx.chest_cards.items(), ("legacy", cards.legacy.cards)]
     return TIView(
         player=player,
         to_move=current_player(p),
@@ -98,7 +99,7 @@ def make_view(p: TIPosition, game: GameRules, player: int, ply: int) -> TIView:
         turn=turn_of(p),
         dice=p.dice,
         usable=p.left if p.moves_left else (),
-        size=game.board.size,
+        size=ctx.board.size,
         owner=p.owner,
         enclosed=tuple(h_ == ENCLOSED for h_ in p.how),
         counters=p.counters,

@@ -15,10 +15,11 @@ from __future__ import annotations
 from ...core.events import Event
 from .. import rules
 from ..board import Board
+from ..context import TI2003Context
 from ..enclosure import EMPTY, enclosed_areas, placeable_squares
 from ..flow import PLACE, Step, colour, dice_text, wrong
 from ..moves import Pass, Place
-from ..position import ENCLOSED, PLACED, Draft, GameRules, Pos, TIPosition
+from ..position import ENCLOSED, PLACED, Pos, TIDraft, TIPosition
 from . import chests
 
 __all__ = ["effect", "legal", "pass_effect", "pass_problem", "placeable", "problem"]
@@ -26,11 +27,11 @@ __all__ = ["effect", "legal", "pass_effect", "pass_problem", "placeable", "probl
 Problem = tuple[str, str | None] | None
 
 
-def placeable(p: Pos, game: GameRules) -> list[int]:
+def placeable(p: Pos, ctx: TI2003Context) -> list[int]:
     """The squares the player to move may take with the dice numbers still usable."""
     if not p.moves_left:
         return []
-    return placeable_squares(game.board, p.owner, p.turn, numbers=p.left)
+    return placeable_squares(ctx.board, p.owner, p.turn, numbers=p.left)
 
 
 _PLACES: dict[int, tuple[Board, tuple[Place, ...]]] = {}
@@ -45,20 +46,20 @@ def _places(board: Board) -> tuple[Place, ...]:
     return hit[1]
 
 
-def legal(p: TIPosition, game: GameRules) -> list[Place | Pass]:
+def legal(p: TIPosition, ctx: TI2003Context) -> list[Place | Pass]:
     """The legal moves of the ``place`` phase: a square, or ``pass`` when none is open."""
-    squares = placeable(p, game)
+    squares = placeable(p, ctx)
     if not squares:
         return [Pass()]
-    places = _places(game.board)
+    places = _places(ctx.board)
     return [places[s] for s in squares]
 
 
-def problem(p: TIPosition, game: GameRules, move: Place) -> Problem:
+def problem(p: TIPosition, ctx: TI2003Context, move: Place) -> Problem:
     """Why ``place <square>`` is illegal now, or None."""
     if p.phase != PLACE:
-        return wrong(p, game, move)
-    board = game.board
+        return wrong(p, ctx, move)
+    board = ctx.board
     turn = p.turn
     owner = p.owner
     who = colour(turn)
@@ -91,20 +92,20 @@ def problem(p: TIPosition, game: GameRules, move: Place) -> Problem:
             rules.ADVANCES)
 
 
-def pass_problem(p: TIPosition, game: GameRules, move: Pass) -> Problem:
+def pass_problem(p: TIPosition, ctx: TI2003Context, move: Pass) -> Problem:
     """A player passes only when neither number can be used (TI2003 §4 Advances)."""
     if p.phase != PLACE:
-        return wrong(p, game, move)
-    squares = placeable(p, game)
+        return wrong(p, ctx, move)
+    squares = placeable(p, ctx)
     if squares:
-        some = ", ".join(game.board.name_of(s) for s in squares[:4])
+        some = ", ".join(ctx.board.name_of(s) for s in squares[:4])
         return (f"{colour(p.turn)} can place a counter (e.g. on {some}) and "
                 "must; a player passes only when neither number can be used",
                 rules.PASSING)
     return None
 
 
-def pass_effect(d: Draft, game: GameRules, move: Pass) -> list[Event]:
+def pass_effect(d: TIDraft, ctx: TI2003Context, move: Pass) -> list[Event]:
     """No number can be used: the throw ends."""
     d.moves_left = 0
     d.goto(Step.END_OF_THROW)
@@ -112,9 +113,9 @@ def pass_effect(d: Draft, game: GameRules, move: Pass) -> list[Event]:
                   rules.PASSING, "pass")]
 
 
-def effect(d: Draft, game: GameRules, move: Place) -> list[Event]:
+def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
     """A landing or an advance, the enclosures it makes, and the chests it wins."""
-    board = game.board
+    board = ctx.board
     sq = board.square(move.square)
     seat = d.turn
     who = colour(seat)
@@ -160,5 +161,5 @@ def effect(d: Draft, game: GameRules, move: Place) -> list[Event]:
         events.append(Event(f"{who} wins {len(won)} chests at once and opens them one at a "
                             f"time, in an order {who} chooses", rules.SEVERAL_CHESTS,
                             "chests"))
-    return events + chests.open_next(d, game)
+    return events + chests.open_next(d, ctx)
 

@@ -16,7 +16,7 @@
   they already hold, and any cannon they can use at once (TI2003 §6; ruling TI2003-12).
 
 Queries read a position (or the draft of the next one) with its holdings ``h``; the
-effects change a :class:`~..position.Draft`.
+effects change a :class:`~..position.TIDraft`.
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from typing import Any
 from ...core.events import Event
 from .. import rules
 from ..cards import JOLLY
+from ..context import TI2003Context
 from ..flow import CANNON, WRAP, Step, colour, expecting, wrong
 from ..holdings import Holdings, read
 from ..moves import Fire, Protect, Stash, Take
-from ..position import Draft, GameRules, Pos, TIPosition
+from ..position import Pos, TIDraft, TIPosition
 from . import skirmish
 
 __all__ = [
@@ -57,10 +58,10 @@ def _source_count(p: Pos, h: Holdings, cannon: str, from_locker: bool) -> int:
     return p.cannons.count(cannon)
 
 
-def _may_protect_fresh(p: Pos, game: GameRules, kind: str, from_locker: bool) -> bool:
+def _may_protect_fresh(p: Pos, ctx: TI2003Context, kind: str, from_locker: bool) -> bool:
     """Option ``stolen_protection="same_chest"`` (ruling TI2003-14): a pile stolen this
     turn may be protected only by a purple cannon from the same chest."""
-    if game.options["stolen_protection"] != "same_chest":
+    if ctx.stolen_protection != "same_chest":
         return True
     chests = [no for k, no in p.stolen if k == kind]
     if not chests:
@@ -73,14 +74,14 @@ def _from_legacy(p: Pos, from_locker: bool) -> bool:
     return not from_locker and p.chest == "legacy"
 
 
-def uses(p: Pos, game: GameRules, h: Holdings, cannon: str, from_locker: bool
+def uses(p: Pos, ctx: TI2003Context, h: Holdings, cannon: str, from_locker: bool
          ) -> list[Fire | Protect]:
     """Every way the player to move can use a ``cannon`` from that source now."""
     me = p.turn
-    n = game.num_players
+    n = ctx.players
     mine = h.piles[me]
     out: list[Fire | Protect] = []
-    for kind in game.cards.type_ids:
+    for kind in ctx.cards.type_ids:
         if kind not in mine:
             continue
         for t in range(n):
@@ -93,69 +94,69 @@ def uses(p: Pos, game: GameRules, h: Holdings, cannon: str, from_locker: bool
         out += [Fire("gold", t, JOLLY, from_locker) for t in range(n)
                 if t != me and h.jolly[t]]
     if cannon == "purple" and not _from_legacy(p, from_locker):
-        out += [Protect(kind, from_locker) for kind in game.cards.type_ids
+        out += [Protect(kind, from_locker) for kind in ctx.cards.type_ids
                 if kind in mine and kind not in h.protected[me]
-                and _may_protect_fresh(p, game, kind, from_locker)]
+                and _may_protect_fresh(p, ctx, kind, from_locker)]
     return out
 
 
-def chest_cannon_moves(p: Pos, game: GameRules, h: Holdings) -> list[Fire | Protect | Stash]:
+def chest_cannon_moves(p: Pos, ctx: TI2003Context, h: Holdings) -> list[Fire | Protect | Stash]:
     """The decisions for the cannons found in the chest just opened."""
     out: list[Fire | Protect | Stash] = []
-    optional = game.options["cannons"] == "optional"
+    optional = ctx.cannons == "optional"
     for cannon in ("purple", "gold"):
         if cannon not in p.cannons:
             continue
-        found = uses(p, game, h, cannon, False)
+        found = uses(p, ctx, h, cannon, False)
         out += found
         if optional or not found:
             out.append(Stash(cannon))
     return out
 
 
-def legal(p: TIPosition, game: GameRules) -> list[Fire | Protect | Stash]:
+def legal(p: TIPosition, ctx: TI2003Context) -> list[Fire | Protect | Stash]:
     """The legal moves of the ``cannon`` phase."""
-    return chest_cannon_moves(p, game, read(p.holdings, game.cards))
+    return chest_cannon_moves(p, ctx, read(p.holdings, ctx.cards))
 
 
-def locker_moves(p: Pos, game: GameRules, h: Holdings) -> list[Take | Fire | Protect]:
+def locker_moves(p: Pos, ctx: TI2003Context, h: Holdings) -> list[Take | Fire | Protect]:
     """Locker moves open to the player to move (TI2003 §6): types they hold, and
     cannons they can use at once."""
     me = p.turn
     out: list[Take | Fire | Protect] = [
-        Take(kind) for kind in game.cards.type_ids if h.may_take(me, kind)
+        Take(kind) for kind in ctx.cards.type_ids if h.may_take(me, kind)
     ] if h.locker else []  # a type is taken only out of the Locker
     for cannon in ("purple", "gold"):
         if h.locker_cannons[cannon]:
-            out += uses(p, game, h, cannon, True)
+            out += uses(p, ctx, h, cannon, True)
     return out
 
 
-def _when(p: TIPosition, game: GameRules, move: CannonMove, from_locker: bool) -> Problem:
+def _when(p: TIPosition, ctx: TI2003Context, move: CannonMove, from_locker: bool) -> Problem:
     """Cannons from a chest are played in the ``cannon`` phase, cannons from the Locker
     in the ``wrap`` phase; None when now is the time."""
     phase = p.phase
     if not from_locker:
         if phase != CANNON:
-            return wrong(p, game, move)
+            return wrong(p, ctx, move)
     elif phase != WRAP:
         if phase != CANNON:
-            return (f"{expecting(p, game)}; cannons come out of the Locker at the end "
+            return (f"{expecting(p, ctx)}; cannons come out of the Locker at the end "
                     "of a turn", rules.LOCKER_CANNON_TAKE)
-        return (f"{expecting(p, game)}; use the cannons from the chest first",
+        return (f"{expecting(p, ctx)}; use the cannons from the chest first",
                 rules.SEVERAL_CHESTS)
     return None
 
 
-def stash_problem(p: TIPosition, game: GameRules, move: Stash) -> Problem:
+def stash_problem(p: TIPosition, ctx: TI2003Context, move: Stash) -> Problem:
     """Why a chest's cannon may not go into the Locker now, or None."""
-    when = _when(p, game, move, False)
+    when = _when(p, ctx, move, False)
     if when is not None:
         return when
     if move.cannon not in p.cannons:
         return (f"no {move.cannon} cannon from the chest is waiting", rules.CANNONS)
-    if game.options["cannons"] == "must":
-        found = uses(p, game, read(p.holdings, game.cards), move.cannon, False)
+    if ctx.cannons == "must":
+        found = uses(p, ctx, read(p.holdings, ctx.cards), move.cannon, False)
         if found:
             return (f"the {move.cannon} cannon can be used (e.g. '{found[0]}'); only a "
                     "cannon that cannot be used goes into Davy Jones' Locker "
@@ -163,11 +164,11 @@ def stash_problem(p: TIPosition, game: GameRules, move: Stash) -> Problem:
     return None
 
 
-def _source(p: TIPosition, game: GameRules, move: Fire | Protect,
+def _source(p: TIPosition, ctx: TI2003Context, move: Fire | Protect,
             cannon: str) -> tuple[Problem, Holdings]:
     """The time and the cannon to use: a problem, or None and the holdings."""
-    h = read(p.holdings, game.cards)
-    when = _when(p, game, move, move.from_locker)
+    h = read(p.holdings, ctx.cards)
+    when = _when(p, ctx, move, move.from_locker)
     if when is not None:
         return when, h
     if not _source_count(p, h, cannon, move.from_locker):
@@ -177,14 +178,14 @@ def _source(p: TIPosition, game: GameRules, move: Fire | Protect,
     return None, h
 
 
-def protect_problem(p: TIPosition, game: GameRules, move: Protect) -> Problem:
+def protect_problem(p: TIPosition, ctx: TI2003Context, move: Protect) -> Problem:
     """Why a purple cannon may not protect the pile ``move.kind`` now, or None."""
-    found, h = _source(p, game, move, "purple")
+    found, h = _source(p, ctx, move, "purple")
     if found is not None:
         return found
     me = p.turn
     who = colour(me)
-    cards = game.cards
+    cards = ctx.cards
     kind = move.kind
     if _from_legacy(p, move.from_locker):
         return ("the cannons in Davy Jones' Legacy are used to steal from the other "
@@ -199,25 +200,25 @@ def protect_problem(p: TIPosition, game: GameRules, move: Protect) -> Problem:
     if kind in h.protected[me]:
         return (f"{who}'s {cards.label(kind)} already lie on a purple cannon; a pile "
                 "takes only one", rules.PURPLE)
-    if not _may_protect_fresh(p, game, kind, move.from_locker):
+    if not _may_protect_fresh(p, ctx, kind, move.from_locker):
         return (f"{cards.label(kind)} were just stolen: with stolen_protection="
                 "'same_chest' only a purple cannon from the same chest protects them",
                 rules.ruling(14))
     return None
 
 
-def fire_problem(p: TIPosition, game: GameRules, move: Fire) -> Problem:
+def fire_problem(p: TIPosition, ctx: TI2003Context, move: Fire) -> Problem:
     """Why a cannon may not be fired at ``move.target``'s pile ``move.kind`` now, or
     None."""
-    found, h = _source(p, game, move, move.cannon)
+    found, h = _source(p, ctx, move, move.cannon)
     if found is not None:
         return found
     me = p.turn
     who = colour(me)
-    cards = game.cards
+    cards = ctx.cards
     kind = move.kind
     target = move.target
-    n = game.num_players
+    n = ctx.players
     if target >= n:
         return (f"there is no {move} target: this game has {n} players", None)
     if target == me:
@@ -245,7 +246,7 @@ def fire_problem(p: TIPosition, game: GameRules, move: Fire) -> Problem:
     return None
 
 
-def _remove(d: Draft, cannon: str, from_locker: bool) -> None:
+def _remove(d: TIDraft, cannon: str, from_locker: bool) -> None:
     if from_locker:
         d.h.locker_cannons[cannon] -= 1
     else:
@@ -254,36 +255,36 @@ def _remove(d: Draft, cannon: str, from_locker: bool) -> None:
         d.cannons = tuple(items)
 
 
-def stash_effect(d: Draft, game: GameRules, move: Stash) -> list[Event]:
+def stash_effect(d: TIDraft, ctx: TI2003Context, move: Stash) -> list[Event]:
     """Put a chest's cannon into Davy Jones' Locker."""
     _remove(d, move.cannon, False)
     d.h.locker_cannons[move.cannon] += 1
     return [Event(f"{colour(d.turn)} puts the {move.cannon} cannon into Davy Jones' Locker",
                   rules.LOCKER_CANNON_PLACE, "stash"),
-            *after_cannon(d, game, False)]
+            *after_cannon(d, ctx, False)]
 
 
 def _src(move: Fire | Protect) -> str:
     return " from Davy Jones' Locker" if move.from_locker else ""
 
 
-def protect_effect(d: Draft, game: GameRules, move: Protect) -> list[Event]:
+def protect_effect(d: TIDraft, ctx: TI2003Context, move: Protect) -> list[Event]:
     """Put a purple cannon under one of the mover's piles."""
     me = d.turn
     who = colour(me)
     _remove(d, "purple", move.from_locker)
     d.h.protected[me].add(move.kind)
     text = (f"{who} puts a purple cannon{_src(move)} under {who}'s "
-            f"{game.cards.label(move.kind)}: they are protected")
-    return [Event(text, rules.PURPLE, "protect"), *after_cannon(d, game, move.from_locker)]
+            f"{ctx.cards.label(move.kind)}: they are protected")
+    return [Event(text, rules.PURPLE, "protect"), *after_cannon(d, ctx, move.from_locker)]
 
 
-def fire_effect(d: Draft, game: GameRules, move: Fire) -> list[Event]:
+def fire_effect(d: TIDraft, ctx: TI2003Context, move: Fire) -> list[Event]:
     """Fire a legal cannon: steal a pile or a Jolly Roger, or start a skirmish."""
     h = d.h
     me = d.turn
     who = colour(me)
-    cards = game.cards
+    cards = ctx.cards
     src = _src(move)
     _remove(d, move.cannon, move.from_locker)
     them = colour(move.target)
@@ -292,7 +293,7 @@ def fire_effect(d: Draft, game: GameRules, move: Fire) -> list[Event]:
         h.jolly[me] += 1
         h.fired["gold"] += 1
         text = f"{who} fires a gold cannon{src} and steals a Jolly Roger from {them}"
-        return [Event(text, rules.GOLD, "steal"), *after_cannon(d, game, move.from_locker)]
+        return [Event(text, rules.GOLD, "steal"), *after_cannon(d, ctx, move.from_locker)]
     label = cards.label(move.kind)
     if move.kind in h.protected[move.target]:
         skirmish.start(d, (me, move.target), ("steal", me, move.target, move.kind,
@@ -305,40 +306,40 @@ def fire_effect(d: Draft, game: GameRules, move: Fire) -> list[Event]:
     text = (f"{who} fires a {move.cannon} cannon{src} and steals {them}'s "
             f"{cards.amount(move.kind, n)}; the "
             "cannon goes to the fired pile")
-    return [Event(text, rules.CANNONS, "steal"), *after_cannon(d, game, move.from_locker)]
+    return [Event(text, rules.CANNONS, "steal"), *after_cannon(d, ctx, move.from_locker)]
 
 
-def finish_attack(d: Draft, game: GameRules, context: tuple[Any, ...], winner: int
+def finish_attack(d: TIDraft, ctx: TI2003Context, context: tuple[Any, ...], winner: int
                   ) -> list[Event]:
     """The end of a skirmish fought over a protected pile (TI2003 §5 Gold Cannons)."""
     _, attacker, defender, kind, from_locker = context
     h = d.h
-    label = game.cards.label(kind)
+    label = ctx.cards.label(kind)
     h.fired["gold"] += 1
     if winner == attacker:
         n = h.move_pile(defender, attacker, kind)
         h.fired["purple"] += 1
         d.stolen = (*d.stolen, (kind, -1 if from_locker else d.chest_no))
         text = (f"{colour(attacker)} takes {colour(defender)}'s "
-                f"{game.cards.amount(kind, n)}; "
+                f"{ctx.cards.amount(kind, n)}; "
                 "the gold and the purple cannon go to the fired pile")
     else:
         text = (f"{colour(defender)} keeps the {label} and the purple cannon under "
                 "them; the gold cannon goes to the fired pile")
-    return [Event(text, rules.GOLD, "attack"), *after_cannon(d, game, bool(from_locker))]
+    return [Event(text, rules.GOLD, "attack"), *after_cannon(d, ctx, bool(from_locker))]
 
 
-def after_cannon(d: Draft, game: GameRules, from_locker: bool) -> list[Event]:
+def after_cannon(d: TIDraft, ctx: TI2003Context, from_locker: bool) -> list[Event]:
     """Where play goes after a cannon decision (or right after a chest with cannons)."""
     if from_locker:
-        if locker_moves(d, game, d.seen):
+        if locker_moves(d, ctx, d.seen):
             d.phase = WRAP
             return []
         d.goto(Step.FINISH_TURN)
         return []
     events = []
     for cannon in ("purple", "gold"):
-        if cannon in d.cannons and not uses(d, game, d.seen, cannon, False):
+        if cannon in d.cannons and not uses(d, ctx, d.seen, cannon, False):
             while cannon in d.cannons:
                 _remove(d, cannon, False)
                 d.h.locker_cannons[cannon] += 1

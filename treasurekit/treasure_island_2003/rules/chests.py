@@ -19,9 +19,10 @@ from ...core.events import Event
 from ...core.text import count, possessive
 from .. import rules
 from ..cards import GOLD, JOLLY, PURPLE
+from ..context import TI2003Context
 from ..flow import CANNON, CHOOSE, REVEAL, Stage, Step, colour, wrong
 from ..moves import Open, Reveal, TIMove
-from ..position import Draft, GameRules, TIPosition
+from ..position import TIDraft, TIPosition
 from . import cannons
 
 __all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "reveal_floats",
@@ -30,25 +31,25 @@ __all__ = ["effect", "legal", "open_next", "outcomes", "problem", "reveal", "rev
 Problem = tuple[str, str | None] | None
 
 
-def legal(p: TIPosition, game: GameRules) -> list[Open]:
+def legal(p: TIPosition, ctx: TI2003Context) -> list[Open]:
     """The legal moves of the ``choose`` phase: any chest won and not opened yet."""
     return [Open(c) for c in p.pending]
 
 
-def problem(p: TIPosition, game: GameRules, move: Open) -> Problem:
+def problem(p: TIPosition, ctx: TI2003Context, move: Open) -> Problem:
     """Why ``open <chest>`` is illegal now, or None."""
     if p.phase != CHOOSE:
-        return wrong(p, game, move)
+        return wrong(p, ctx, move)
     if move.chest not in p.pending:
         return (f"{move.chest!r} is not a chest won now; choose one of "
                 f"{', '.join(p.pending)}", rules.SEVERAL_CHESTS)
     return None
 
 
-def effect(d: Draft, game: GameRules, move: Open) -> list[Event]:
+def effect(d: TIDraft, ctx: TI2003Context, move: Open) -> list[Event]:
     """Open the chosen chest next."""
     d.pending = tuple(c for c in d.pending if c != move.chest)
-    return start_chest(d, game, move.chest)
+    return start_chest(d, ctx, move.chest)
 
 
 @cache
@@ -63,21 +64,21 @@ def _share(n: int, total: int) -> Fraction:
     return Fraction(n, total)
 
 
-def outcomes(p: TIPosition, game: GameRules) -> list[tuple[TIMove, Fraction]]:
+def outcomes(p: TIPosition, ctx: TI2003Context) -> list[tuple[TIMove, Fraction]]:
     """The next card shown: each kind nobody has seen, as likely as its count."""
     unseen = dict(p.holdings.unseen)  # no thaw: a reveal changes the holdings each time
     total = sum(unseen.values())
     get = unseen.get
-    return [(_reveal(k), _share(n, total)) for k in game.cards.deck if (n := get(k))]
+    return [(_reveal(k), _share(n, total)) for k in ctx.cards.deck if (n := get(k))]
 
 
-def _pool(p: TIPosition, game: GameRules) -> tuple[list[TIMove], list[int]]:
+def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
     """The moves and counts of :func:`outcomes` (every unseen kind, in deck order)."""
     unseen = dict(p.holdings.unseen)
     get = unseen.get
     moves: list[TIMove] = []
     counts: list[int] = []
-    for k in game.cards.deck:
+    for k in ctx.cards.deck:
         n = get(k)
         if n:
             moves.append(_reveal(k))
@@ -85,14 +86,14 @@ def _pool(p: TIPosition, game: GameRules) -> tuple[list[TIMove], list[int]]:
     return moves, counts
 
 
-def reveal_table(p: TIPosition, game: GameRules) -> tuple[
+def reveal_table(p: TIPosition, ctx: TI2003Context) -> tuple[
         tuple[TIMove, ...], int, tuple[int, ...]] | None:
     """:func:`outcomes` as :func:`~treasurekit.core.chance.exact_table` makes it, in whole
     numbers (no ``Fraction``): the shares are ``n / total``, so the common denominator of
     the reduced shares is ``total // g`` and each numerator ``n // g``, with
     ``g = gcd(total, every n)``. The same picks as sampling :func:`outcomes`; None when
     no card is unseen (then sampling raises, as before)."""
-    moves, counts = _pool(p, game)
+    moves, counts = _pool(p, ctx)
     if not counts or min(counts) < 0:
         return None
     g = math.gcd(sum(counts), *counts)
@@ -104,11 +105,11 @@ def reveal_table(p: TIPosition, game: GameRules) -> tuple[
     return tuple(moves), sum(counts) // g, tuple(running)
 
 
-def reveal_floats(p: TIPosition, game: GameRules) -> tuple[list[TIMove], list[float]] | None:
+def reveal_floats(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[float]] | None:
     """:func:`outcomes` as :func:`~treasurekit.core.chance.chance_table` makes it: the
     running sums of ``n / total`` (integer division rounds the exact quotient, so each is
     the float of the reduced share). None when no card is unseen."""
-    moves, counts = _pool(p, game)
+    moves, counts = _pool(p, ctx)
     if not counts or min(counts) < 0:
         return None
     total = sum(counts)
@@ -120,7 +121,7 @@ def reveal_floats(p: TIPosition, game: GameRules) -> tuple[list[TIMove], list[fl
     return moves, sums
 
 
-def open_next(d: Draft, game: GameRules) -> list[Event]:
+def open_next(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """Open the chest won (the player chooses when several are); none: the throw ends."""
     if not d.pending:
         d.goto(Step.END_OF_THROW)
@@ -128,33 +129,33 @@ def open_next(d: Draft, game: GameRules) -> list[Event]:
     if len(d.pending) == 1:
         chest = d.pending[0]
         d.pending = ()
-        return start_chest(d, game, chest)
+        return start_chest(d, ctx, chest)
     d.phase = CHOOSE
     return []
 
 
-def _where(game: GameRules, chest: str) -> str:
+def _where(ctx: TI2003Context, chest: str) -> str:
     if chest == "legacy":
         return "Davy Jones' Legacy"
-    return f"{possessive(game.cards.chest(chest).pirate)} chest"
+    return f"{possessive(ctx.cards.chest(chest).pirate)} chest"
 
 
-def start_chest(d: Draft, game: GameRules, chest: str) -> list[Event]:
+def start_chest(d: TIDraft, ctx: TI2003Context, chest: str) -> list[Event]:
     """Begin turning over the cards of ``chest`` (or of Davy Jones' Legacy)."""
-    size = game.cards.legacy.cards if chest == "legacy" else game.chest_cards[chest]
+    size = ctx.cards.legacy.cards if chest == "legacy" else ctx.chest_cards[chest]
     d.chest = chest
     d.chest_no += 1
     d.found = ()
     d.to_reveal = min(size, d.seen.unseen_total())
     d.phase = REVEAL
-    ev = Event(f"{colour(d.turn)} opens {_where(game, chest)} ({count(d.to_reveal, 'card')})",
+    ev = Event(f"{colour(d.turn)} opens {_where(ctx, chest)} ({count(d.to_reveal, 'card')})",
                rules.LEGACY if chest == "legacy" else rules.TREASURE_SQUARES, "open")
     if d.to_reveal == 0:
-        return [ev, *_chest_opened(d, game)]
+        return [ev, *_chest_opened(d, ctx)]
     return [ev]
 
 
-def reveal(d: Draft, game: GameRules, move: Reveal) -> list[Event]:
+def reveal(d: TIDraft, ctx: TI2003Context, move: Reveal) -> list[Event]:
     """The next card of the chest being opened is shown."""
     kind = move.kind
     d.draw(kind)
@@ -162,14 +163,14 @@ def reveal(d: Draft, game: GameRules, move: Reveal) -> list[Event]:
     d.to_reveal -= 1
     assert d.chest is not None
     size = len(d.found) + d.to_reveal
-    events = [Event(f"{_where(game, d.chest)}, card {len(d.found)} of {size}: "
-                    f"{game.cards.label(kind)}", rules.TREASURE_SQUARES, "card")]
+    events = [Event(f"{_where(ctx, d.chest)}, card {len(d.found)} of {size}: "
+                    f"{ctx.cards.label(kind)}", rules.TREASURE_SQUARES, "card")]
     if d.to_reveal == 0:
-        events += _chest_opened(d, game)
+        events += _chest_opened(d, ctx)
     return events
 
 
-def _chest_opened(d: Draft, game: GameRules) -> list[Event]:
+def _chest_opened(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     seat = d.turn
     assert d.chest is not None
     h = d.h
@@ -189,11 +190,11 @@ def _chest_opened(d: Draft, game: GameRules) -> list[Event]:
                             "each Jolly Roger", rules.JOLLY_ROGER, "jolly"))
     if d.cannons:
         d.phase = CANNON
-        return events + cannons.after_cannon(d, game, from_locker=False)
-    return events + chest_done(d, game)
+        return events + cannons.after_cannon(d, ctx, from_locker=False)
+    return events + chest_done(d, ctx)
 
 
-def chest_done(d: Draft, game: GameRules) -> list[Event]:
+def chest_done(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """The chest's cards and cannons are dealt with: the next chest, or the turn goes on
     (after the Legacy: the end of the Legacy winner's turn)."""
     d.chest = None
@@ -201,4 +202,4 @@ def chest_done(d: Draft, game: GameRules) -> list[Event]:
     if d.stage == Stage.LEGACY:
         d.goto(Step.END_TURN)
         return []
-    return open_next(d, game)
+    return open_next(d, ctx)

@@ -15,14 +15,15 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.text import count as n_cards
 from .. import rules
+from ..context import TI2003Context
 from ..flow import OVER, Stage, Step, colour
-from ..position import Draft, GameRules
+from ..position import TIDraft
 from . import chests, skirmish
 
 __all__ = ["award", "finish", "legacy_to", "next_in_round", "start_legacy", "start_reckoning"]
 
 
-def start_legacy(d: Draft, game: GameRules) -> list[Event]:
+def start_legacy(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """The board is full: count counters and give the Legacy to the most."""
     counts = d.counters
     best = max(counts)
@@ -38,10 +39,10 @@ def start_legacy(d: Draft, game: GameRules) -> list[Event]:
                             "Davy Jones' Legacy", rules.LEGACY, "tie"))
         skirmish.start(d, tied, ("legacy",))
         return events
-    return events + legacy_to(d, game, tied[0])
+    return events + legacy_to(d, ctx, tied[0])
 
 
-def legacy_to(d: Draft, game: GameRules, winner: int) -> list[Event]:
+def legacy_to(d: TIDraft, ctx: TI2003Context, winner: int) -> list[Event]:
     """``winner`` opens the Legacy as a turn of their own (cannons, Locker, discards)."""
     d.stage = Stage.LEGACY
     d.legacy_winner = winner
@@ -49,19 +50,19 @@ def legacy_to(d: Draft, game: GameRules, winner: int) -> list[Event]:
     d.stolen = ()
     d.chest_no = 0
     ev = Event(f"{colour(winner)} takes Davy Jones' Legacy", rules.LEGACY, "legacy")
-    return [ev, *chests.start_chest(d, game, "legacy")]
+    return [ev, *chests.start_chest(d, ctx, "legacy")]
 
 
-def next_in_round(d: Draft, game: GameRules) -> list[Event]:
+def next_in_round(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """After the Legacy: each other player in turn gets a last chance at the Locker."""
-    n = game.num_players
+    n = ctx.players
     if d.stage == Stage.LEGACY:
         winner = d.legacy_winner
         assert winner is not None
         d.stage = Stage.ROUND
         d.queue = tuple((winner + k) % n for k in range(1, n))
     if not d.queue:
-        return start_reckoning(d, game)
+        return start_reckoning(d, ctx)
     seat = d.queue[0]
     d.queue = d.queue[1:]
     d.turn = seat
@@ -69,17 +70,17 @@ def next_in_round(d: Draft, game: GameRules) -> list[Event]:
     return []
 
 
-def start_reckoning(d: Draft, game: GameRules) -> list[Event]:
+def start_reckoning(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """The Final Reckoning begins with the most valuable treasure type."""
     d.stage = Stage.RECKONING
     d.reckon = 0
     ev = Event("the Final Reckoning: each treasure type scores for the player with the "
                "most cards of it", rules.SCORING, "reckoning")
-    return [ev, *_continue(d, game)]
+    return [ev, *_continue(d, ctx)]
 
 
-def _score(d: Draft, game: GameRules, kind: str, seat: int, how: str) -> Event:
-    cards = game.cards
+def _score(d: TIDraft, ctx: TI2003Context, kind: str, seat: int, how: str) -> Event:
+    cards = ctx.cards
     count = d.seen.piles[seat].get(kind, 0)
     points = cards.points(kind, count)
     scores = list(d.points)
@@ -94,15 +95,15 @@ def _score(d: Draft, game: GameRules, kind: str, seat: int, how: str) -> Event:
                  f"scores {points}{extra}", rules.SCORING, "score")
 
 
-def award(d: Draft, game: GameRules, kind: str, seat: int, how: str) -> list[Event]:
+def award(d: TIDraft, ctx: TI2003Context, kind: str, seat: int, how: str) -> list[Event]:
     """``seat`` scores ``kind`` (after a skirmish) and the reckoning goes on."""
-    return [_score(d, game, kind, seat, how), *_continue(d, game)]
+    return [_score(d, ctx, kind, seat, how), *_continue(d, ctx)]
 
 
-def _continue(d: Draft, game: GameRules) -> list[Event]:
+def _continue(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     events: list[Event] = []
     h = d.seen
-    types = game.cards.treasures
+    types = ctx.cards.treasures
     while d.reckon < len(types):
         t = types[d.reckon]
         counts = [pile.get(t.id, 0) for pile in h.piles]
@@ -120,7 +121,7 @@ def _continue(d: Draft, game: GameRules) -> list[Event]:
                                 "scores", rules.SCORING, "tie"))
             skirmish.start(d, tied, ("reckon", t.id))
             return events
-        events.append(_score(d, game, t.id, tied[0], "most cards"))
+        events.append(_score(d, ctx, t.id, tied[0], "most cards"))
     best_total = max(d.points)
     leaders = tuple(p for p, s in enumerate(d.points) if s == best_total)
     if len(leaders) > 1:
@@ -129,10 +130,10 @@ def _continue(d: Draft, game: GameRules) -> list[Event]:
                             "skirmish decides the winner", rules.SCORING, "tie"))
         skirmish.start(d, leaders, ("final",))
         return events
-    return events + finish(d, game, leaders[0], "")
+    return events + finish(d, ctx, leaders[0], "")
 
 
-def finish(d: Draft, game: GameRules, winner: int, reason: str) -> list[Event]:
+def finish(d: TIDraft, ctx: TI2003Context, winner: int, reason: str) -> list[Event]:
     """The game is over: the final scores and the winner."""
     d.winner = winner
     d.reason = reason

@@ -23,9 +23,10 @@ from typing import Any
 
 from ...core.events import Event
 from .. import rules
+from ..context import TI2003Context
 from ..flow import SKIRMISH, Step, colour
 from ..moves import Hit, TIMove
-from ..position import Draft, GameRules, TIPosition
+from ..position import TIDraft, TIPosition
 
 __all__ = ["HITS_TO_WIN", "TOTALS", "after_hit", "effect", "hits_of", "outcomes",
            "round_chances", "round_outcomes", "start", "win_chances"]
@@ -102,7 +103,7 @@ def hits_of(players: tuple[int, ...], hits: tuple[int, ...], seat: int) -> tuple
     return (*hits[:i], hits[i] + 1, *hits[i + 1:])
 
 
-def start(d: Draft, players: tuple[int, ...], context: tuple[Any, ...]) -> None:
+def start(d: TIDraft, players: tuple[int, ...], context: tuple[Any, ...]) -> None:
     """A skirmish between ``players`` begins; ``context`` says what it decides
     (``("steal", attacker, defender, kind, from_locker)``, ``("legacy",)``,
     ``("reckon", kind)`` or ``("final",)``)."""
@@ -116,7 +117,7 @@ def outcomes(p: TIPosition) -> list[tuple[TIMove, Fraction]]:
     return [(Hit(s), q) for s, q in round_outcomes(p.skirmish[0])]
 
 
-def effect(d: Draft, game: GameRules, move: Hit) -> list[Event]:
+def effect(d: TIDraft, ctx: TI2003Context, move: Hit) -> list[Event]:
     """One round: a hit (or none); the skirmish's winner goes on with what it decided."""
     assert d.skirmish is not None
     seat = move.seat

@@ -11,7 +11,7 @@
   Jones' Legacy (``rules/reckoning.py``).
 
 This module is the top of ``rules/``: it runs the :class:`~..flow.Step` a lower module
-asks for (``Draft.goto``), so no rules module imports a module above it.
+asks for (``TIDraft.goto``), so no rules module imports a module above it.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from fractions import Fraction
 
 from ...core.events import Event
 from .. import rules
+from ..context import TI2003Context
 from ..enclosure import reaches_treasure
 from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour, limit
 from ..moves import Roll, TIMove
-from ..position import Draft, GameRules
+from ..position import TIDraft
 from . import advances, cannons, chests, reckoning
 
 __all__ = ["ROLLS", "end_turn", "finish_turn", "next_turn", "roll_effect", "settle"]
@@ -35,14 +36,14 @@ ROLLS: list[tuple[TIMove, Fraction]] = [
 ]
 
 
-def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
+def roll_effect(d: TIDraft, ctx: TI2003Context, roll: Roll) -> list[Event]:
     """A throw of two dice: an opening throw, or the throw that starts a turn."""
     if d.phase == OPENING:
         return _opening_roll(d, roll)
     seat = d.turn
     who = colour(seat)
     events = []
-    if not d.both_dice[seat] and not reaches_treasure(game.board, d.owner, seat):
+    if not d.both_dice[seat] and not reaches_treasure(ctx.board, d.owner, seat):
         d.both_dice = (*d.both_dice[:seat], True, *d.both_dice[seat + 1:])
         events.append(Event(f"{who} can no longer reach any unopened treasure square: "
                             f"from now on {who} uses both dice", rules.BOTH_DICE, "endgame"))
@@ -51,7 +52,7 @@ def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     d.moves_left = 2 if d.both_dice[seat] else 1
     d.phase = PLACE
     how = "both numbers" if d.both_dice[seat] else "one number"
-    if not advances.placeable(d, game):
+    if not advances.placeable(d, ctx):
         how = "cannot place: pass"
         verb = "and"
     else:
@@ -63,7 +64,7 @@ def roll_effect(d: Draft, game: GameRules, roll: Roll) -> list[Event]:
     return events
 
 
-def _opening_roll(d: Draft, roll: Roll) -> list[Event]:
+def _opening_roll(d: TIDraft, roll: Roll) -> list[Event]:
     assert d.opening is not None
     group, totals = d.opening
     seat = group[len(totals)]
@@ -89,57 +90,57 @@ def _opening_roll(d: Draft, roll: Roll) -> list[Event]:
     return events
 
 
-def end_of_throw(d: Draft, game: GameRules) -> list[Event]:
+def end_of_throw(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """A placement is done: place again, throw again after doubles, or end the turn."""
     if d.empty == 0:
-        return end_turn(d, game)
-    if d.moves_left and advances.placeable(d, game):
+        return end_turn(d, ctx)
+    if d.moves_left and advances.placeable(d, ctx):
         d.phase = PLACE
         return []
     if d.dice is not None and d.dice[0] == d.dice[1]:
         d.phase = ROLL
         return [Event(f"{colour(d.turn)} threw doubles and throws again",
                       rules.DOUBLES, "doubles")]
-    return end_turn(d, game)
+    return end_turn(d, ctx)
 
 
-def end_turn(d: Draft, game: GameRules) -> list[Event]:
+def end_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """The dice are put away: Locker moves if any are possible, else finish the turn."""
     d.moves_left = 0
     d.dice = None
     d.left = ()
-    if cannons.locker_moves(d, game, d.seen):
+    if cannons.locker_moves(d, ctx, d.seen):
         d.phase = WRAP
         return []
-    return finish_turn(d, game)
+    return finish_turn(d, ctx)
 
 
-def finish_turn(d: Draft, game: GameRules) -> list[Event]:
+def finish_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """Discards down to the type limit, else the next turn (TI2003 §6)."""
     seat = d.turn
     h = d.seen
-    allowed = limit(game, h, seat)
+    allowed = limit(ctx, h, seat)
     if h.types(seat) > allowed:
         d.phase = DISCARD
         return [Event(f"{colour(seat)} holds {h.types(seat)} treasure types, "
                       f"{h.types(seat) - allowed} more than allowed, and "
                       "must put whole types into Davy Jones' Locker", rules.LOCKER_PLACE,
                       "limit")]
-    return next_turn(d, game)
+    return next_turn(d, ctx)
 
 
-def next_turn(d: Draft, game: GameRules) -> list[Event]:
+def next_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """The next player clockwise throws; a full board: Davy Jones' Legacy; after it,
     the last Locker turns and the Final Reckoning."""
     d.stolen = ()
     d.chest_no = 0
     if d.stage == Stage.PLAY:
         if d.empty == 0:
-            return reckoning.start_legacy(d, game)
-        d.turn = (d.turn + 1) % game.num_players
+            return reckoning.start_legacy(d, ctx)
+        d.turn = (d.turn + 1) % ctx.players
         d.phase = ROLL
         return []
-    return reckoning.next_in_round(d, game)
+    return reckoning.next_in_round(d, ctx)
 
 
 STEPS: dict[str, Callable[..., list[Event]]] = {
@@ -155,13 +156,13 @@ STEPS: dict[str, Callable[..., list[Event]]] = {
 }
 
 
-def settle(d: Draft, game: GameRules) -> list[Event]:
-    """Run the steps the effect asked for (``Draft.goto``), in order; their events."""
+def settle(d: TIDraft, ctx: TI2003Context) -> list[Event]:
+    """Run the steps the effect asked for (``TIDraft.goto``), in order; their events."""
     events: list[Event] = []
     while d.then is not None:
         step, args = d.then
         d.then = None
-        events += STEPS[step](d, game, *args)
+        events += STEPS[step](d, ctx, *args)
     return events
 
 
