@@ -48,7 +48,7 @@ import dataclasses
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-__all__ = ["Draft", "fields_of", "replace"]
+__all__ = ["Draft", "canonical", "fields_of", "replace"]
 
 P = TypeVar("P")
 
@@ -87,15 +87,15 @@ class _Layout:
 
             def build_dict(values: dict[str, Any], new: Any = object.__new__) -> Any:
                 built = new(cls)
-                set_dict(built, values.copy())
+                set_dict(built, dict(values))
                 return built
 
             def replace_dict(position: Any, **changes: Any) -> Any:
-                values = position.__dict__.copy()
+                values = dict(position.__dict__)
                 values.update(changes)
                 return self.build(values)
 
-            self.read: Any = lambda position: position.__dict__.copy()
+            self.read: Any = lambda position: dict(position.__dict__)
             self.build_fields: Any = build_dict
             self.replace: Any = replace_dict
         else:
@@ -237,3 +237,22 @@ class Draft(Generic[P]):
         def __getattr__(self, name: str) -> Any: ...
 
         def __setattr__(self, name: str, value: Any) -> None: ...
+
+
+def canonical(value: Any, **fields: Any) -> None:
+    """Store the canonical form of fields a frozen dataclass's constructor was given, from
+    its own ``__post_init__`` (a coordinate rounded to the grid, a pair put in order,
+    cards sorted): the one place a frozen value writes its own fields.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Roll:
+    ...     low: int
+    ...     high: int
+    ...     def __post_init__(self) -> None:
+    ...         canonical(self, low=min(self.low, self.high), high=max(self.low, self.high))
+    >>> Roll(6, 1)
+    Roll(low=1, high=6)
+    """
+    for name, field_value in fields.items():
+        object.__setattr__(value, name, field_value)

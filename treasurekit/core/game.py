@@ -183,9 +183,9 @@ class State(ABC, Generic[M]):
         self._position = self._initial_position() if position is None else position
 
     # ----- hooks -----------------------------------------------------------
+    @abstractmethod
     def _initial_position(self) -> Any:
         """The position a new game starts from (the game's set-up rules)."""
-        return None
 
     @abstractmethod
     def _current_player(self) -> int: ...

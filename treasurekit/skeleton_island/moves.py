@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.draft import replace
+from ..core.draft import canonical, replace
 from ..core.inputs import parse_decimal
 from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
 from .pile import Placement, _cm, _deg
@@ -144,9 +144,7 @@ class Rest:
     angle: float = 0.0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "x", _cm(self.x))
-        object.__setattr__(self, "y", _cm(self.y))
-        object.__setattr__(self, "angle", _deg(self.angle))
+        canonical(self, x=_cm(self.x), y=_cm(self.y), angle=_deg(self.angle))
 
     @property
     def placement(self) -> Placement:
@@ -179,7 +177,7 @@ class Discard:
     cards: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        canonical(self, cards=tuple(sorted(self.cards)))
 
 
 @dataclass(frozen=True)

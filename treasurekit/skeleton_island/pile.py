@@ -40,7 +40,7 @@ import numpy as np
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import Point, Polygon  # type: ignore[import-untyped]
 
-from ..core.draft import replace
+from ..core.draft import canonical, replace
 
 __all__ = [
     "AREA_EPS",
@@ -98,9 +98,7 @@ class Placement:
     angle: float = 0.0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "x", _cm(self.x))
-        object.__setattr__(self, "y", _cm(self.y))
-        object.__setattr__(self, "angle", _deg(self.angle))
+        canonical(self, x=_cm(self.x), y=_cm(self.y), angle=_deg(self.angle))
 
 
 @dataclass(frozen=True)

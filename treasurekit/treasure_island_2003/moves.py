@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core.draft import canonical
 from ..core.notation import Choice, Const, Flag, Notation, Num, Word
 
 __all__ = [
@@ -87,8 +88,7 @@ class Roll:
     def __post_init__(self) -> None:
         if self.low > self.high:
             low, high = self.high, self.low
-            object.__setattr__(self, "low", low)
-            object.__setattr__(self, "high", high)
+            canonical(self, low=low, high=high)
 
     @property
     def doubles(self) -> bool:

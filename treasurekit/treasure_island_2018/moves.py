@@ -55,6 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.draft import canonical
 from ..core.notation import Choice, Const, Many, Notation, Num, Opt, Prefixed, Word
 from .decks import CHEST_IDS, HINT_IDS
 from .geometry import Pt, fmt_pt, mi, parse_pt
@@ -136,8 +137,7 @@ class Bury:
     y: float
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "x", mi(self.x))
-        object.__setattr__(self, "y", mi(self.y))
+        canonical(self, x=mi(self.x), y=mi(self.y))
 
     @property
     def at(self) -> Pt:
@@ -182,7 +182,7 @@ class PlayHint:
     token: str | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "args", canonical_args(self.kind, self.args))
+        canonical(self, args=canonical_args(self.kind, self.args))
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,7 @@ class Horse:
     path: tuple[Pt, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "path", tuple(_pt(p) for p in self.path))
+        canonical(self, path=tuple(_pt(p) for p in self.path))
 
 
 @dataclass(frozen=True)
@@ -248,7 +248,7 @@ class Foot:
     to: Pt
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _pt(self.to))
+        canonical(self, to=_pt(self.to))
 
 
 @dataclass(frozen=True)
@@ -261,7 +261,7 @@ class Search:
     at: Pt
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "at", _pt(self.at))
+        canonical(self, at=_pt(self.at))
 
 
 @dataclass(frozen=True)
@@ -275,7 +275,7 @@ class Remote:
     at: Pt
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "at", _pt(self.at))
+        canonical(self, at=_pt(self.at))
 
 
 @dataclass(frozen=True)
@@ -303,7 +303,7 @@ class Gallop:
     to: Pt
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _pt(self.to))
+        canonical(self, to=_pt(self.to))
 
 
 @dataclass(frozen=True)
@@ -319,7 +319,7 @@ class UseItem:
 
     def __post_init__(self) -> None:
         if self.to is not None:
-            object.__setattr__(self, "to", _pt(self.to))
+            canonical(self, to=_pt(self.to))
 
 
 @dataclass(frozen=True)
