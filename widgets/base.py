@@ -140,6 +140,9 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
     every time, for a teacher who hands one out.
     """
 
+    #: The controller class: a game's own (``widgets/<game>/controller.py``) adds its
+    #: decisions to the shared :class:`~.controller.BoardController`.
+    CONTROLLER: type[BoardController] = BoardController
     # what the controller holds, read and set on the board as before
     game: Game[Any] = _Controller("game")  # type: ignore[assignment]
     state: State[Any] = _Controller("state")  # type: ignore[assignment]
@@ -172,7 +175,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         if seed is None:
             seed = fresh_seed()
         # the controller decides (controller.py: no widget); the board is its hooks
-        self.controller = BoardController(game, seats, seed, self, auto_roll=auto_roll,
+        self.controller = self.CONTROLLER(game, seats, seed, self, auto_roll=auto_roll,
                                           teaching=teaching, default_seats=self.default_seats)
         self._syncing = False
         self._init_clicks()

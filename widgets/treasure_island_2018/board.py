@@ -45,8 +45,9 @@ from treasurekit.treasure_island_2018.text import place_words
 
 from ..base import HUMAN, GameBoard
 from ..clicks import pair
+from .controller import MAP_MOVES, TI2018Controller
 from .draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
-from .move_box import MAP_MOVES, MoveBox
+from .move_box import MoveBox
 from .panels import calendar_html, hints_html, info_html
 
 __all__ = ["MAP_MOVES", "LongJohnBoard"]
@@ -103,6 +104,8 @@ class LongJohnBoard(MoveBox, GameBoard):
 
     game: TIGame
     state: TIState
+    controller: TI2018Controller
+    CONTROLLER = TI2018Controller
     CHOICE_CLASS = "tk-ti18-choice"
     CHANCE_WORDS = "Silver has drawn or dealt a card"
     SEAT_SECRETS = True
