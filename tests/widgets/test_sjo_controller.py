@@ -36,7 +36,7 @@ def test_a_roll_comes_first_and_a_button_press_says_so() -> None:
     c = SjoController(load_game("sjorovaron", players=2), {}, seed=1)
     c.sort_moves(c.state, live=True)
     assert not c.acting and c.decisions == [] and c.targets == []
-    assert c.decisions_head(c.state, live=True) == ("Decisions", "press Roll the die")
+    assert c.decisions_head(c.state, live=True) == ("Decisions", "(press Roll the die)")
     refused = c.decide("End the turn")
     assert refused.kind == "notice"
     assert refused.reason == "cannot press 'End the turn': no buttons now: press Roll the die"
@@ -49,7 +49,7 @@ def test_the_pick_offers_the_free_pirates_and_their_starting_hexes() -> None:
     c = at_the_pick()
     assert c.picking and c.free_pirates == ["hannibal", "tjopang", "svullo", "hook", "marquis"]
     assert c.targets == ["g2", "t2", "c11", "e16", "t17"]
-    assert c.decisions_head(c.state, live=True) == ("Decisions", "click a yellow hex")
+    assert c.decisions_head(c.state, live=True) == ("Decisions", "(click a yellow hex)")
     c.pirate = "hook"  # chosen in the list
     click = c.click("g2")
     assert click.kind == "play" and click.moves == (Pick(pirate="hook", at="g2"),)
@@ -75,7 +75,7 @@ def test_decision_buttons_and_what_a_press_plays() -> None:
     c.sort_moves(c.state, live=True)
     assert c.acting and c.decisions, c.state.phase
     first = c.decisions[0]
-    assert c.decisions_head(c.state, live=True) == ("Your decision", "one button per move")
+    assert c.decisions_head(c.state, live=True) == ("Your decision", "(one button per move)")
     assert c.decide(str(first)).moves == (first,)
     refused = c.decide("fly")
     assert refused.kind == "notice" and refused.reason.startswith(

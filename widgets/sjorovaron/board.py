@@ -220,7 +220,7 @@ class SjoBoard(SjoHooks, GameBoard):
                 self.pick_choice.options = options
         self.pick_choice.layout.display = "flex" if c.picking else "none"
         title, note = c.decisions_head(shown, live)
-        self.decision_head.value = f"<b>{title}</b> {muted('(' + note + ')')}"
+        self.decision_head.value = f"<b>{title}</b> {muted(note)}"
         buttons = []
         for k, move in enumerate(c.decisions):
             button = self._button(k)

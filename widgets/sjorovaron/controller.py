@@ -228,14 +228,15 @@ class SjoController(BoardController):
         self.changed.add("choices")
 
     def decisions_head(self, shown: SjoState, live: bool) -> tuple[str, str]:
-        """The decision panel's title and its note: ``("Your decision", "one button per
-        move")`` while buttons are offered, else what to do instead."""
+        """The decision panel's title and its (muted) note: ``("Your decision", "(one
+        button per move)")`` while buttons are offered, else what to do instead."""
         if self.decisions:
-            return "Your decision", "one button per move"
+            return "Your decision", "(one button per move)"
         waiting = (live and shown.is_chance_node()
                    and self.is_human(self.hooks.turn_of(shown)))
-        return "Decisions", ("click a yellow hex" if self.acting else
-                             "press Roll the die" if waiting else "none now")
+        text = ("click a yellow hex" if self.acting else
+                "press Roll the die" if waiting else "none now")
+        return "Decisions", f"({text})"
 
     def decide(self, text: str) -> Click:
         """What pressing the decision button whose label or notation is ``text`` means:
