@@ -66,3 +66,11 @@ def test_decide_plays_a_button_by_its_words_and_refuses_a_missing_one() -> None:
         == (Compass(mini="red"),)
     refused = c.decide("nope")
     assert (refused.kind, refused.reason) == ("notice", "no button 'nope' now")
+
+
+def test_the_hooks_say_what_to_do_and_what_a_search_reveals() -> None:
+    c = pirate_to_act()
+    assert c.hooks.prompt(c.state).startswith("Your turn, Anne: 1 action left. Click the map")
+    assert c.hooks.seat_name(0) == "Long John Silver"
+    search = next(m for m in c.state.legal_moves() if type(m).__name__ == "Search")
+    assert c.hooks.reveal_of(c.state, search) == "the search has been answered"
