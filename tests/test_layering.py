@@ -96,6 +96,15 @@ def mini(tmp_path: Path) -> Path:
     write(tmp_path, f"{ENGINE}.openspiel", f"from {ENGINE}.core import registry\n")
     write(tmp_path, f"{BOARDS}.base", f"import ipywidgets\nfrom {ENGINE}.ahoy import state\n")
     write(tmp_path, f"{BOARDS}.clicks", "from . import base\n")
+    write(tmp_path, f"{BOARDS}.places", "import html\n")
+    write(tmp_path, f"{BOARDS}.controller",
+          f"from . import places\nfrom {ENGINE}.core import game\n")
+    for g in GAMES:  # each game's board: a widget-free controller below its view
+        tmp_path.joinpath(BOARDS, g).mkdir()
+        write(tmp_path, f"{BOARDS}.{g}.__init__")
+        write(tmp_path, f"{BOARDS}.{g}.controller", f"from {BOARDS} import controller\n")
+        write(tmp_path, f"{BOARDS}.{g}.board",
+              f"from {BOARDS} import base\nfrom . import controller\n")
     write_config(tmp_path)
     return tmp_path
 
@@ -115,7 +124,7 @@ def broken(result: subprocess.CompletedProcess[str]) -> list[str]:
 def test_the_project_config_keeps_a_clean_miniature(mini: Path) -> None:
     result = lint_imports(mini)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Contracts: 5 kept, 0 broken." in result.stdout
+    assert "Contracts: 6 kept, 0 broken." in result.stdout
 
 
 def test_an_import_cycle_fails_lint_and_is_named(mini: Path) -> None:
@@ -141,6 +150,14 @@ def test_a_jupyter_import_in_the_engine_fails_lint(mini: Path) -> None:
     assert result.returncode == 1
     assert broken(result) == ["The engine never imports the widgets or Jupyter"]
     assert f"{ENGINE}.treasure_island_2018.rules -> ipywidgets" in result.stdout
+
+
+def test_a_widget_import_in_a_boards_controller_fails_lint(mini: Path) -> None:
+    # a helper of the views, imported by a game's controller: the widget comes in with it
+    write(mini, f"{BOARDS}.sjorovaron.controller", f"from {BOARDS} import clicks\n")
+    result = lint_imports(mini)
+    assert broken(result) == ["A board's controller imports no widget library (issue 25 point 6)"]
+    assert f"{BOARDS}.sjorovaron.controller -> {BOARDS}.clicks" in result.stdout
 
 
 def test_an_engine_import_of_the_widgets_fails_lint(mini: Path) -> None:

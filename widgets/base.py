@@ -18,10 +18,13 @@ and decides: whose turn it is and what to say (the notice as ``(reason, rule)``)
 click means, the pending choice, play / undo / new game / hot-seat hand-over, the bots'
 plies and what befell a human meanwhile. ``GameBoard`` is the view: it holds the widgets,
 forwards events to the controller, draws what it says, and is the controller's hooks
-(:class:`~.controller.Hooks`: the words a game's board overrides). ``board.state``,
-``board.seats``, ``board.seed`` are the controller's. The view's parts, each in its own
-module: :mod:`.status` (what the status says: the hooks above and the game-over
-verdict), :mod:`.stepping` (the bots' plies drawn one by one after a click),
+(:class:`~.controller.Hooks`: the words a game's board overrides). A game's board
+names its own controller in :attr:`GameBoard.CONTROLLER` and subclasses its own hooks,
+both widget-free in ``widgets/<game>/controller.py`` (its decision buttons, selections
+and hints). ``board.state``, ``board.seats``, ``board.seed`` are the controller's. The
+view's parts, each in its own module: :mod:`.status` (what the status says: the hooks
+above and the game-over verdict), :mod:`.stepping` (the bots' plies drawn one by one
+after a click),
 :mod:`.clicks` (the click path: choice buttons, internal errors), :mod:`.fair_undo`
 (the fair-Undo words and the teaching switch), :mod:`.hot_seat` (the "Pass to X"
 cover), :mod:`.start_gate` (a play app's first board waits for Start),
@@ -140,6 +143,9 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
     every time, for a teacher who hands one out.
     """
 
+    #: The controller class: a game's own (``widgets/<game>/controller.py``) adds its
+    #: decisions to the shared :class:`~.controller.BoardController`.
+    CONTROLLER: type[BoardController] = BoardController
     # what the controller holds, read and set on the board as before
     game: Game[Any] = _Controller("game")  # type: ignore[assignment]
     state: State[Any] = _Controller("state")  # type: ignore[assignment]
@@ -172,7 +178,7 @@ class GameBoard(NotebookResume, FairUndo, HotSeat, StartGate, SeatWords, StatusT
         if seed is None:
             seed = fresh_seed()
         # the controller decides (controller.py: no widget); the board is its hooks
-        self.controller = BoardController(game, seats, seed, self, auto_roll=auto_roll,
+        self.controller = self.CONTROLLER(game, seats, seed, self, auto_roll=auto_roll,
                                           teaching=teaching, default_seats=self.default_seats)
         self._syncing = False
         self._init_clicks()

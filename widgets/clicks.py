@@ -33,7 +33,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from treasurekit import IllegalMoveError
 
 from .controls import Refused
-from .places import NOWHERE
+from .places import NOWHERE, pair
 
 if TYPE_CHECKING:
     from treasurekit import Event
@@ -44,17 +44,6 @@ __all__ = ["ChoiceButtons", "ClickPath", "error_html", "pair", "trace_html"]
 
 #: Choice buttons made at first (more are added when a click offers more moves).
 FIRST_CHOICES = 6
-
-
-def pair(place: object) -> tuple[Any, Any]:
-    """The two parts of a place the board's picture made (a point, a pirate...).
-
-    Raises:
-        TypeError: ``place`` is not a pair (a bug in the board that passed it).
-    """
-    if not isinstance(place, tuple) or len(place) != 2:
-        raise TypeError(f"expected a pair, got {place!r:.40}")
-    return place[0], place[1]
 
 
 def error_html(error: str) -> str:

@@ -19,7 +19,9 @@ or traitlets import) holds the game being played and decides
 
 The words a game's board says (``turn_of``, ``seat_name``, ``moves_for``...) come from
 its :class:`Hooks`: a :class:`~treasurekit_widgets.base.GameBoard` is its controller's
-hooks (a game's board overrides them); :class:`Hooks` itself says what a board says by
+hooks (a game's board overrides them, through its game's hooks in
+``widgets/<game>/controller.py``, beside its game's subclass of :class:`BoardController`
+that adds the game's own decisions); :class:`Hooks` itself says what a board says by
 default, so a controller is driven without any widget:
 
 >>> from treasurekit import load_game

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Final
+from typing import Any, Final
 
-__all__ = ["NOWHERE", "Nowhere", "nothing_there"]
+__all__ = ["NOWHERE", "Nowhere", "nothing_there", "pair"]
 
 
 class Nowhere:
@@ -43,3 +43,14 @@ def nothing_there(prompt: str, who: str | None) -> tuple[str, str | None]:
     if who is not None and words.startswith(head):
         words = words[len(head):].strip()
     return f"nothing there to click: {words}" if words else "nothing there to click", None
+
+
+def pair(place: object) -> tuple[Any, Any]:
+    """The two parts of a place the board's picture made (a point, a pirate...).
+
+    Raises:
+        TypeError: ``place`` is not a pair (a bug in the board that passed it).
+    """
+    if not isinstance(place, tuple) or len(place) != 2:
+        raise TypeError(f"expected a pair, got {place!r:.40}")
+    return place[0], place[1]

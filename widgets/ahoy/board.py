@@ -17,19 +17,18 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
-from treasurekit.ahoy import SHIP, AhoyGame, AhoyState, GreedyBot, Pass, Step
-from treasurekit.ahoy import rules as ahoy_rules
+from treasurekit.ahoy import AhoyGame, AhoyState, GreedyBot, Pass
 from treasurekit.ahoy.analysis import roll_odds
 
 from ..base import HUMAN, GameBoard
-from ..clicks import pair
 from ..controls import Refused, muted, ranking_html
+from .controller import AhoyController, AhoyHooks
 from .draw import AhoyPicture, Piece, seat_colour
 
 __all__ = ["AhoyBoard"]
 
 
-class AhoyBoard(GameBoard):
+class AhoyBoard(AhoyHooks, GameBoard):
     """An Ahoy Treasures! board: roll, click a pirate, and watch the bots answer.
 
     Args:
@@ -56,6 +55,8 @@ class AhoyBoard(GameBoard):
 
     game: AhoyGame
     state: AhoyState
+    controller: AhoyController
+    CONTROLLER = AhoyController
     CHOICE_CLASS = "tk-ship-choice"
     CHANCE_WORDS = "the die has been rolled"
 
@@ -106,44 +107,8 @@ class AhoyBoard(GameBoard):
     def _sync_widgets(self) -> list[w.Widget]:
         return [*self.picture.marks, self.pass_button, self.hint_panel]
 
-    def turn_of(self, state: Any) -> int | None:
-        """The seat whose turn it is, also before its roll; None once the game is over."""
-        if state.is_terminal():
-            return None
-        player = state.current_player
-        return player if player >= 0 else int(state.turn)
-
-    def seat_name(self, seat: int) -> str:
-        return str(self.state.colour(seat))
-
     def seat_colour(self, seat: int) -> str | None:
         return seat_colour(self.game.board, seat)
-
-    def prompt(self, state: Any) -> str:
-        seat = self.turn_of(state)
-        if seat is None:
-            return "Game over"
-        name = html.escape(self.seat_name(seat))
-        if not self.is_human(seat):
-            return f"{name} (bot) to {'roll' if state.is_chance_node() else 'move'}"
-        if state.is_chance_node():
-            return f"Your turn, {name}: roll the die (press <b>Roll the die</b>)"
-        die = state.view(seat).die
-        rolled = "the pirate ship" if die == SHIP else str(die)
-        if state.legal_moves() == [Pass()]:
-            return (f"Your turn, {name}: you rolled {rolled}, but none of your pirates can "
-                    "move: press <b>Pass</b>")
-        if die != SHIP:
-            squares = f"{die} square{'s' if die != 1 else ''}"
-            # (short enough for one line of the 800 px board: a prompt too long wraps)
-            return (f"Your turn, {name}: you rolled {rolled}: click a pirate with an orange "
-                    f"ring to move it {squares}")
-        source = self._picked()
-        if source is None:
-            return (f"Your turn, {name}: you rolled the ship: click a pirate with an orange "
-                    "ring, then choose 1 to 5 squares")
-        return (f"Your turn, {name}: the ship: how many squares for the pirate on "
-                f"{self._where(source)}? Choose below")
 
     def detail(self, state: Any) -> str:
         points = ", ".join(f"{self.seat_name(p)} {s}" for p, s in enumerate(state.scores()))
@@ -167,11 +132,11 @@ class AhoyBoard(GameBoard):
             IllegalMoveError: the engine refused it (the reason is shown).
             ValueError: no pirate has been chosen yet (shown in the notice).
         """
-        source = self._picked()
-        if source is None:
-            self._tell("click a pirate first, then choose how many squares")
-            raise Refused(self._notice)
-        return self.play(Step(source, steps))
+        click = self.controller.choose_steps(steps)
+        if click.kind == "play":
+            return self.play(click.moves[0])
+        self._tell(click.reason, click.rule)
+        raise Refused(self._notice)
 
     def click(self, index: int) -> None:
         """Act on a click on pirate ``index`` of ``picture.pieces`` (what a real click does).
@@ -192,75 +157,17 @@ class AhoyBoard(GameBoard):
         piece = self.picture.pieces[index]
         return piece.square, piece.seat
 
-    def _picked(self) -> int | None:
-        """The square of the pirate whose steps the choice buttons offer (after the ship)."""
-        offered = self.offered()
-        return offered[0].source if offered and isinstance(offered[0], Step) else None
-
-    def nothing_here(self, place: object) -> tuple[str, str | None]:
-        """Why a click on pirate ``place`` = ``(square, seat)`` moves nothing."""
-        if self.state.is_chance_node():
-            who = self.seat_name(int(self.state.turn))
-            return f"{who} must roll the die first: press Roll the die", ahoy_rules.DIE
-        return super().nothing_here(pair(place))  # _click passes (square, seat)
-
-    def describe_move(self, move: Any) -> str:
-        """A choice button's words: "Move Red's pirate 3 squares to square 12"."""
-        if not isinstance(move, Step):
-            return self.move_phrase(move)
-        who = self.seat_name(int(self.state.turn))
-        count = f"{move.steps} square{'s' if move.steps != 1 else ''}"
-        target = self.state.target(move.source, move.steps)
-        island = self.game.board.island_square
-        goal = ("Buccaneer Island" if target == island else "the start" if target == 0
-                else f"square {target}")
-        return f"Move {who}'s pirate {count} to {goal}"
-
-    def choice_title(self, place: object, moves: Any) -> str:
-        square, _ = pair(place)  # _click passes (square, seat)
-        return f"Ship: how far from {self._where(square)}?"
-
-    def _where(self, square: int) -> str:
-        return "the starting square" if square == 0 else f"square {square}"
-
-    def move_phrase(self, move: Any, state: Any = None) -> str:
-        """A move in words: ``move 9 4`` is "square 9 → 13 (4 squares)".
-
-        The destination comes from the engine (so the bounce-back overshoot option is
-        followed); a roll or a pass is named as is.
-        """
-        if not isinstance(move, Step):
-            return "no pirate can move: pass" if isinstance(move, Pass) else str(move)
-        state = self.state if state is None else state
-        target = state.target(move.source, move.steps)
-        island = self.game.board.island_square
-        origin = "start" if move.source == 0 else f"square {move.source}"
-        if target is None:
-            goal = "past Buccaneer Island"
-        elif target == island:
-            goal = "Buccaneer Island"
-        else:
-            goal = str(target) if move.source else f"square {target}"
-        count = f"{move.steps} square{'s' if move.steps != 1 else ''}"
-        return f"{origin} → {goal} ({count})"
-
     # ----- drawing ---------------------------------------------------------------------------
     def _render(self, shown: Any, live: bool) -> None:
         seat = self.turn_of(shown)
-        viewer = seat if seat is not None and self.is_human(seat) else self._first_human()
-        view = shown.view(viewer)
-        acting = live and seat is not None and self.is_human(seat) and view.die is not None
-        moves = shown.legal_moves() if acting else []
-        movable = {m.source for m in moves if isinstance(m, Step)}
-        self.picture.draw(view, seat, movable, self._picked() if acting else None,
-                          shown.scores())
-        self.pass_button.disabled = not (acting and moves == [Pass()])
+        c = self.controller
+        c.sort_moves(shown, live)
+        self.picture.draw(shown.view(c.viewer(shown)), seat, c.movable,
+                          c.picked() if c.acting else None, shown.scores())
+        self.pass_button.disabled = not c.can_pass
         self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
         if self.hint_button.value:
             self.hint_panel.value = self._hint_html(shown, live)
-
-    def _first_human(self) -> int:
-        return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
 
     def _odds_html(self, shown: Any) -> str:
         """Exact odds of the turn's roll for the seat to move (``roll_odds``)."""
@@ -277,10 +184,9 @@ class AhoyBoard(GameBoard):
                 f"{muted('(exact odds over the six faces)')}: {items}</div>")
 
     def _hint_html(self, shown: Any, live: bool) -> str:
-        if not live:
-            return muted("Hints are for the live position.")
-        if shown.is_terminal():
-            return muted("The game is over.")
+        note = self.controller.hint_note(shown, live)
+        if note is not None:
+            return muted(note)
         odds = self._odds_html(shown)
         if shown.is_chance_node():
             return odds + muted("Roll, and the hint ranks the moves the die allows.")

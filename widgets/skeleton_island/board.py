@@ -19,7 +19,6 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
-from treasurekit.core.errors import Refusal
 from treasurekit.skeleton_island import (
     Blow,
     Discard,
@@ -30,16 +29,14 @@ from treasurekit.skeleton_island import (
     Rest,
     SkeletonGame,
     SkeletonState,
-    Steal,
     Stop,
-    rules,
 )
 from treasurekit.skeleton_island.flow import Phase
 from treasurekit.skeleton_island.pile import Placement
 
 from ..base import HUMAN, GameBoard
-from ..clicks import pair
 from ..controls import Refused
+from .controller import BUTTONS, SkeletonController, SkeletonHooks
 from .draw import (
     PICKED,
     PilePicture,
@@ -74,7 +71,7 @@ def _button(description: str, cls: str, tooltip: str, width: str = "auto") -> w.
     return button
 
 
-class SkeletonBoard(SkeletonHints, GameBoard):
+class SkeletonBoard(SkeletonHooks, SkeletonHints, GameBoard):
     """A Skeleton Island board: click uncovered cards, keep or rest them, play pirate turns.
 
     Args:
@@ -111,6 +108,8 @@ class SkeletonBoard(SkeletonHints, GameBoard):
 
     game: SkeletonGame
     state: SkeletonState
+    controller: SkeletonController
+    CONTROLLER = SkeletonController
     CHANCE_WORDS = "a card has been turned over or the wind has blown"
     SEAT_SECRETS = True
     SEAT_WORDS = True  # the engine's "p0" is said "Player 1", as in the app's form
@@ -130,9 +129,6 @@ class SkeletonBoard(SkeletonHints, GameBoard):
             game = loaded
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
-        self.selected: list[int] = []  # own cards chosen for a pirate turn's discard
-        self.target: tuple[int, int] | None = None  # (seat, card) chosen to steal
-        self._covering: tuple[int, ...] = ()  # cards to outline in red on the next drawing
         self.picture = PilePicture(game.deck, self.click_at)
         self.table = TablePicture(game.deck, game.num_players, self.click_card,
                                   self.click_nothing)
@@ -191,14 +187,15 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         return [*self.picture.marks, *self.table.marks, *self._slot_widgets(),
                 *(b.layout for b in self._slot_widgets()), self.hint_panel]
 
-    def turn_of(self, state: Any) -> int | None:
-        """The seat whose turn it is, also while its chance moves are due; None when over."""
-        return None if state.is_terminal() else int(state.turn)
+    @property
+    def selected(self) -> list[int]:
+        """Own cards chosen for a pirate turn's discard (the controller's)."""
+        return self.controller.selected
 
-    def seat_name(self, seat: int) -> str:
-        """Seats are named as in the play app's form: ``Player 1``..``Player 4`` (the
-        engine's ``p0``..``p3`` of the notation are said so in the log and notices)."""
-        return f"Player {seat + 1}"
+    @property
+    def target(self) -> tuple[int, int] | None:
+        """The opponent's ``(seat, card)`` chosen to steal (the controller's)."""
+        return self.controller.target
 
     def seat_label(self, seat: int) -> str:
         """``"Player 1 · you"`` for a human seat, ``"Player 2 · bot"`` for a bot."""
@@ -273,11 +270,6 @@ class SkeletonBoard(SkeletonHints, GameBoard):
             text += " (first of two standard turns)"
         return text
 
-    def concerns(self, event: Any, seat: int) -> bool:
-        """Events naming the seat (a steal from it) and every Island card won (a colour
-        the seat may be collecting is gone)."""
-        return super().concerns(event, seat) or "Island card" in event.text
-
     def detail(self, state: Any) -> str:
         if state.is_terminal():
             return f"ply {state.ply} · press New game to play again"
@@ -292,12 +284,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         Raises:
             IllegalMoveError: the engine refused it (the reason is shown).
         """
-        if spot is None:
-            offered = [m for m in self.state.legal_moves() if isinstance(m, Rest)]
-            if not offered:
-                return self.play("rest 0,0,0")  # refused by the engine, with its reason
-            return self.play(offered[0])
-        return self.play(Rest.at(spot))
+        return self._press_click(self.controller.rest(spot))
 
     def discard(self) -> list[Any]:
         """Discard the cards chosen in the table (:attr:`selected`) for a pirate turn.
@@ -305,7 +292,7 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         Raises:
             IllegalMoveError: the engine refused them (the reason is shown).
         """
-        return self.play(Discard(tuple(self.selected)))
+        return self._press_click(self.controller.discard())
 
     def steal(self) -> list[Any]:
         """After a discard, take the chosen opponent's card (:attr:`target`; with
@@ -315,14 +302,14 @@ class SkeletonBoard(SkeletonHints, GameBoard):
             ValueError: no card was chosen (shown under the picture);
                 IllegalMoveError: the engine refused it.
         """
-        if self.target is None:
-            self._tell("click an opponent's card first, then press Steal")
-            raise Refused(self._notice)
-        return self.play(self._steal_move(self.target))
+        return self._press_click(self.controller.steal_click())
 
-    def _steal_move(self, target: tuple[int, int]) -> Steal:
-        seat, card = target
-        return Steal(seat) if self.game.options["steal"] == "blind" else Steal(seat, card)
+    def _press_click(self, click: Any) -> list[Any]:
+        """Play what a button means, or show why not (and raise ``Refused``)."""
+        if click.kind == "play":
+            return self.play(click.moves[0])
+        self._tell(click.reason, click.rule)
+        raise Refused(self._notice)
 
     # ----- clicks ------------------------------------------------------------------------
     def click_at(self, x: float, y: float) -> None:
@@ -337,23 +324,6 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         self.picture.clear_covering()
         self.click_place((x, y))
 
-    def nothing_here(self, place: object) -> tuple[str, str | None]:
-        """Why a click at table point ``place`` takes or rests nothing."""
-        state = self.state
-        x, y = pair(place)  # click_at passes (x, y)
-        card = state.pile.card_at(x, y)
-        if card is None:
-            if state.phase == Phase.HAND:
-                return ("that is the bare table: press Keep, or rest the card on a dashed "
-                        "spot", rules.REST)
-            return "that is the bare table: click an uncovered card (orange outline)", None
-        refusal = state.why_not_at((x, y))
-        if refusal is None:
-            return "nothing to do on that card now", None
-        if not state.pile.is_uncovered(card):
-            self._covering = tuple(sorted(state.pile.above(card)))
-        return refusal.reason, refusal.rule
-
     def click_card(self, seat: int, card: int) -> None:
         """Act on a click on collected card ``card`` of ``seat`` (the table beside the pile).
 
@@ -364,49 +334,12 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         self.guarded(lambda: self._click_card(seat, card))
 
     def _click_card(self, seat: int, card: int) -> None:
-        problem = self.turn_problem()
-        if problem is not None:
-            self._tell(problem)
-            return
-        state = self.state
-        me = int(state.turn)
-        if state.phase == Phase.PIRATE and card in dict(state.collection(seat)):
-            if seat == me:
-                self._tell("you have discarded: now click an opponent's card and press Steal, "
-                           "or press Double", rules.PIRATE)
-                return
-            self.target = (seat, card)
-            refusal = state.refusal(self._steal_move(self.target))
-            if refusal is None:
-                self._clear_notice()
-                self._refresh()
-            else:
-                self._refuse(refusal)
-            return
-        if card not in dict(state.collection(seat)):
-            self._tell(f"{self.seat_name(seat)} holds no card {card}")
-            return
-        if seat != me:
-            self._refuse(state.refusal(Steal(seat, card))
-                         or Refusal("that card belongs to an opponent"))
-            return
-        if not any(isinstance(m, Discard) for m in state.legal_moves()):
-            self._tell(*self._no_pirate_turn(card))
-            return
-        if card in self.selected:
-            self.selected.remove(card)
-        elif len(self.selected) == 3:
-            self._tell("three cards are chosen already: click one of them to put it back",
-                       rules.PIRATE)
-            return
-        else:
-            self.selected.append(card)
-        refusal = state.refusal(Discard(tuple(self.selected))) if len(self.selected) == 3 else None
-        if refusal is None:
+        click = self.controller.click_card(seat, card)
+        if click.kind == "select":
             self._clear_notice()
             self._refresh()
         else:
-            self._refuse(refusal)
+            self._tell(click.reason, click.rule)
 
     def card_spot(self, card: int) -> tuple[float, float] | None:
         """A point (cm) on the visible part of pile card ``card``, or None (for tests
@@ -421,33 +354,19 @@ class SkeletonBoard(SkeletonHints, GameBoard):
         """The collected cards as drawn in the table beside the pile (click targets)."""
         return list(self.table.slots)
 
-    def _no_pirate_turn(self, card: int) -> tuple[str, str | None]:
-        state = self.state
-        mine = [i for i, _ in state.collection(int(state.turn))]
-        if len(mine) < 3:
-            return (f"a pirate turn discards three of your cards; you hold {len(mine)}",
-                    rules.PIRATE)
-        trio = [card, *[i for i in mine if i != card][:2]]
-        refusal = state.refusal(Discard(tuple(trio)))
-        return (refusal.reason, refusal.rule) if refusal else ("no pirate turn is possible now",
-                                                               None)
-
     # ----- drawing ---------------------------------------------------------------------------
     def _on_change(self) -> None:
-        self.selected = []
-        self.target = None
+        self.controller.forget()
 
     def _first_human(self) -> int:
         return self.facing_seat  # the human at the screen (hot seat: after the cover)
 
     def _render(self, shown: Any, live: bool) -> None:
-        seat = self.turn_of(shown)
         viewer = self.facing_seat
         view = shown.view(viewer)
-        acting = (live and seat is not None and self.is_human(seat)
-                  and not shown.is_chance_node())
-        moves = shown.legal_moves() if acting else []
-        spots = [m.placement for m in moves if isinstance(m, Rest)]
+        c = self.controller
+        c.sort_moves(shown, view, live)
+        acting, spots = c.acting, c.spots
         second = view.phase == Phase.SECOND
         outlined = [i for i in view.uncovered if not (second and i == view.rested)]
         gust, blown = self._gust(shown)
@@ -462,49 +381,32 @@ class SkeletonBoard(SkeletonHints, GameBoard):
             legend = "the Sand Pile is empty"
         deck = self.game.deck
         frame = shown.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
-        covering, self._covering = self._covering, ()
+        covering = c.take_covering()
         self.picture.draw(view, outlined, spots, legend, frame, covering, blown)
         if covering:
             self._fade_covering()
         names = spot_labels(spots, view.table, view.card_size)
         self.table.draw(view, [self.seat_label(p) for p in range(self.game.num_players)],
                         self.selected if acting else [], self.target if acting else None)
-        phase = view.phase if acting else ""
-        pirate_possible = any(isinstance(m, Discard) for m in moves)
-        shown_buttons = {
-            self.keep_button: phase == Phase.HAND,
-            self.rest_button: phase == Phase.HAND,
-            self.blow_button: True,
-            self.discard_button: phase == Phase.START and (pirate_possible or bool(self.selected)),
-            self.steal_button: phase == Phase.PIRATE,
-            self.double_button: phase == Phase.PIRATE,
-            self.stop_button: phase == Phase.SECOND,
-        }
-        for button, visible in shown_buttons.items():
-            button.layout.display = None if visible else "none"
-        self.keep_button.disabled = Keep() not in moves
-        self.rest_button.disabled = not spots
+        buttons = dict(zip(BUTTONS, (self.keep_button, self.rest_button, self.stop_button,
+                                     self.blow_button, self.discard_button, self.steal_button,
+                                     self.double_button), strict=True))
+        for name, button in buttons.items():
+            button.layout.display = None if c.shown_buttons[name] else "none"
+            button.disabled = not c.enabled[name]
         self.rest_button.tooltip = (
             f"rest the card on spot {names[spots[0]]} (the first offered; or click any "
             f"dashed spot: {', '.join(names.values())})" if spots
             else "rest the card in hand on a dashed spot on the pile's edge")
-        self.blow_button.disabled = not (acting and view.can_blow)
         self.blow_button.tooltip = (
             "blow once on the Sand Pile: the uncovered cards fly off (a gust is drawn)"
-            if not self.blow_button.disabled
-            else shown.why_illegal(Blow()) or "blowing is not possible now")
-        trio = Discard(tuple(self.selected))
-        why_discard = shown.why_illegal(trio) if acting and len(self.selected) == 3 else "-"
-        self.discard_button.description = f"Discard {len(self.selected)}/3"
-        self.discard_button.disabled = why_discard is not None
-        self.discard_button.style.button_color = PICKED if why_discard is None else None
-        self.discard_button.style.text_color = "white" if why_discard is None else None
-        steal = self._steal_move(self.target) if acting and self.target else None
-        self.steal_button.disabled = steal is None or shown.why_illegal(steal) is not None
-        self.steal_button.tooltip = (f"play '{steal}'" if steal is not None
+            if c.blow_refusal is None else c.blow_refusal)
+        ready = c.discard_refusal is None
+        self.discard_button.description = f"Discard {len(c.selected)}/3"
+        self.discard_button.style.button_color = PICKED if ready else None
+        self.discard_button.style.text_color = "white" if ready else None
+        self.steal_button.tooltip = (f"play '{c.steal}'" if c.steal is not None
                                      else "click an opponent's card first")
-        self.double_button.disabled = Double() not in moves
-        self.stop_button.disabled = Stop() not in moves
         self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
         if self.hint_button.value:
             self.hint_panel.value = self._hint_html(shown, live, names)

@@ -3,7 +3,9 @@ chances of a face-down card and the greedy bot's ranking of the moves with its s
 
 :class:`SkeletonHints` is a part of
 :class:`~treasurekit_widgets.skeleton_island.SkeletonBoard`; it reads the engine's
-analysis (exact fractions) and the greedy bot's ``explain``, never decides a rule.
+analysis (exact fractions) and the greedy bot's ranking (the controller's
+:meth:`~.controller.SkeletonController.ranking`, and its ``hint_note`` when there is
+none), never decides a rule.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import html
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from treasurekit.skeleton_island import GreedyBot, Rest
+from treasurekit.skeleton_island import Rest
 from treasurekit.skeleton_island import bots as greedy
 from treasurekit.skeleton_island.analysis import (
     coin_chance,
@@ -26,6 +28,7 @@ from ..controls import MUTED, muted
 if TYPE_CHECKING:
     from treasurekit.skeleton_island import SkeletonGame
 
+    from .controller import SkeletonController
     from .pile import PilePicture
 
 __all__ = ["SkeletonHints"]
@@ -37,6 +40,7 @@ class SkeletonHints:
     # provided by SkeletonBoard
     game: SkeletonGame
     picture: PilePicture
+    controller: SkeletonController
 
     if TYPE_CHECKING:
         def _seat_text(self, text: str) -> str: ...
@@ -89,12 +93,11 @@ class SkeletonHints:
 
     def _hint_html(self, shown: Any, live: bool,
                    names: Mapping[Placement, str] | None = None) -> str:
-        if not live:
-            return muted("Hints are for the live position.")
-        if shown.is_terminal():
-            return muted("The game is over.")
+        note = self.controller.hint_note(shown, live)
+        if note is not None:
+            return muted(note)
         names = names or {}
-        rows = GreedyBot().explain(shown)
+        rows = self.controller.ranking(shown)
         cell = "padding:1px 8px 1px 0;line-height:1.35;vertical-align:top"
         head = "".join(f"<th style='{cell};text-align:{a};font-weight:600;color:{MUTED};"
                        f"white-space:nowrap'>{t}</th>"

@@ -19,29 +19,24 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from treasurekit import load_game
-from treasurekit.core.text import possessive
 from treasurekit.treasure_island_2003 import (
-    JOLLY,
     Discard,
-    End,
     Fire,
     GreedyBot,
     Open,
-    Pass,
     Place,
     Protect,
-    Roll,
     Stash,
     Take,
     TIGame,
     TIState,
     next_throw_chance,
 )
-from treasurekit.treasure_island_2003 import rules as ti_rules
 from treasurekit.treasure_island_2003.flow import Phase
 
 from ..base import HUMAN, GameBoard
 from ..controls import MUTED, Refused, muted, ranking_html
+from .controller import TI2003Controller, TI2003Hooks, decision_label
 from .draw import (
     CLICK_THROUGH_CSS,
     FIGURE_PX,
@@ -55,9 +50,6 @@ from .draw import (
 
 __all__ = ["TreasureIslandBoard", "decision_label"]
 
-#: Chance phases the board resolves by itself, whoever's turn it is: chest cards and
-#: skirmish rounds (only a player's own throw waits for the Roll button).
-AUTO_PHASES = ("reveal", "skirmish")
 SIDE_PX = 272  # width of the column right of the board
 DECISIONS_PX = 184  # height of the decision panel (its list scrolls when there are more)
 BUTTON_PX = 31  # one decision button and its gap
@@ -77,67 +69,6 @@ BUTTON_COLOURS = {"purple": "#e5dbff", "gold": "#fff0b3", "locker": "#d0ebff",
                   "open": "#fff3bf", "discard": "#ffe3e3", "end": "#e9ecef", "pass": "#e9ecef"}
 
 
-def decision_label(state: TIState, move: Any) -> str:
-    """A decision in words, for its button: ``fire purple at blue rubies`` is
-    "Purple: steal Blue's 3 Rubies".
-
-    >>> import treasurekit.treasure_island_2003 as ti
-    >>> s = ti.TIGame(board="small").position(
-    ...     piles={"R": {"rubies": 1}, "B": {"rubies": 3}}, cannons=("purple",))
-    >>> [decision_label(s, m) for m in s.legal_moves()]
-    ["Purple: steal Blue's 3 Rubies", 'Purple: protect your 1 Ruby']
-    """
-    cards = state.cards
-    h = state.holdings
-    me = state.turn
-    if isinstance(move, Open):
-        spec = cards.chest(move.chest)
-        return f"Open {possessive(spec.pirate)} chest ({state.chest_cards[move.chest]})"
-    if isinstance(move, Fire):
-        them = state.colour(move.target)
-        src = "Locker " if move.from_locker else ""
-        cannon = f"{src}{move.cannon}" if src else move.cannon.capitalize()
-        if move.kind == JOLLY:
-            return f"{cannon}: steal {them}'s Jolly Roger"
-        amount = cards.amount(move.kind, h.piles[move.target].get(move.kind, 0))
-        if move.kind in h.protected[move.target]:
-            return f"{cannon}: attack {them}'s {amount} (skirmish)"
-        return f"{cannon}: steal {them}'s {amount}"
-    if isinstance(move, Protect):
-        cannon = "Locker purple" if move.from_locker else "Purple"
-        return f"{cannon}: protect your {cards.amount(move.kind, h.piles[me].get(move.kind, 0))}"
-    if isinstance(move, Stash):
-        return f"Put the {move.cannon} cannon in the Locker"
-    if isinstance(move, Take):
-        return f"Take {cards.amount(move.kind, h.locker.get(move.kind, 0))} from the Locker"
-    if isinstance(move, Discard):
-        return f"Discard {cards.amount(move.kind, h.piles[me].get(move.kind, 0))} to the Locker"
-    if isinstance(move, End):
-        return "End the turn"
-    if isinstance(move, Pass):
-        return "Pass: no square can be taken"
-    return str(move)
-
-
-NUMBER_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
-
-
-def cannon_words(cannons: Any) -> str:
-    """Cannons found, counted: ``("gold", "purple", "purple")`` is
-    "a gold cannon and two purple cannons".
-
-    >>> cannon_words(("purple",)), cannon_words(("gold", "purple", "purple"))
-    ('a purple cannon', 'a gold cannon and two purple cannons')
-    """
-    kinds = sorted(set(cannons), key=list(cannons).index)
-    parts = []
-    for kind in kinds:
-        n = list(cannons).count(kind)
-        word = NUMBER_WORDS.get(n, str(n))
-        parts.append(f"{word} {kind} cannon" + ("s" if n > 1 else ""))
-    return " and ".join(parts)
-
-
 def _colour_of(move: Any) -> str:
     if isinstance(move, Fire):
         return BUTTON_COLOURS["locker"] if move.from_locker else BUTTON_COLOURS[move.cannon]
@@ -152,7 +83,7 @@ def _colour_of(move: Any) -> str:
     return BUTTON_COLOURS["end"]
 
 
-class TreasureIslandBoard(GameBoard):
+class TreasureIslandBoard(TI2003Hooks, GameBoard):
     """A Treasure Island (2003) board: throw, click a square, use your cannons.
 
     Args:
@@ -182,6 +113,8 @@ class TreasureIslandBoard(GameBoard):
 
     game: TIGame
     state: TIState
+    controller: TI2003Controller
+    CONTROLLER = TI2003Controller
     CHANCE_WORDS = "the dice have been thrown or a chest opened"
 
     def __init__(
@@ -200,7 +133,6 @@ class TreasureIslandBoard(GameBoard):
         elif options:
             raise TypeError(f"give options to load_game or here, not both: {sorted(options)}")
         self.picture = TIPicture(game.board, game.cards, self._click, self.click_nothing)
-        self._decisions: list[Any] = []
         self.decision_head = w.HTML(layout=w.Layout(width="100%", overflow="hidden",
                                                     flex="none"))
         self.decision_note = w.HTML(layout=w.Layout(width="100%"), value=muted(
@@ -270,68 +202,8 @@ class TreasureIslandBoard(GameBoard):
                 self.decision_more, *self.decision_buttons, self.locker_box, self.players_box,
                 self.hint_panel]
 
-    def turn_of(self, state: Any) -> int | None:
-        """The seat whose turn it is, also before its throw; None once the game is over
-        and while the board draws chest cards or throws a skirmish by itself."""
-        if state.is_terminal() or state.phase in AUTO_PHASES:
-            return None
-        player = state.current_player
-        return player if player >= 0 else int(state.turn)
-
-    def seat_name(self, seat: int) -> str:
-        return str(self.state.colour(seat))
-
     def seat_colour(self, seat: int) -> str | None:
         return seat_colour(seat)
-
-    def prompt(self, state: Any) -> str:
-        seat = self.turn_of(state)
-        if seat is None:
-            return "Game over" if state.is_terminal() else "The board is drawing cards"
-        name = html.escape(self.seat_name(seat))
-        if not self.is_human(seat):
-            return f"{name} (bot) to {'throw' if state.is_chance_node() else 'move'}"
-        phase = state.phase
-        turn = f"Your turn, {name}"
-        if phase == Phase.OPENING:
-            return f"{turn}: throw for the first turn, press <b>Roll the dice</b>"
-        if phase == Phase.ROLL:
-            first = self._went_first(state, seat)
-            if first is not None:
-                if first == self.seat_name(seat):
-                    return f"{turn}: you go first: press <b>Roll the dice</b>"
-                return (f"{html.escape(first)} went first; {turn}: "
-                        "press <b>Roll the dice</b>")
-            return f"{turn}: throw the dice (press <b>Roll the dice</b>)"
-        if phase == Phase.PLACE:
-            a, b = state.dice
-            if state.legal_moves() == [Pass()]:
-                return f"{turn}: you threw {a} and {b} and cannot use them: press <b>Pass</b>"
-            nums = " or ".join(str(d) for d in sorted(set(state.usable)))
-            return f"{turn}: you threw {a} and {b}: click a yellow square showing {nums}"
-        if phase == Phase.CHOOSE:
-            return f"{turn}: you won several chests: choose which to open first (right)"
-        if phase == Phase.CANNON:
-            cannons = state.view(seat).cannons
-            found = cannon_words(cannons)
-            them = "them" if len(cannons) > 1 else "it"
-            return f"{turn}: you found {found}: choose how to use {them} (right)"
-        if phase == Phase.WRAP:
-            return f"{turn}: take from Davy Jones' Locker, or end the turn (right)"
-        return (f"{turn}: you hold {state.holdings.types(seat)} treasure types but may keep "
-                f"{state.limit(seat)}: discard a type (right)")
-
-    def _went_first(self, state: Any, seat: int) -> str | None:
-        """Who won the opening throws, while ``seat`` has not acted since (else None)."""
-        entries = self.controller.entries[: state.ply]
-        movers = self.controller.movers[: state.ply]
-        for k in range(len(entries) - 1, -1, -1):
-            if movers[k] == seat:
-                return None
-            for event in entries[k]:
-                if event.kind == "first":
-                    return str(event.text).split(" has the highest")[0]
-        return None
 
     def detail(self, state: Any) -> str:
         if state.phase == Phase.OVER or any(state.scores()):
@@ -361,7 +233,7 @@ class TreasureIslandBoard(GameBoard):
 
     def decisions(self) -> list[tuple[str, str]]:
         """The decision buttons on display: (label, move notation) in order."""
-        return [(decision_label(self.state, m), str(m)) for m in self._decisions]
+        return [(decision_label(self.state, m), str(m)) for m in self.controller.decisions]
 
     def decide(self, text: str) -> list[Any]:
         """Press the decision button whose label or move notation is ``text``.
@@ -369,31 +241,19 @@ class TreasureIslandBoard(GameBoard):
         Raises:
             ValueError: no such button is on display (the reason is shown).
         """
-        for k, move in enumerate(self._decisions):
-            if text in (str(move), decision_label(self.state, move)):
-                return self.play(self._decisions[k])
-        self._tell(f"no decision '{text}' now; the buttons offer: "
-                   + "; ".join(label for label, _ in self.decisions()))
+        click = self.controller.decide(text)
+        if click.kind == "play":
+            return self.play(click.moves[0])
+        self._tell(click.reason, click.rule)
         raise Refused(self._notice)
 
     def _click(self, square: int) -> None:
         self.click_place(square)
 
-    def nothing_here(self, place: object) -> tuple[str, str | None]:
-        """Why a click on square ``place`` (an index or a name) places nothing now."""
-        state = self.state
-        if state.is_chance_node():
-            who = self.seat_name(int(state.turn))
-            return (f"{who} must throw the dice first: press Roll the dice", ti_rules.PLACING)
-        if state.phase != Phase.PLACE:
-            name = self.game.board.name_of(place) if isinstance(place, int) else str(place)
-            return (f"{state.expecting()}: use the buttons beside the board (under it on a "
-                    f"narrow screen), not {name}", None)
-        return super().nothing_here(place)
-
     def _press(self, index: int) -> None:
-        if 0 <= index < len(self._decisions):
-            move = self._decisions[index]
+        decisions = self.controller.decisions
+        if 0 <= index < len(decisions):
+            move = decisions[index]
             self.guarded(lambda: self.play(move))
 
     def _button(self, index: int) -> w.Button:
@@ -412,36 +272,13 @@ class TreasureIslandBoard(GameBoard):
             return seat
         return next((p for p, who in sorted(self.seats.items()) if who == HUMAN), 0)
 
-    def _last_squares(self, shown: Any) -> list[int]:
-        """The squares placed on since the throw before the last placement: ringed."""
-        board = self.game.board
-        history = shown.history
-        places = [i for i, m in enumerate(history) if isinstance(m, Place)]
-        if not places:
-            return []
-        taken = []
-        for move in reversed(history[: places[-1] + 1]):
-            if isinstance(move, Roll):
-                break
-            if isinstance(move, Place):
-                taken.append(board.square(move.square))
-        return taken
-
     def _render(self, shown: Any, live: bool) -> None:
         seat = self.turn_of(shown)
         view = shown.view(self._viewer(seat))
-        acting = live and seat is not None and self.is_human(seat) and not shown.is_chance_node()
-        moves = shown.legal_moves() if acting else []
-        squares = [self.game.board.square(m.square) for m in moves if isinstance(m, Place)]
-        self.picture.draw(view, squares, self._last_squares(shown))
-        self._decisions = [m for m in moves if not isinstance(m, Place)]
-        ranking = (GreedyBot().explain(shown) if self.hint_button.value and live
-                   and seat is not None and not shown.is_chance_node() else [])
-        best = ranking[0].move if ranking else None
-        if best in self._decisions:  # the hint's best choice first, marked
-            self._decisions.remove(best)
-            self._decisions.insert(0, best)
-        self._render_decisions(shown, seat, acting, best)
+        c = self.controller
+        c.sort_moves(shown, live, hint=bool(self.hint_button.value))
+        self.picture.draw(view, c.squares, c.last_squares(shown))
+        self._render_decisions(shown, c.best)
         who, chip = self.seat_name(view.turn), seat_colour(view.turn)
         if shown.is_terminal():
             winner = view.winner if view.winner is not None else view.turn
@@ -462,22 +299,13 @@ class TreasureIslandBoard(GameBoard):
             reckoning=shown.is_terminal() or any(view.points), row_px=ROW_PX)
         self.hint_panel.layout.display = "block" if self.hint_button.value else "none"
         if self.hint_button.value:
-            self.hint_panel.value = self._hint_html(shown, live, ranking)
+            self.hint_panel.value = self._hint_html(shown, live, c.ranking)
 
-    def _render_decisions(self, shown: Any, seat: int | None, acting: bool,
-                          best: Any = None) -> None:
-        if self._decisions:
-            what = shown.expecting().split(": ")[-1] if ": " in shown.expecting() else ""
-            self.decision_head.value = (
-                f'<div style="{ONE_LINE}"><b>Your decision</b> {muted(what)}</div>')
-        else:
-            waiting = self.live and shown.is_chance_node() and self.is_human(seat)
-            text = ("click a yellow square" if acting else
-                    "press Roll the dice" if waiting else "none now")
-            self.decision_head.value = (f'<div style="{ONE_LINE}"><b>Decisions</b> '
-                                        f"{muted('(' + text + ')')}</div>")
+    def _render_decisions(self, shown: Any, best: Any = None) -> None:
+        title, note = self.controller.decisions_head(shown)
+        self.decision_head.value = f'<div style="{ONE_LINE}"><b>{title}</b> {muted(note)}</div>'
         buttons = []
-        for k, move in enumerate(self._decisions):
+        for k, move in enumerate(self.controller.decisions):
             button = self._button(k)
             label = decision_label(shown, move)
             button.description = f"★ {label}" if move == best else label
@@ -494,13 +322,11 @@ class TreasureIslandBoard(GameBoard):
             f"+{hidden} more ↓ (scroll the list)</div>" if hidden > 0 else "")
 
     def _hint_html(self, shown: Any, live: bool, ranking: list[Any] | None = None) -> str:
-        if not live:
-            return muted("Hints are for the live position.")
-        if shown.is_terminal():
-            return muted("The game is over.")
+        note = self.controller.hint_note(shown, live)
+        if note is not None:
+            return muted(note)
         seat = self.turn_of(shown)
-        if seat is None:
-            return muted("The board is drawing cards.")
+        assert seat is not None  # hint_note: a seat is to move
         odds = ""
         if shown.phase == Phase.ROLL:
             p = next_throw_chance(shown, seat)

@@ -14,52 +14,35 @@ Remote(kind='monkey', at=(6.0, 12.0))]
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from treasurekit import Event, Outcome, load_game
+from treasurekit import Outcome, load_game
 from treasurekit.treasure_island_2018 import (
-    Answer,
-    Compass,
-    Confess,
     GreedyBot,
-    PlayHint,
     Posterior,
-    Remote,
-    Search,
-    Share,
     SilverBot,
     TIGame,
     TIState,
     TIView,
-    UseItem,
-    Verify,
-    move_words,
     posterior_for,
 )
-from treasurekit.treasure_island_2018.flow import Phase
 from treasurekit.treasure_island_2018.text import place_words
 
 from ..base import HUMAN, GameBoard
-from ..clicks import pair
+from .controller import MAP_MOVES, QUIET_KINDS, SILVER, TI2018Controller, TI2018Hooks
 from .draw import MAP_H, MINI_COLOURS, MapPicture, legend_html
-from .move_box import MAP_MOVES, MoveBox
+from .move_box import MoveBox
 from .panels import calendar_html, hints_html, info_html
 
 __all__ = ["MAP_MOVES", "LongJohnBoard"]
 
-SILVER = 0
 SIDE_PX = 300
-#: Event kinds that concern every human seat (shown in the status until the human acts).
-NEWS_KINDS = ("found", "end", "hint", "prison")
-#: Event kinds the "last:" line skips: chance housekeeping that tells the player nothing.
-QUIET_KINDS = ("draw", "deal")
 
 
-class LongJohnBoard(MoveBox, GameBoard):
+class LongJohnBoard(TI2018Hooks, MoveBox, GameBoard):
     """A Treasure Island (2018) board: click the map to ride, walk or search.
 
     Args:
@@ -103,6 +86,8 @@ class LongJohnBoard(MoveBox, GameBoard):
 
     game: TIGame
     state: TIState
+    controller: TI2018Controller
+    CONTROLLER = TI2018Controller
     CHOICE_CLASS = "tk-ti18-choice"
     CHANCE_WORDS = "Silver has drawn or dealt a card"
     SEAT_SECRETS = True
@@ -240,22 +225,6 @@ class LongJohnBoard(MoveBox, GameBoard):
             return list(range(n))
         return [self.facing_seat] if any(self.is_human(s) for s in range(n)) else [1]
 
-    def reveal_of(self, before: Any, move: Any) -> str | None:
-        """A search (small, large, the monkey's, the spyglass's, a Chest token's) is
-        answered from where the treasure lies, a Verification shows a hint's token, and a
-        Compass or a hint Silver plays is drawn from his secret map. None while no
-        pirate is human (Silver knows it all)."""
-        if not any(self.is_human(s) for s in range(1, self.game.num_players)):
-            return None
-        if isinstance(move, Search | Remote) or (isinstance(move, UseItem)
-                                                  and move.item == "search"):
-            return "the search has been answered"
-        if isinstance(move, Verify):
-            return "the hint's token has been seen"
-        if isinstance(move, Compass | PlayHint | Confess | Answer | Share):
-            return "Silver has shown something of his map"
-        return None
-
     def _facing_changed(self) -> None:
         self._offer_seats()
 
@@ -285,78 +254,17 @@ class LongJohnBoard(MoveBox, GameBoard):
                              "seat's view")
         self.seat_pick.value = seat
 
-    def seat_name(self, seat: int) -> str:
-        """A seat by its character: "Long John Silver", "Anne", "Olivier"... ("Pirate 2",
-        as the play app's form says, for a pirate without a character)."""
-        if seat == SILVER:
-            return "Long John Silver"
-        c = self.game.seat_characters[seat]
-        return c.name if c else f"Pirate {seat}"
-
     def seat_colour(self, seat: int) -> str | None:
         if seat == SILVER:
             return MINI_COLOURS["silver"]
         minis = self.state.seat_minis(seat)
         return MINI_COLOURS.get(minis[0]) if minis else None
 
-    def prompt(self, state: Any) -> str:
-        """Whose turn it is and, for a human, what to do now, in words."""
-        seat = self.turn_of(state)
-        if seat is None or not self.is_human(seat):
-            return html.escape(self._status_words(state))
-        return html.escape(f"Your turn, {self.seat_name(seat)}: {self.todo(state)}")
-
-    def _status_words(self, state: TIState) -> str:
-        text = state.status()
-        for s in range(1, self.game.num_players):
-            text = text.replace(state.who(s), self.seat_name(s))
-        return text
-
-    def todo(self, state: TIState | None = None) -> str:
-        """What the human to move can do now, in words (an instruction for the status)."""
-        state = state if state is not None else self.state
-        d = state.data
-        phase = state.phase
-        if phase == Phase.ACTIONS:
-            foot = state.map.scale.foot_miles
-            if d.pending == "search":
-                return ("you may still make this action's Small search: click where to "
-                        "search, or press Done")
-            if d.pending == "foot":
-                return (f"you may still make this action's Foot move (up to {foot:g} miles): "
-                        "click where to walk, or press Done")
-            left = d.actions_left
-            if left < 1:
-                return "no action left: use a Chest token (buttons) or press Done"
-            return (f"{left} action{'s' if left != 1 else ''} left. Click the map to move or "
-                    "search; press Done to end your turn")
-        return {
-            "bury": "click the map where to bury the treasure",
-            "hint": "play a hint (buttons right), or click a miniature, tower or district "
-                    "for the hints that name it",
-            "ask": "CONFESSION: choose the question to ask Silver (buttons right)",
-            "confess": "answer the pirate's question (buttons right)",
-            "share": "PARROT: choose the District Hint to show (buttons right)",
-            "prison": "Prison: click a black tower (triangle) to lock Long John Silver in it",
-            "answer": "the search was in vain: answer it (buttons right)",
-            "compass": "give a true Compass Hint (buttons right)",
-            "escape": "your escape: click the map where to ride (at most "
-                      f"{state.map.scale.horse_miles:g} miles)",
-        }.get(phase, "make your move (buttons right)")
-
     def detail(self, state: Any) -> str:
         when = (f"escape round {state.escape_round}" if state.escape_round else
                 f"{state.day} June" if state.day else "before 1 June")
         return (f"ply {state.ply}; {when}; the map shows what "
                 f"{self.seat_name(self.shown_seat)} knows")
-
-    def concerns(self, event: Event, seat: int) -> bool:
-        """The treasure found, the game's end, a hint played and the Prison concern every
-        human seat; other events those that name the seat (but not the calendar's "4 June:
-        Anne's turn", nor Silver's draws)."""
-        if event.kind in QUIET_KINDS or event.kind == "day":
-            return False  # a draw, a deal or the calendar naming whose turn it is
-        return event.kind in NEWS_KINDS or super().concerns(event, seat)
 
     def final_text(self, outcome: Outcome) -> str:
         """What ended the game and why: who found the treasure, and where; or how Long
@@ -418,27 +326,6 @@ class LongJohnBoard(MoveBox, GameBoard):
     def clicked(self) -> tuple[float, float] | None:
         """The point of the last click on the map (ringed), until the next move."""
         return self._clicked
-
-    def describe_move(self, move: Any) -> str:
-        """A move in words with its rule, for its button: "Ride 6.0 miles to 9.2, 8.9
-        (§7 Horse move)" (``text.move_words``)."""
-        return move_words(self.state, move).short
-
-    def nothing_here(self, place: object) -> tuple[str, str | None]:
-        """The engine's reason (``why_not_at``); where no rule explains it, what to do now."""
-        x, y = pair(place)  # the point click_at passed
-        refusal = self.state.why_not_at((float(x), float(y)))
-        if refusal is None:
-            return "nothing to do there now", None
-        if refusal.rule:
-            return refusal.reason, refusal.rule
-        seat = self.turn_of(self.state)
-        todo = self.todo(self.state) if self.is_human(seat) else self._status_words(self.state)
-        return f"{refusal.reason}: {todo}", None
-
-    def choice_title(self, place: object, moves: Any) -> str:
-        x, y = pair(place)  # the point click_at passed
-        return f"{len(moves)} moves go to {place_words((float(x), float(y)))}: choose one"
 
     def _on_change(self) -> None:
         self._clicked = None

@@ -15,19 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from treasurekit.treasure_island_2018 import (
-    Bury,
-    Done,
-    Foot,
-    Gallop,
-    Horse,
-    Remote,
-    Search,
-    UseItem,
-    move_words,
-)
+from treasurekit.treasure_island_2018 import Done, move_words
 
 from ..controls import Refused
+from .controller import MAX_BUTTONS, TI2018Controller
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,14 +26,9 @@ if TYPE_CHECKING:
     from treasurekit.treasure_island_2018 import TIState
 
     from ..clicks import ChoiceButtons
-    from ..controller import BoardController
 
-__all__ = ["CHOICE_FILL", "CHOICE_INK", "MAP_MOVES", "MAX_BUTTONS", "MOVE_BOX_CSS", "MoveBox",
-           "is_map_move"]
+__all__ = ["CHOICE_FILL", "CHOICE_INK", "MOVE_BOX_CSS", "MoveBox"]
 
-#: Move types played by a click on the map (every other move is a button).
-MAP_MOVES = (Bury, Horse, Foot, Search, Gallop, Remote, UseItem)
-MAX_BUTTONS = 24  # decision buttons shown at once (the text box plays any other move)
 CHOICE_INK = "#1c4f8c"  # the words that offer choices: blue, never the notice's red
 CHOICE_FILL = "#e7f1fb"
 #: Buttons in the "Your move" box wrap their words onto a second line instead of cutting them.
@@ -50,12 +36,6 @@ MOVE_BOX_CSS = ("<style>.tk-ti18-move-box .jupyter-button.tk-choice, .tk-ti18-mo
                 ".jupyter-button.tk-ti18-decision {white-space: normal; height: auto; "
                 "min-height: 28px; line-height: 16px; text-align: left; padding: 3px 8px}"
                 "</style>")
-
-
-def is_map_move(move: Any) -> bool:
-    """True if ``move`` is played by a click on the map (not by a button)."""
-    return isinstance(move, MAP_MOVES) and not (isinstance(move, UseItem)
-                                                 and getattr(move, "to", None) is None)
 
 
 class MoveBox:
@@ -68,7 +48,7 @@ class MoveBox:
     # provided by GameBoard
     state: TIState
     choice_buttons: ChoiceButtons
-    controller: BoardController
+    controller: TI2018Controller
 
     if TYPE_CHECKING:
         @property
@@ -84,7 +64,6 @@ class MoveBox:
 
     def _init_move_box(self) -> None:
         """Make the box's widgets (before ``GameBoard.__init__`` builds the picture)."""
-        self._decisions: list[Any] = []
         # Buttons are reused from render to render (new ones would be new widget models
         # in the browser on every move): a pool, and the move each one plays.
         self._pool: list[w.Button] = []
@@ -133,23 +112,22 @@ class MoveBox:
                          game_over: bool) -> None:
         """Redraw the box for ``shown``: ``moves`` the legal moves of the human to act
         (``acting``; empty otherwise)."""
-        done = [m for m in moves if isinstance(m, Done)]
-        self._decisions = [m for m in moves if not is_map_move(m)
-                           and not isinstance(m, Done)][:MAX_BUTTONS]
-        self.decision_list.children = self._buttons(self._decisions)
+        self.controller.sort_moves(moves, acting)
+        done = self.controller.done_moves
+        self.decision_list.children = self._buttons(self.controller.decisions)
         self.done_button.disabled = not done
         if done:
             words = move_words(shown, done[0])
             self.done_button.description = words.text
             self.done_button.tooltip = str(words)
         self.move_text.disabled = self.move_play.disabled = not acting
-        self.move_title.value = self._move_title_html(acting, game_over)
+        self.move_title.value = self._move_title_html(game_over)
         self._style_choices()
 
     def decisions(self) -> list[str]:
         """The moves without a map point offered as buttons now (notation; Done is the
         Done button)."""
-        return [str(m) for m in self._decisions]
+        return [str(m) for m in self.controller.decisions]
 
     def decide(self, text: str) -> list[Any]:
         """Press the choice, decision or Done button whose move is ``text`` (notation or
@@ -159,14 +137,11 @@ class MoveBox:
             ValueError: no such button now (also shown in the notice).
             IllegalMoveError: the engine refused the move.
         """
-        for m in [*self.controller.offered, *self._decisions, *self._done_moves()]:
-            if text in (str(m), self.describe_move(m)):
-                return self.play(m)
-        self._tell(f"no button '{text}' now")
+        click = self.controller.decide(text, self.describe_move)
+        if click.kind == "play":
+            return self.play(click.moves[0])
+        self._tell(click.reason, click.rule)
         raise Refused(self._notice)
-
-    def _done_moves(self) -> list[Any]:
-        return [Done()] if not self.done_button.disabled else []
 
     def _press_done(self) -> None:
         self.play(Done())
@@ -177,18 +152,15 @@ class MoveBox:
             self.play(text)
             self.move_text.value = ""
 
-    def _move_title_html(self, acting: bool, game_over: bool) -> str:
+    def _move_title_html(self, game_over: bool) -> str:
         style = f"font-size:13px;line-height:17px;color:{CHOICE_INK}"
         waiting = str(getattr(self, "waiting_for_start", ""))  # a play app's first board
-        if not acting or waiting:
-            text = (html.escape(waiting) if waiting else "the game is over" if game_over else
-                    "wait: it is not your turn")
+        text, idle = self.controller.move_title(game_over, waiting)
+        if idle:
             return (f"{MOVE_BOX_CSS}<div style='{style};color:#6b7280'><b>Your move</b>: "
-                    f"{text}</div>")
-        if self.controller.offered:
-            return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b></div>"
-        hint = "click the map, or a button below" if self._decisions else "click the map"
-        return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b>: {hint}</div>"
+                    f"{html.escape(text)}</div>")
+        tail = f": {text}" if text else ""
+        return f"{MOVE_BOX_CSS}<div style='{style}'><b>Your move</b>{tail}</div>"
 
     def _style_choices(self) -> None:
         """Choice buttons look like choices (blue, full width), never like an error."""
