@@ -42,10 +42,8 @@ def test_the_old_position_is_never_touched() -> None:
 
 def test_a_name_that_is_not_a_field_is_refused_by_name() -> None:
     d = Draft(BASE)
-    d.trun = 1
-    refused = r"Spot has no field 'trun' \(fields: turn, dice, chests\)"
-    with pytest.raises(AttributeError, match=refused):
-        d.freeze()
+    with pytest.raises(AttributeError, match="'Draft' object has no attribute 'trun'"):
+        d.trun = 1
     with pytest.raises(AttributeError, match="has no field 'die'"):
         replace(BASE, die=6)
 
@@ -53,16 +51,15 @@ def test_a_name_that_is_not_a_field_is_refused_by_name() -> None:
 def test_a_deleted_field_is_refused_at_freeze() -> None:
     d = Draft(BASE)
     del d.turn
-    with pytest.raises(AttributeError, match="Spot is missing 'turn'"):
-        d.freeze()
-    d.trun = 1  # as many names as fields again, one misspelt
-    with pytest.raises(AttributeError, match="has no field 'trun'"):
+    with pytest.raises(AttributeError, match="turn"):
         d.freeze()
 
 
 def test_the_fields_are_declared_once_in_the_position() -> None:
     assert fields_of(Spot) == ("turn", "dice", "chests")
-    assert set(vars(Draft(BASE))) == set(fields_of(Spot))
+    # a draft's slots are made from the position's fields, not written a second time
+    assert type(Draft(BASE)).__slots__ == fields_of(Spot)
+    assert "__slots__" not in vars(Draft) or Draft.__slots__ == ()
 
 
 def test_replace_equals_dataclasses_replace() -> None:
@@ -101,3 +98,10 @@ def test_a_subclass_keeps_its_working_attributes_out_of_the_fields() -> None:
     d.then = "next step"
     d.turn = 2
     assert d.freeze() == Spot(turn=2, dice=(), chests=frozenset({1}))
+    assert isinstance(d, TurnDraft) and type(d).__name__ == "TurnDraft"
+
+    class Clash(Draft[Spot]):
+        __slots__ = ("turn",)
+
+    with pytest.raises(TypeError, match="declares 'turn' in __slots__, a field of Spot"):
+        Clash(BASE)

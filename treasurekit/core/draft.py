@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import dataclasses
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 __all__ = ["Draft", "canonical", "fields_of", "replace"]
 
@@ -70,7 +70,8 @@ class _Layout:
     Either way the result is equal, and hashes equal, to the dataclass's constructor
     called with the same fields."""
 
-    __slots__ = ("build_fields", "cls", "last", "names", "read", "replace", "size")
+    __slots__ = ("build_fields", "cls", "last", "names", "read", "replace", "set_dict",
+                 "setters", "size")
 
     def __init__(self, cls: type) -> None:
         if not dataclasses.is_dataclass(cls):
@@ -83,7 +84,9 @@ class _Layout:
         self.last = self.names[-1]
         holder = next((k for k in cls.__mro__ if "__dict__" in vars(k)), None)
         if holder is not None and holder is not object:
-            set_dict = vars(holder)["__dict__"].__set__
+            set_dict = self.set_dict = vars(holder)["__dict__"].__set__
+            #: The slot descriptors' setters in field order (None: the fields are in a dict).
+            self.setters: tuple[Any, ...] | None = None
 
             def build_dict(values: dict[str, Any], new: Any = object.__new__) -> Any:
                 built = new(cls)
@@ -103,18 +106,18 @@ class _Layout:
             get = attrgetter(*names)
             self.read = ((lambda p: {names[0]: get(p)}) if len(names) == 1
                          else lambda p: dict(zip(names, get(p), strict=True)))
+            self.set_dict = None
+            self.setters = tuple(vars(cls)[n].__set__ for n in names)
             self.build_fields, self.replace = _slot_builders(cls, names)
 
     def build(self, values: dict[str, Any]) -> Any:
         """A new frozen position holding ``values`` (every field, no other; the dict is
         copied, never kept).
 
-        ``values`` is a draft's dict: it starts as a copy of a position's, in field
-        order, and a name assigned that is not a field comes after the last field. So
-        the count and the last name tell a dict of the fields from one with a misspelt
-        name or a deleted field, without comparing every key. (No ``__setattr__`` or
-        ``__delattr__`` of our own: either would send every write on a draft through
-        CPython's slow path.)"""
+        ``values`` is a position's fields (in field order, as :func:`replace` reads
+        them) updated by name: a name that is not a field comes after the last field.
+        So the count and the last name tell a dict of the fields from one with a
+        misspelt name, without comparing every key."""
         if len(values) != self.size or next(reversed(values)) != self.last:
             self._refuse(values)
         return self.build_fields(values)
@@ -203,28 +206,40 @@ class Draft(Generic[P]):
     shared, never changed); assign fields by name; :meth:`freeze` returns the new
     position. ``position`` itself is never touched.
 
+    The fields are the position class's own: ``Draft(position)`` is an instance of a
+    subclass made once per (draft class, position type) whose ``__slots__`` are the
+    position's field names, with its copy-in and freeze generated as straight-line code
+    (as ``dataclasses`` generates ``__init__``). So reading and writing a field of a draft
+    costs what a slot costs, and assigning a name that is neither a field nor a declared
+    extra fails at once.
+
     Subclasses may add working attributes, declared in their ``__slots__`` (they are
     not fields and are not frozen); they may override :meth:`freeze` to fold those back
     into fields before calling ``super().freeze()``.
 
     Raises:
         TypeError: ``position`` is not a dataclass instance.
-        AttributeError: from :meth:`freeze`, when a name assigned is not a field of the
-            position (the draft is left as it was).
+        AttributeError: on assigning a name that is not a field of the position (nor a
+            declared extra); from :meth:`freeze`, when a field was deleted.
     """
 
-    # The fields live in the instance's dict; the layout in a slot beside it.
-    __slots__ = ("__dict__", "_layout_")
-    _layout_: _Layout
+    __slots__ = ()
+    _layout_: ClassVar[_Layout]
+
+    def __new__(cls, position: P, *args: Any, **kwargs: Any) -> Draft[P]:
+        kind = _DRAFT_KINDS.get((cls, type(position)))
+        if kind is None:
+            kind = _draft_kind(cls, type(position))
+        draft: Draft[P] = object.__new__(kind)
+        return draft
 
     def __init__(self, position: P) -> None:
-        layout = self._layout_ = _LAYOUTS.get(type(position)) or _layout(type(position))
-        self.__dict__ = layout.read(position)
+        self._fill(position)
 
     def freeze(self) -> P:
         """The new position: a frozen instance of the position's type holding these
         fields (equal to the dataclass constructed from them)."""
-        built: P = self._layout_.build(vars(self))
+        built: P = self._build()
         return built
 
     @property
@@ -233,10 +248,53 @@ class Draft(Generic[P]):
         cls: type = self._layout_.cls
         return cls
 
+    def _fill(self, position: P) -> None:  # generated per kind (_draft_kind)
+        raise NotImplementedError
+
+    def _build(self) -> Any:  # generated per kind (_draft_kind)
+        raise NotImplementedError
+
     if TYPE_CHECKING:  # the fields are the position's, read and written by name
         def __getattr__(self, name: str) -> Any: ...
 
         def __setattr__(self, name: str, value: Any) -> None: ...
+
+
+#: The generated draft class of each (draft class, position type).
+_DRAFT_KINDS: dict[tuple[type, type], type] = {}
+
+
+def _draft_kind(draft: type, position: type) -> type:
+    """The subclass of ``draft`` whose slots are ``position``'s fields, with a generated
+    ``_fill`` (copy the fields in) and ``_build`` (the frozen position from them)."""
+    layout = _layout(position)
+    names = layout.names
+    clash = [n for n in names for k in draft.__mro__ if n in getattr(k, "__slots__", ())]
+    if clash:
+        raise TypeError(f"{draft.__name__} declares {', '.join(map(repr, clash))} in "
+                        f"__slots__, a field of {position.__name__}")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": position}
+    if layout.setters is None:  # fields in the position's dict
+        scope["_set_dict"] = layout.set_dict
+        lines = ["def _fill(self, position):", "    d = position.__dict__",
+                 *(f"    self.{n} = d[{n!r}]" for n in names),
+                 "def _build(self):", "    built = _new(_cls)",
+                 "    _set_dict(built, {" + ", ".join(f"{n!r}: self.{n}" for n in names) + "})",
+                 "    return built"]
+    else:  # slotted position
+        scope.update({f"_set{i}": s for i, s in enumerate(layout.setters)})
+        lines = ["def _fill(self, position):",
+                 *(f"    self.{n} = position.{n}" for n in names),
+                 "def _build(self):", "    built = _new(_cls)",
+                 *(f"    _set{i}(built, self.{n})" for i, n in enumerate(names)),
+                 "    return built"]
+    exec("\n".join(lines), scope)  # our own text, as dataclasses generates __init__
+    kind = type(draft.__name__, (draft,), {
+        "__slots__": names, "__module__": draft.__module__,
+        "__qualname__": draft.__qualname__, "_layout_": layout,
+        "_fill": scope["_fill"], "_build": scope["_build"]})
+    _DRAFT_KINDS[draft, position] = kind
+    return kind
 
 
 def canonical(value: Any, **fields: Any) -> None:

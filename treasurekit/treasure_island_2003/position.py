@@ -37,7 +37,7 @@ Skirmish = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
 Award = tuple[str, int, int, int, str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TIPosition:
     """Everything that can change in a game of Treasure Island (2003).
 
@@ -105,7 +105,7 @@ class TIDraft(Draft[TIPosition]):
     """
 
     __slots__ = ("_h", "cards", "then")
-    holdings: FrozenHoldings  # a field (in the draft's dict), typed for the helpers below
+    holdings: FrozenHoldings  # a field (a slot of the generated draft), typed for the helpers
 
     def __init__(self, p: TIPosition, cards: CardSet) -> None:
         super().__init__(p)
