@@ -20,6 +20,12 @@ class Spot:
 BASE = Spot(turn=0, dice=(), chests=frozenset({1}))
 
 
+@dataclass(frozen=True, slots=True)
+class Slotted:
+    turn: int
+    dice: tuple[int, ...]
+
+
 def test_a_draft_freezes_into_a_new_equal_hashable_position() -> None:
     d = Draft(BASE)
     d.turn = 1
@@ -41,9 +47,13 @@ def test_the_old_position_is_never_touched() -> None:
 
 
 def test_a_name_that_is_not_a_field_is_refused_by_name() -> None:
-    d = Draft(BASE)
+    d = Draft(BASE)  # a position with a dict: the draft keeps one; freeze refuses
+    d.trun = 1
+    with pytest.raises(AttributeError, match=r"Spot has no field 'trun' \(fields: turn, "):
+        d.freeze()
+    slotted = Draft(Slotted(turn=0, dice=()))  # a slotted position: refused at once
     with pytest.raises(AttributeError, match="'Draft' object has no attribute 'trun'"):
-        d.trun = 1
+        slotted.trun = 1
     with pytest.raises(AttributeError, match="has no field 'die'"):
         replace(BASE, die=6)
 
@@ -57,19 +67,13 @@ def test_a_deleted_field_is_refused_at_freeze() -> None:
 
 def test_the_fields_are_declared_once_in_the_position() -> None:
     assert fields_of(Spot) == ("turn", "dice", "chests")
-    # a draft's slots are made from the position's fields, not written a second time
-    assert type(Draft(BASE)).__slots__ == fields_of(Spot)
+    # a slotted position's draft has the position's fields as its slots (not written twice)
+    assert type(Draft(Slotted(0, ()))).__slots__ == fields_of(Slotted)
     assert "__slots__" not in vars(Draft) or Draft.__slots__ == ()
 
 
 def test_replace_equals_dataclasses_replace() -> None:
     assert replace(BASE, turn=3) == dataclasses.replace(BASE, turn=3)
-
-
-@dataclass(frozen=True, slots=True)
-class Slotted:
-    turn: int
-    dice: tuple[int, ...]
 
 
 def test_a_slotted_position_is_built_the_same_way() -> None:

@@ -17,7 +17,7 @@ clockwise rolls, skipping a seat with no pirate left in play (ruling AHOY-5).
 
 from __future__ import annotations
 
-from ..core.draft import replace
+from ..core.draft import replacer
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
 from .context import AhoyContext
@@ -95,7 +95,7 @@ def end_turn(
     every field (the quickest way for these eight): this runs once per move."""
     chests = pos.chests if chests is None else chests
     out = pos.out if out is None else out
-    return replace(
+    return _replace(
         pos,
         start=pos.start if start is None else start,
         squares=pos.squares if squares is None else squares,
@@ -106,3 +106,7 @@ def end_turn(
         die=None,
         turn=next_seat(pos.turn, chests, out),
     )
+
+
+#: ``AhoyPosition``'s own ``replace`` (core's, for the path that builds a position a ply).
+_replace = replacer(AhoyPosition)

@@ -45,10 +45,11 @@ AttributeError: P has no field 'die' (fields: turn, dice)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-__all__ = ["Draft", "canonical", "fields_of", "replace"]
+__all__ = ["Draft", "canonical", "fields_of", "replace", "replacer"]
 
 P = TypeVar("P")
 
@@ -93,10 +94,16 @@ class _Layout:
                 set_dict(built, dict(values))
                 return built
 
+            size, last = self.size, self.last
+
             def replace_dict(position: Any, **changes: Any) -> Any:
                 values = dict(position.__dict__)
                 values.update(changes)
-                return self.build(values)
+                if len(values) != size or next(reversed(values)) != last:
+                    self._refuse(values)
+                built = object.__new__(cls)
+                set_dict(built, values)  # a new dict of its own: nothing else holds it
+                return built
 
             self.read: Any = lambda position: dict(position.__dict__)
             self.build_fields: Any = build_dict
@@ -195,6 +202,19 @@ def replace(position: P, /, **changes: Any) -> P:
     return built
 
 
+def replacer(position_type: type[P]) -> Callable[..., P]:
+    """``position_type``'s own :func:`replace`, ``rep(position, **changes)``, for a hot
+    path that builds one value per ply (it skips :func:`replace`'s lookup by type).
+
+    Raises:
+        TypeError: a name in ``changes`` is not a field (a slotted type's generated
+            function refuses the keyword), or ``position_type`` is not a dataclass.
+        AttributeError: the same, for a type whose fields are in its dict.
+    """
+    rep: Callable[..., P] = _layout(position_type).replace
+    return rep
+
+
 #: Each position type's ``replace`` (its layout's), looked up once per call.
 _REPLACERS: dict[type, Any] = {}
 
@@ -207,11 +227,12 @@ class Draft(Generic[P]):
     position. ``position`` itself is never touched.
 
     The fields are the position class's own: ``Draft(position)`` is an instance of a
-    subclass made once per (draft class, position type) whose ``__slots__`` are the
-    position's field names, with its copy-in and freeze generated as straight-line code
-    (as ``dataclasses`` generates ``__init__``). So reading and writing a field of a draft
-    costs what a slot costs, and assigning a name that is neither a field nor a declared
-    extra fails at once.
+    subclass made once per (draft class, position type), with its copy-in and freeze
+    generated as straight-line code (as ``dataclasses`` generates ``__init__``). For a
+    slotted position its ``__slots__`` are the position's field names: a field reads and
+    writes at slot speed, and assigning a name that is neither a field nor a declared
+    extra fails at once. For a position with a dict it keeps a dict (two dict copies a
+    ply), and :meth:`freeze` refuses a name that is not a field.
 
     Subclasses may add working attributes, declared in their ``__slots__`` (they are
     not fields and are not frozen); they may override :meth:`freeze` to fold those back
@@ -219,8 +240,9 @@ class Draft(Generic[P]):
 
     Raises:
         TypeError: ``position`` is not a dataclass instance.
-        AttributeError: on assigning a name that is not a field of the position (nor a
-            declared extra); from :meth:`freeze`, when a field was deleted.
+        AttributeError: on assigning a name that is not a field of a slotted position
+            (nor a declared extra); from :meth:`freeze`, for such a name in a draft of a
+            position with a dict, or when a field was deleted.
     """
 
     __slots__ = ()
@@ -265,8 +287,10 @@ _DRAFT_KINDS: dict[tuple[type, type], type] = {}
 
 
 def _draft_kind(draft: type, position: type) -> type:
-    """The subclass of ``draft`` whose slots are ``position``'s fields, with a generated
-    ``_fill`` (copy the fields in) and ``_build`` (the frozen position from them)."""
+    """The subclass of ``draft`` for ``position``, with a generated ``_fill`` (copy the
+    fields in) and ``_build`` (the frozen position from them): for a slotted position its
+    slots are the position's fields; for a position with a dict, it keeps a dict (a name
+    that is not a field is then refused by ``freeze``)."""
     layout = _layout(position)
     names = layout.names
     clash = [n for n in names for k in draft.__mro__ if n in getattr(k, "__slots__", ())]
@@ -274,14 +298,19 @@ def _draft_kind(draft: type, position: type) -> type:
         raise TypeError(f"{draft.__name__} declares {', '.join(map(repr, clash))} in "
                         f"__slots__, a field of {position.__name__}")
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": position}
-    if layout.setters is None:  # fields in the position's dict
-        scope["_set_dict"] = layout.set_dict
-        lines = ["def _fill(self, position):", "    d = position.__dict__",
-                 *(f"    self.{n} = d[{n!r}]" for n in names),
-                 "def _build(self):", "    built = _new(_cls)",
-                 "    _set_dict(built, {" + ", ".join(f"{n!r}: self.{n}" for n in names) + "})",
+    if layout.setters is None:  # fields in the position's dict: the draft keeps a dict
+        # (two C-level dict copies a ply beat filling and reading dozens of slots)
+        slots: tuple[str, ...] = ("__dict__",)
+        scope.update(_set_dict=layout.set_dict, _size=layout.size, _last=layout.last,
+                     _refuse=layout._refuse)
+        lines = ["def _fill(self, position):", "    self.__dict__ = dict(position.__dict__)",
+                 "def _build(self):", "    values = self.__dict__",
+                 "    if len(values) != _size or next(reversed(values)) != _last:",
+                 "        _refuse(values)",
+                 "    built = _new(_cls)", "    _set_dict(built, dict(values))",
                  "    return built"]
-    else:  # slotted position
+    else:  # slotted position: the draft's slots are its fields
+        slots = names
         scope.update({f"_set{i}": s for i, s in enumerate(layout.setters)})
         lines = ["def _fill(self, position):",
                  *(f"    self.{n} = position.{n}" for n in names),
@@ -290,7 +319,7 @@ def _draft_kind(draft: type, position: type) -> type:
                  "    return built"]
     exec("\n".join(lines), scope)  # our own text, as dataclasses generates __init__
     kind = type(draft.__name__, (draft,), {
-        "__slots__": names, "__module__": draft.__module__,
+        "__slots__": slots, "__module__": draft.__module__,
         "__qualname__": draft.__qualname__, "_layout_": layout,
         "_fill": scope["_fill"], "_build": scope["_build"]})
     _DRAFT_KINDS[draft, position] = kind

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.draft import canonical, replace
+from ..core.draft import canonical, replacer
 from ..core.inputs import parse_decimal
 from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
 from .pile import Placement, _cm, _deg
@@ -154,7 +154,7 @@ class Rest:
     def at(cls, where: Placement) -> Rest:
         """The rest move for a placement (already rounded, so no rounding again: core's
         ``replace`` of a rest move built once)."""
-        return replace(_REST_ORIGIN, x=where.x, y=where.y, angle=where.angle)
+        return _replace_rest(_REST_ORIGIN, x=where.x, y=where.y, angle=where.angle)
 
 
 #: The rest move the rounded ones are built from (:meth:`Rest.at`).
@@ -238,3 +238,7 @@ def parse_move(text: str) -> SkeletonMove:
     """
     move: SkeletonMove = MOVE_NOTATION.parse(text)
     return move
+
+
+#: ``Rest``'s own ``replace`` (core's ``replacer``: a rest move per spot offered).
+_replace_rest = replacer(Rest)

@@ -40,7 +40,7 @@ import numpy as np
 import shapely  # type: ignore[import-untyped]
 from shapely.geometry import Point, Polygon  # type: ignore[import-untyped]
 
-from ..core.draft import canonical, replace
+from ..core.draft import canonical, replacer
 
 __all__ = [
     "AREA_EPS",
@@ -398,7 +398,7 @@ class Pile:
     def with_kind(self, card_id: int, kind: str) -> Pile:
         """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
         cards = dict(self.cards)
-        cards[card_id] = replace(cards[card_id], kind=kind)
+        cards[card_id] = _replace_card(cards[card_id], kind=kind)
         pile = Pile._make(cards, self.size, self._above)
         pile._cache = dict(self._cache)  # all geometry (uncovered, extremes, rest spots)
         return pile
@@ -587,4 +587,9 @@ _ORIGIN = Placement(0.0, 0.0, 0.0)
 def _placement(x: float, y: float, angle: float) -> Placement:
     """A :class:`Placement` from values already rounded (core's ``replace``: no
     ``__post_init__`` rounding again)."""
-    return replace(_ORIGIN, x=x, y=y, angle=angle)
+    return _replace_placement(_ORIGIN, x=x, y=y, angle=angle)
+
+
+#: The own ``replace`` of the values built many times a ply (core's ``replacer``).
+_replace_card = replacer(TableCard)
+_replace_placement = replacer(Placement)

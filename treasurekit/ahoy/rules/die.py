@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...core.chance import chance_table, exact_table
-from ...core.draft import replace
+from ...core.draft import replacer
 from ...core.events import Event
 from ..context import AhoyContext
 from ..moves import FACES, SHIP, AhoyMove, Roll, Step
@@ -76,7 +76,7 @@ def apply(pos: AhoyPosition, ctx: AhoyContext, move: Roll) -> tuple[AhoyPosition
 
 def advance(pos: AhoyPosition, move: Roll) -> AhoyPosition:
     """The position after the roll ``move``, without its event (the search path)."""
-    return replace(pos, die=move.face)
+    return _replace(pos, die=move.face)
 
 
 @lru_cache(maxsize=256)
@@ -85,3 +85,7 @@ def _rolled(who: str, face: int) -> Event:
     if face == SHIP:
         return Event(f"{who} rolls the ship: choose 1 to 5 squares", DIE, "roll")
     return Event(f"{who} rolls {face}", DIE, "roll")
+
+
+#: ``AhoyPosition``'s own ``replace`` (a roll builds a position).
+_replace = replacer(AhoyPosition)
