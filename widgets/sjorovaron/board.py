@@ -20,13 +20,14 @@ from treasurekit.sjorovaron.bots import GreedyBot
 
 from ..base import HUMAN, GameBoard
 from ..controls import MUTED, Refused, muted
+from ..decisions import DecisionButtons
 from .controller import SjoController, SjoHooks, move_label
 from .draw import FIGURE_PX, SjoPicture, key_html, pirates_html, seat_colour
 
 __all__ = ["SjoBoard", "move_label"]
 
 SIDE_PX = 280
-class SjoBoard(SjoHooks, GameBoard):
+class SjoBoard(SjoHooks, GameBoard, DecisionButtons):
     """A Sjörövarön board: roll, click a yellow hex, use the action buttons.
 
     Args:
@@ -55,6 +56,9 @@ class SjoBoard(SjoHooks, GameBoard):
     ``tk-sjo-decision`` (its buttons), ``tk-sjo-pirates``, ``tk-sjo-pick``, ``tk-hint``,
     ``tk-hint-panel``.
     """
+
+    #: The CSS class of its decision buttons (:class:`~..decisions.DecisionButtons`).
+    DECISION_CLASS = "tk-sjo-decision"
 
     game: SjoGame
     state: SjoState
@@ -186,22 +190,6 @@ class SjoBoard(SjoHooks, GameBoard):
         """The pirate chosen in the list (for the pick)."""
         value = self.pick_choice.value
         return None if value is None else str(value)
-
-    def _press(self, index: int) -> None:
-        decisions = self.controller.decisions
-        if 0 <= index < len(decisions):
-            move = decisions[index]
-            self.guarded(lambda: self.play(move))
-
-    def _button(self, index: int) -> w.Button:
-        while len(self.decision_buttons) <= index:
-            k = len(self.decision_buttons)
-            button = w.Button(layout=w.Layout(width="100%", height="28px", min_height="28px",
-                                              margin="0 0 3px 0", flex="none"))
-            button.add_class("tk-sjo-decision")
-            button.on_click(lambda _, k=k: self._press(k))
-            self.decision_buttons.append(button)
-        return self.decision_buttons[index]
 
     # ----- drawing ---------------------------------------------------------------------------
     def _viewer(self, seat: int | None) -> int:

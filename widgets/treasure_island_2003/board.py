@@ -36,6 +36,7 @@ from treasurekit.treasure_island_2003.flow import Phase
 
 from ..base import HUMAN, GameBoard
 from ..controls import MUTED, Refused, muted, ranking_html
+from ..decisions import DecisionButtons
 from .controller import TI2003Controller, TI2003Hooks, decision_label
 from .draw import (
     CLICK_THROUGH_CSS,
@@ -83,7 +84,7 @@ def _colour_of(move: Any) -> str:
     return BUTTON_COLOURS["end"]
 
 
-class TreasureIslandBoard(TI2003Hooks, GameBoard):
+class TreasureIslandBoard(TI2003Hooks, GameBoard, DecisionButtons):
     """A Treasure Island (2003) board: throw, click a square, use your cannons.
 
     Args:
@@ -110,6 +111,9 @@ class TreasureIslandBoard(TI2003Hooks, GameBoard):
     ``tk-ti-decisions`` (panel), ``tk-ti-decision`` (its buttons), ``tk-ti-players``,
     ``tk-ti-locker-box``, ``tk-hint`` (toggle) and ``tk-hint-panel``.
     """
+
+    #: The CSS class of its decision buttons (:class:`~..decisions.DecisionButtons`).
+    DECISION_CLASS = "tk-ti-decision"
 
     game: TIGame
     state: TIState
@@ -249,22 +253,6 @@ class TreasureIslandBoard(TI2003Hooks, GameBoard):
 
     def _click(self, square: int) -> None:
         self.click_place(square)
-
-    def _press(self, index: int) -> None:
-        decisions = self.controller.decisions
-        if 0 <= index < len(decisions):
-            move = decisions[index]
-            self.guarded(lambda: self.play(move))
-
-    def _button(self, index: int) -> w.Button:
-        while len(self.decision_buttons) <= index:
-            k = len(self.decision_buttons)
-            button = w.Button(layout=w.Layout(width="100%", min_height="28px", height="28px",
-                                              margin="0 0 3px 0", flex="none"))
-            button.add_class("tk-ti-decision")
-            button.on_click(lambda _, k=k: self._press(k))
-            self.decision_buttons.append(button)
-        return self.decision_buttons[index]
 
     # ----- drawing ---------------------------------------------------------------------------
     def _viewer(self, seat: int | None) -> int:
