@@ -39,6 +39,7 @@ from voiladriver import (
     status_of,
     voila_server,
     wait_for_app,
+    what_went_wrong,
 )
 
 MOVE = re.compile(r"(?:ply|move) (\d+)")
@@ -55,7 +56,8 @@ def move_of(board: Any) -> int:
 def wait_for_move_after(board: Any, ply: int, timeout_s: float = 30) -> None:
     deadline = time.monotonic() + timeout_s
     while move_of(board) <= ply:
-        assert time.monotonic() < deadline, f"the board stayed at move {ply}"
+        assert time.monotonic() < deadline, \
+            f"the board stayed at move {ply}; {what_went_wrong(board.page)}"
         time.sleep(0.1)
 
 

@@ -79,6 +79,7 @@ def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CU
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
                                     cwd=ROOT)
             proc.log_path = log_path  # type: ignore[attr-defined]  # (server_log)
+            _LIVE.append(proc)
             try:
                 deadline = time.monotonic() + START_TIMEOUT_S
                 while True:
@@ -93,7 +94,12 @@ def voila_server(cull_idle: int = PLAY.CULL_IDLE_S, cull_interval: int = PLAY.CU
                         time.sleep(0.25)
                 yield url, proc
             finally:
+                _LIVE.remove(proc)
                 stop(proc)
+
+
+#: The servers :func:`voila_server` keeps running, newest last (for failure messages).
+_LIVE: list[subprocess.Popen[bytes]] = []
 
 
 def server_log(server: subprocess.Popen[bytes], chars: int = 3000) -> str:
@@ -151,9 +157,35 @@ def page_problems(page: Any) -> list[str]:
     return found
 
 
+def live_server_log(chars: int = 4000) -> str:
+    """The log tail of the newest running :func:`voila_server` ("" if none runs)."""
+    return server_log(_LIVE[-1], chars) if _LIVE else ""
+
+
+def what_went_wrong(page: Any) -> str:
+    """For a failure message: the page's address and visible words, and the newest play
+    server's log (a kernel culled, died or never started shows there)."""
+    try:
+        words = str(page.evaluate("() => document.body ? document.body.innerText : ''"))
+    except Exception as exc:  # a closed or crashed page still gets its message
+        words = f"(the page could not be read: {exc})"
+    words = " ".join(words.split())[:1200]
+    return f"page {page.url}: {words!r}\n--- play server log ---\n{live_server_log()}"
+
+
 def wait_for_app(page: Any, timeout_ms: int = APP_TIMEOUT_MS) -> None:
-    """Wait until the app's board has drawn its status line."""
-    page.wait_for_function(BOARD_READY_JS, timeout=timeout_ms, polling=100)
+    """Wait until the app's board has drawn its status line.
+
+    Raises:
+        AssertionError: not within ``timeout_ms``, with the page's words and the server log.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(BOARD_READY_JS, timeout=timeout_ms, polling=100)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the app's board did not draw within {timeout_ms / 1000:.0f} s; "
+                             f"{what_went_wrong(page)}") from None
 
 
 #: Marks the app's board before Start (the new board has no mark) and says whether it
