@@ -25,7 +25,7 @@ from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal
 from ..core.events import Event, Outcome
 from ..core.game import State
-from ..core.moves import fresh_move
+from ..core.moves import fresh_moves
 from . import clicks, flow, text
 from .context import AhoyContext
 from .moves import AhoyMove, Pass, Roll, Step
@@ -187,7 +187,7 @@ class AhoyState(State[AhoyMove]):
             PlaceError: ``place`` is not a square or pirate of this game.
         """
         # new objects: the rules may keep their moves in a cache (issue 23 point 7)
-        return [fresh_move(m) for m in clicks.moves_at(self._position, self.context, place)]
+        return fresh_moves(clicks.moves_at(self._position, self.context, place))
 
     def _why_not_at(self, place: object) -> Refusal:
         return clicks.why_not_at(self, place)

@@ -19,7 +19,7 @@ from .chance import check_distribution, sample_outcome, sample_table
 from .errors import IllegalMoveError, MoveParseError, OptionError, Refusal, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
-from .moves import field_problem, fresh_move, notation_problem
+from .moves import field_problem, fresh_move, fresh_moves, notation_problem
 from .offered import find_offered
 from .records import GameRecord
 from .seat import SeatRecord, view_delta
@@ -260,7 +260,7 @@ class State(ABC, Generic[M]):
     def history(self) -> tuple[M, ...]:
         """Every move played so far, chance moves included (new objects: changing one
         changes nothing in the state)."""
-        return tuple(fresh_move(m) for m in self._history)
+        return tuple(fresh_moves(self._history))
 
     @property
     def ply(self) -> int:
@@ -273,7 +273,7 @@ class State(ABC, Generic[M]):
         The moves are new objects on every call: a game may keep its legal moves in a
         cache, and changing a move handed out (even with ``object.__setattr__``) must not
         change what is legal (issue 23 point 7)."""
-        return [fresh_move(m) for m in self._offered()]
+        return fresh_moves(self._offered())
 
     def _offered(self) -> Sequence[M]:
         """What :meth:`legal_moves` lists, as the rules' own (possibly shared) objects:
