@@ -128,7 +128,9 @@ def test_illegal_moves_are_refused_by_the_checker_as_before(
 @pytest.mark.parametrize("name", GAMES)
 def test_a_handed_out_move_changed_to_an_illegal_one_is_refused(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 23 point 7: the lookup is by the move's current value, never its identity."""
+    """issue 23 point 7: the lookup is by the move's current value, never its identity
+    alone: a copy that the last ``legal_moves()`` handed out, found by identity, is still
+    compared with the move offered at its index, and a changed one goes to the checker."""
     changed = 0
     earlier: list[Any] = []
     for state in playout(name, 4):
@@ -139,8 +141,9 @@ def test_a_handed_out_move_changed_to_an_illegal_one_is_refused(
             same_class = [m for m in moves if type(m) is type(bad)]
             if not same_class:
                 continue
-            handed = same_class[0]
             before = state.legal_moves()
+            moves = state.legal_moves()  # the last handout: play finds its copies by identity
+            handed = next(m for m in moves if type(m) is type(bad))
             twin = before[moves.index(handed)]
             for key, value in bad.__dict__.items():
                 object.__setattr__(handed, key, value)

@@ -20,7 +20,7 @@ from .errors import IllegalMoveError, MoveParseError, OptionError, Refusal, chec
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
 from .moves import field_problem, fresh_move, fresh_moves, notation_problem
-from .offered import find_offered
+from .offered import find_offered, same_offered
 from .records import GameRecord
 from .seat import SeatRecord, view_delta
 
@@ -167,6 +167,10 @@ class State(ABC, Generic[M]):
     #: advance, undo, ``_restore``, a copy's own moves) is a new object: a new list.
     _offered_for: Any = None
     _offered_moves: Sequence[Any] = ()
+    #: The copies the last :meth:`legal_moves` handed out: (the offered list they copy,
+    #: the copies, {id(copy): index}). ``play`` finds a handed-out move by identity and
+    #: compares it with the one offered at its index, instead of searching the list.
+    _handed: tuple[Sequence[Any], list[Any], dict[int, int]] | None = None
 
     def __init__(self, game: Game[M], seed: int, position: Any = None) -> None:
         """The one constructor (``game.state_type(game, seed, position)``): a state
@@ -273,7 +277,10 @@ class State(ABC, Generic[M]):
         The moves are new objects on every call: a game may keep its legal moves in a
         cache, and changing a move handed out (even with ``object.__setattr__``) must not
         change what is legal (issue 23 point 7)."""
-        return fresh_moves(self._offered())
+        offered = self._offered()
+        moves = fresh_moves(offered)
+        self._handed = (offered, moves, {id(m): i for i, m in enumerate(moves)})
+        return moves
 
     def _offered(self) -> Sequence[M]:
         """What :meth:`legal_moves` lists, as the rules' own (possibly shared) objects:
@@ -293,8 +300,17 @@ class State(ABC, Generic[M]):
 
     def _was_offered(self, move: M) -> bool:
         """True if ``move`` is one the state offers now (equal and of the same shape,
-        :func:`~.offered.find_offered`): legal without a check."""
-        return find_offered(self._offered(), move)
+        :func:`~.offered.find_offered`): legal without a check. A copy handed out by
+        the last :meth:`legal_moves` at this position is found by identity and compared
+        with the move at its index (one comparison, not a search: it may have been
+        changed since); anything else is searched for."""
+        offered = self._offered()
+        handed = self._handed
+        if handed is not None and handed[0] is offered:
+            i = handed[2].get(id(move))
+            if i is not None and handed[1][i] is move and same_offered(offered[i], move):
+                return True
+        return find_offered(offered, move)
 
     def _list_offered(self) -> list[M]:
         player = self._current_player()

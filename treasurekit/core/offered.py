@@ -28,7 +28,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["find_offered", "same_shape"]
+__all__ = ["find_offered", "same_offered", "same_shape"]
 
 #: Field value types whose equal values behave alike everywhere (text, records, rules).
 _PLAIN = frozenset({int, str, bool, type(None)})
@@ -67,6 +67,15 @@ def same_shape(known: Any, move: Any) -> bool:
         if name not in theirs or not _same_value_shape(value, theirs[name]):
             return False
     return True
+
+
+def same_offered(known: Any, move: Any) -> bool:
+    """True if ``move`` equals ``known`` (a move the rules made) and is of the same shape
+    (:func:`same_shape`); False if not, or if comparing them fails in any way."""
+    try:
+        return bool(known == move) and same_shape(known, move)
+    except Exception:
+        return False
 
 
 def find_offered(offered: Sequence[Any], move: Any) -> bool:
