@@ -29,6 +29,8 @@ from .moves import Walk
 
 __all__ = ["MAX_STEPS", "Walker", "mask", "walker"]
 
+_new = object.__new__
+
 #: The die's largest face: the longest walk.
 MAX_STEPS = 6
 
@@ -76,6 +78,8 @@ class Walker:
         self._open: dict[tuple[int, int, bool], dict[int, tuple[tuple[int, ...], int]]] = {}
         self._open_paths: dict[tuple[int, int, bool], dict[int, tuple[int, ...]]] = {}
         self._open_ends: dict[tuple[int, int, bool], int] = {}
+        #: Every hex some kept walk of the empty island enters (its end included).
+        self._open_union: dict[tuple[int, int, bool], int] = {}
         self._moves: dict[tuple[int, ...], Walk] = {}
         self._paths: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._open_moves: dict[int, tuple[dict[int, tuple[int, ...]], list[Walk]]] = {}
@@ -127,10 +131,13 @@ class Walker:
         reach = self.ball[start][steps]
         blocked &= reach
         no_end &= reach
-        prefer = [p for p in prefer if reach >> p & 1 and not blocked >> p & 1]
+        if prefer:
+            prefer = [p for p in prefer if reach >> p & 1 and not blocked >> p & 1]
         table = self.open_walks(start, steps, revisit_start)
-        if not blocked and not no_end and not prefer:
-            return self._open_paths[(start, steps, revisit_start)]
+        key = (start, steps, revisit_start)
+        if not prefer and not (blocked | no_end) & self._open_union[key]:
+            # no kept walk enters a blocked hex nor ends where it may not: they all stand
+            return self._open_paths[key]
         found: dict[int, tuple[int, ...]] = {}
         cand = -1
         # a walk found around blockers is a walk of the empty island too: only the empty
@@ -185,6 +192,10 @@ class Walker:
             paths = {end: path for end, (path, _) in hit.items()}
             self._open_paths[key] = paths
             self._open_ends[key] = mask(paths)
+            union = 0
+            for _, pmask in hit.values():
+                union |= pmask
+            self._open_union[key] = union
             self._open_ids.add(id(paths))
         return hit
 
@@ -258,8 +269,8 @@ class Walker:
         """The :class:`~.moves.Walk` for a path of hex indices (cached)."""
         move = self._moves.get(path)
         if move is None:
-            labels = self.board.labels
-            move = Walk(tuple(labels[h] for h in path))
+            move = _new(Walk)  # Walk(labels) without the frozen __init__: the same value
+            move.__dict__["path"] = tuple(map(self.board.labels.__getitem__, path))
             self._moves[path] = move
         return move
 
