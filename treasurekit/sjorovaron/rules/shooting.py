@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import rules
 from ..flow import AFTER, SHOT, START, WALK, Next
-from ..lines import clear_line, line_problem
+from ..lines import line_problem, lines_from
 from ..moves import (
     PIRATE_NAMES,
     Push,
@@ -70,14 +70,14 @@ def targets(d: SjoDraft) -> list[int]:
         at = raft if p.aboard else p.at
         if at >= 0:
             blocking |= 1 << at
-    board = d.board
+    lines = lines_from(d.board, here)
     out = []
     for p in pirates:
         if p is None or p.seat == seat or p.out or p.wound is not None:
             continue
         # a line holds the hexes strictly between: never the target's own hex, so
         # the target standing in the blockers (shoot_problem leaves it out) is moot
-        line = clear_line(board, here, raft if p.aboard else p.at)
+        line = lines.get(raft if p.aboard else p.at)
         if line is not None and not line & blocking:
             out.append(p.seat)
     d.cache["targets"] = (key, out)
