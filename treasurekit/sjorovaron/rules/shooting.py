@@ -10,6 +10,7 @@ from ..flow import AFTER, SHOT, START, WALK, Next
 from ..lines import line_problem, lines_from
 from ..moves import (
     PIRATE_NAMES,
+    PIRATES,
     Push,
     Shoot,
     Shot,
@@ -18,11 +19,15 @@ from ..moves import (
 from ..position import Problem, SjoDraft
 from . import mortar, wounds
 
+#: A shot at each pirate, made once (frozen values, equal to new ones).
+_SHOOT = {name: Shoot(name) for name in PIRATES}
+
 
 def shoot_moves(d: SjoDraft) -> list[SjoMove]:
     if not can_shoot(d):
         return []
-    return [Shoot(d.p(t).name) for t in targets(d)]
+    pirates = d.pirates
+    return [_SHOOT[pirates[t].name] for t in targets(d)]
 
 
 def can_shoot(d: SjoDraft) -> bool:
