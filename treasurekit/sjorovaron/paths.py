@@ -51,6 +51,8 @@ class Walker:
         n = len(board.hexes)
         self.steps: tuple[tuple[int, ...], ...] = board.steps
         self.bits: tuple[int, ...] = tuple(1 << h for h in range(n))
+        #: The land hexes as a bitmask.
+        self.land: int = mask(h for h in range(n) if board.is_land(h))
         #: ``around[h]``: the hexes one step from ``h``, as a bitmask.
         self.around: tuple[int, ...] = tuple(mask(s) for s in self.steps)
         balls: list[tuple[int, ...]] = []

@@ -149,7 +149,7 @@ class SjoDraft(Draft[SjoPosition]):
 
     def __init__(self, pos: SjoPosition, ctx: SjoContext,
                  cache: dict[str, Any] | None = None) -> None:
-        Draft.__init__(self, pos)  # not through super(): a draft is made every ply
+        self._fill(pos)  # Draft.__init__, inlined: a draft is made every ply
         self.ctx = ctx
         self.board: SjoMap = ctx.board
         self.walker: Walker = ctx.walker
@@ -186,7 +186,10 @@ class SjoDraft(Draft[SjoPosition]):
         Raises:
             TypeError: a field a pirate has not, or ``seat``/``name`` (like ``replace``).
         """
-        p = self.p(seat)
+        fields: Any = self  # the fields are the position's (not attributes of a draft)
+        pirates: tuple[Pirate | None, ...] = fields.pirates
+        p = pirates[seat]
+        assert p is not None
         if not changes.keys() <= _PIRATE_CHANGES:
             raise TypeError(f"a pirate's {', '.join(sorted(changes.keys() - _PIRATE_CHANGES))} "
                             "cannot be changed")
@@ -194,8 +197,6 @@ class SjoDraft(Draft[SjoPosition]):
         # the constructor with every field: several times cheaper than dataclasses.replace
         p = Pirate(p.seat, p.name, get("at", p.at), get("wound", p.wound), get("out", p.out),
                    get("aboard", p.aboard), get("must_float", p.must_float))
-        fields: Any = self  # the fields are the position's (not attributes of a draft)
-        pirates: tuple[Pirate | None, ...] = fields.pirates
         fields.pirates = (*pirates[:seat], p, *pirates[seat + 1:])
         return p
 
