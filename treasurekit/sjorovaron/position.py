@@ -28,7 +28,7 @@ from .island import SjoMap
 from .moves import PIRATE_NAMES
 from .paths import Walker
 
-__all__ = ["Pirate", "Problem", "SjoDraft", "SjoPosition", "raft_aboard", "seat_of"]
+__all__ = ["Pirate", "Problem", "SjoDraft", "SjoPosition", "draft", "raft_aboard", "seat_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +272,28 @@ class SjoDraft(Draft[SjoPosition]):
         raft: int = self.raft
         up = self.board.upstream(raft)
         return up[0] if up else raft
+
+
+#: The generated class of ``SjoDraft(position)`` per position type (core's draft kinds).
+_KINDS: dict[type, type] = {}
+
+
+def draft(pos: SjoPosition, ctx: SjoContext, cache: dict[str, Any] | None = None) -> SjoDraft:
+    """``SjoDraft(pos, ctx, cache)`` for the hot paths (a draft a ply): the same draft,
+    without looking its generated class up again through ``Draft.__new__``."""
+    kind = _KINDS.get(type(pos))
+    if kind is None:
+        d = SjoDraft(pos, ctx, cache)
+        _KINDS[type(pos)] = type(d)
+        return d
+    d = _new(kind)
+    _init(d, pos, ctx, cache)
+    made: SjoDraft = d
+    return made
+
+
+_new = object.__new__
+_init = SjoDraft.__init__
 
 
 def seat_of(pirates: tuple[Pirate | None, ...], pirate: str) -> int | None:

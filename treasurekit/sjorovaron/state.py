@@ -49,7 +49,7 @@ from .moves import (
     Walk,
 )
 from .paths import Walker
-from .position import Pirate, SjoDraft, SjoPosition
+from .position import Pirate, SjoDraft, SjoPosition, draft
 from .rules import movement, sections, setup, turn
 from .rules.sections import TABLE
 from .text import chest_text, describe, map_text, round_of
@@ -73,7 +73,7 @@ def step(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
          cache: dict[str, Any] | None = None) -> tuple[SjoPosition, SjoDraft]:
     """The position after the legal ``move`` and its draft (which holds the same fields,
     and in ``events`` what happened; only read from now on); ``pos`` is not changed."""
-    d = SjoDraft(pos, ctx, cache)
+    d = draft(pos, ctx, cache)
     turn.proceed(d, TABLE.of(move).apply(d, move))
     flow.check_over(d)
     return d.freeze(), d
@@ -147,7 +147,7 @@ class SjoState(State[SjoMove]):
         d = self._facts_of
         pos = self._position
         if d is None or self._facts_at is not pos:
-            d = self._facts_of = SjoDraft(pos, self.context, self._cache)
+            d = self._facts_of = draft(pos, self.context, self._cache)
             self._facts_at = pos
         return d
 
