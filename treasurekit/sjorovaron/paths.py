@@ -227,9 +227,13 @@ class Walker:
         for n in self.steps[start]:
             nbit = bits[n]
             passing = 0  # ends whose kept walk from n goes through start
-            for end, (path, pmask) in self.open_walks(n, steps - 1).items():
-                if end == start or end in found:
-                    continue
+            table = self.open_walks(n, steps - 1)
+            # the ends not found yet (as a set: the result is sorted by end hex, so the
+            # order they are met in does not matter)
+            new = table.keys() - found.keys()
+            new.discard(start)
+            for end in new:
+                path, pmask = table[end]
                 if pmask & sbit:
                     passing |= bits[end]
                 else:
