@@ -227,13 +227,9 @@ class Walker:
         for n in self.steps[start]:
             nbit = bits[n]
             passing = 0  # ends whose kept walk from n goes through start
-            table = self.open_walks(n, steps - 1)
-            # the ends not found yet (as a set: the result is sorted by end hex, so the
-            # order they are met in does not matter)
-            new = table.keys() - found.keys()
-            new.discard(start)
-            for end in new:
-                path, pmask = table[end]
+            for end, (path, pmask) in self.open_walks(n, steps - 1).items():
+                if end == start or end in found:
+                    continue
                 if pmask & sbit:
                     passing |= bits[end]
                 else:
