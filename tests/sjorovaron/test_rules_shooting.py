@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from treasurekit.sjorovaron import SjoGame, SjoState
+from treasurekit.sjorovaron.board import load_map
+from treasurekit.sjorovaron.lines import clear_line
 
 H, S, M = "hook", "svullo", "marquis"
 
@@ -246,3 +248,18 @@ def test_pushing_into_the_sea_can_be_switched_off() -> None:
     s = game(3, sea_push="no").position({H: "d12", S: "c11", M: "q14"}, wounded={S: 2}, die=2)
     play(s, "walk c12 c11")
     assert not any(str(m).startswith("push") for m in s.legal_moves())
+
+
+def test_lines_of_fire_kept_per_shooter_match_the_lines_drawn_hex_by_hex() -> None:
+    """SJO §7, ruling SJO-9: the lines kept per shooter (``lines.lines_from``) are, for
+    every pair of hexes of the map, the hexes strictly between on a straight line with no
+    rock (``board.between``), or none."""
+    board = load_map()
+    n = len(board.hexes)
+    for a in range(n):
+        for b in range(n):
+            line = board.between(a, b)
+            want = None
+            if line is not None and not any(board.is_rock(h) for h in line):
+                want = sum(1 << h for h in line)
+            assert clear_line(board, a, b) == want, (board.label(a), board.label(b))

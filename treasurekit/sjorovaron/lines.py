@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .hexes import DIRECTIONS
 from .island import SjoMap
 
-__all__ = ["clear_line", "line_problem"]
+__all__ = ["clear_line", "line_problem", "lines_from"]
 
 
 def line_problem(
@@ -45,10 +46,47 @@ def line_problem(
     return None
 
 
-#: Per map (by id, with the map to check it is the same one): ``(a, b)`` -> the bitmask
-#: of the hexes strictly between, or None when no rock-free straight line joins them.
-#: Immutable map data only (the map's hexes and rocks), filled as lines are asked for.
-_CLEAR: dict[int, tuple[SjoMap, dict[tuple[int, int], int | None]]] = {}
+#: Per map (by id, with the map to check it is the same one): shooter hex -> {target hex:
+#: the bitmask of the hexes strictly between, or None when a rock stands between}, for
+#: every map hex on a straight line from the shooter (no entry: no straight line, or the
+#: line leaves the map). Immutable map data only, one shooter's lines at a time.
+_ROWS: dict[int, tuple[SjoMap, dict[int, dict[int, int | None]]]] = {}
+
+
+def lines_from(board: SjoMap, shooter: int) -> dict[int, int | None]:
+    """Target hex -> :func:`clear_line` of every map hex on a straight line from
+    ``shooter`` (cached per map); a hex missing here has no straight line."""
+    entry = _ROWS.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = (board, {})
+        _ROWS[id(board)] = entry
+    row = entry[1].get(shooter)
+    if row is None:
+        row = entry[1][shooter] = _row(board, shooter)
+    return row
+
+
+def _row(board: SjoMap, shooter: int) -> dict[int, int | None]:
+    """Along each of the six directions until the line leaves the map: the hexes passed
+    so far (``board.between``), cut by the first rock."""
+    row: dict[int, int | None] = {}
+    if not 0 <= shooter < len(board.hexes):
+        return row
+    q, r = board.hexes[shooter]
+    index = board.index
+    for dq, dr in DIRECTIONS:
+        bits = 0
+        rock = False
+        k = 1
+        while True:
+            h = index.get((q + dq * k, r + dr * k))
+            if h is None:  # off the map: every line further on leaves it
+                break
+            row[h] = None if rock else bits
+            bits |= 1 << h
+            rock = rock or board.is_rock(h)
+            k += 1
+    return row
 
 
 def clear_line(board: SjoMap, shooter: int, target: int) -> int | None:
@@ -56,21 +94,4 @@ def clear_line(board: SjoMap, shooter: int, target: int) -> int | None:
     hex ``h``) when a straight line with no rock joins them, else None: a shot has a
     line of fire exactly when this is not None and no blocker's bit is set in it (the
     same answer as :func:`line_problem` without building its words; for search)."""
-    entry = _CLEAR.get(id(board))
-    if entry is None or entry[0] is not board:
-        entry = (board, {})
-        _CLEAR[id(board)] = entry
-    table = entry[1]
-    key = (shooter, target)
-    try:
-        return table[key]
-    except KeyError:
-        pass
-    line = board.between(shooter, target)
-    bits: int | None = None
-    if line is not None and not any(board.is_rock(h) for h in line):
-        bits = 0
-        for h in line:
-            bits |= 1 << h
-    table[key] = bits
-    return bits
+    return lines_from(board, shooter).get(target)

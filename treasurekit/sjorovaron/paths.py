@@ -29,6 +29,8 @@ from .moves import Walk
 
 __all__ = ["MAX_STEPS", "Walker", "mask", "walker"]
 
+_new = object.__new__
+
 #: The die's largest face: the longest walk.
 MAX_STEPS = 6
 
@@ -49,6 +51,8 @@ class Walker:
         n = len(board.hexes)
         self.steps: tuple[tuple[int, ...], ...] = board.steps
         self.bits: tuple[int, ...] = tuple(1 << h for h in range(n))
+        #: The land hexes as a bitmask.
+        self.land: int = mask(h for h in range(n) if board.is_land(h))
         #: ``around[h]``: the hexes one step from ``h``, as a bitmask.
         self.around: tuple[int, ...] = tuple(mask(s) for s in self.steps)
         balls: list[tuple[int, ...]] = []
@@ -76,10 +80,16 @@ class Walker:
         self._open: dict[tuple[int, int, bool], dict[int, tuple[tuple[int, ...], int]]] = {}
         self._open_paths: dict[tuple[int, int, bool], dict[int, tuple[int, ...]]] = {}
         self._open_ends: dict[tuple[int, int, bool], int] = {}
+        #: Every hex some kept walk of the empty island enters (its end included).
+        self._open_union: dict[tuple[int, int, bool], int] = {}
         self._moves: dict[tuple[int, ...], Walk] = {}
         self._paths: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._open_moves: dict[int, tuple[dict[int, tuple[int, ...]], list[Walk]]] = {}
         self._open_ids: set[int] = set()
+        #: The walks of the empty island (no return to the start) are kept for every land
+        #: hex, a roll at a time: ``_layers`` rolls are built (see :meth:`open_walks`).
+        self._layers = 0
+        self._land: tuple[int, ...] = tuple(h for h in range(n) if board.is_land(h))
 
     def candidates(self, start: int, steps: int, blocked: int) -> int:
         """Hexes within ``steps`` steps of ``start`` around blockers (any path length)."""
@@ -123,10 +133,13 @@ class Walker:
         reach = self.ball[start][steps]
         blocked &= reach
         no_end &= reach
-        prefer = [p for p in prefer if reach >> p & 1 and not blocked >> p & 1]
+        if prefer:
+            prefer = [p for p in prefer if reach >> p & 1 and not blocked >> p & 1]
         table = self.open_walks(start, steps, revisit_start)
-        if not blocked and not no_end and not prefer:
-            return self._open_paths[(start, steps, revisit_start)]
+        key = (start, steps, revisit_start)
+        if not prefer and not (blocked | no_end) & self._open_union[key]:
+            # no kept walk enters a blocked hex nor ends where it may not: they all stand
+            return self._open_paths[key]
         found: dict[int, tuple[int, ...]] = {}
         cand = -1
         # a walk found around blockers is a walk of the empty island too: only the empty
@@ -163,6 +176,9 @@ class Walker:
         """End hex -> (path, bitmask of the path) on the empty island (cached)."""
         key = (start, steps, revisit_start)
         hit = self._open.get(key)
+        if hit is None and not revisit_start and self._layers < steps <= MAX_STEPS:
+            self._fill(steps)
+            hit = self._open.get(key)
         if hit is None:
             if (not revisit_start and 2 <= steps <= MAX_STEPS
                     and all((n, steps - 1, False) in self._open for n in self.steps[start])):
@@ -178,8 +194,23 @@ class Walker:
             paths = {end: path for end, (path, _) in hit.items()}
             self._open_paths[key] = paths
             self._open_ends[key] = mask(paths)
+            union = 0
+            for _, pmask in hit.values():
+                union |= pmask
+            self._open_union[key] = union
             self._open_ids.add(id(paths))
         return hit
+
+    def _fill(self, steps: int) -> None:
+        """Keep the walks of the empty island from every land hex for each roll up to
+        ``steps``, a roll at a time: all but the first roll are built from the walks one
+        step shorter (:meth:`_compose`), which costs far less than searching the ones a
+        game asks for as it asks (a search per start; a whole map takes well under a
+        tenth of a second)."""
+        for s in range(self._layers + 1, steps + 1):
+            self._layers = s
+            for h in self._land:
+                self.open_walks(h, s)
 
     def _compose(self, start: int, steps: int) -> dict[int, tuple[tuple[int, ...], int]]:
         """The walks of the empty island from ``start`` (never entering it again), built
@@ -240,8 +271,8 @@ class Walker:
         """The :class:`~.moves.Walk` for a path of hex indices (cached)."""
         move = self._moves.get(path)
         if move is None:
-            labels = self.board.labels
-            move = Walk(tuple(labels[h] for h in path))
+            move = _new(Walk)  # Walk(labels) without the frozen __init__: the same value
+            move.__dict__["path"] = tuple(map(self.board.labels.__getitem__, path))
             self._moves[path] = move
         return move
 

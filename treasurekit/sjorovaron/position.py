@@ -28,7 +28,7 @@ from .island import SjoMap
 from .moves import PIRATE_NAMES
 from .paths import Walker
 
-__all__ = ["Pirate", "Problem", "SjoDraft", "SjoPosition", "raft_aboard", "seat_of"]
+__all__ = ["Pirate", "Problem", "SjoDraft", "SjoPosition", "draft", "raft_aboard", "seat_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,7 @@ class SjoDraft(Draft[SjoPosition]):
 
     def __init__(self, pos: SjoPosition, ctx: SjoContext,
                  cache: dict[str, Any] | None = None) -> None:
-        Draft.__init__(self, pos)  # not through super(): a draft is made every ply
+        self._fill(pos)  # Draft.__init__, inlined: a draft is made every ply
         self.ctx = ctx
         self.board: SjoMap = ctx.board
         self.walker: Walker = ctx.walker
@@ -186,7 +186,10 @@ class SjoDraft(Draft[SjoPosition]):
         Raises:
             TypeError: a field a pirate has not, or ``seat``/``name`` (like ``replace``).
         """
-        p = self.p(seat)
+        fields: Any = self  # the fields are the position's (not attributes of a draft)
+        pirates: tuple[Pirate | None, ...] = fields.pirates
+        p = pirates[seat]
+        assert p is not None
         if not changes.keys() <= _PIRATE_CHANGES:
             raise TypeError(f"a pirate's {', '.join(sorted(changes.keys() - _PIRATE_CHANGES))} "
                             "cannot be changed")
@@ -194,8 +197,6 @@ class SjoDraft(Draft[SjoPosition]):
         # the constructor with every field: several times cheaper than dataclasses.replace
         p = Pirate(p.seat, p.name, get("at", p.at), get("wound", p.wound), get("out", p.out),
                    get("aboard", p.aboard), get("must_float", p.must_float))
-        fields: Any = self  # the fields are the position's (not attributes of a draft)
-        pirates: tuple[Pirate | None, ...] = fields.pirates
         fields.pirates = (*pirates[:seat], p, *pirates[seat + 1:])
         return p
 
@@ -271,6 +272,28 @@ class SjoDraft(Draft[SjoPosition]):
         raft: int = self.raft
         up = self.board.upstream(raft)
         return up[0] if up else raft
+
+
+#: The generated class of ``SjoDraft(position)`` per position type (core's draft kinds).
+_KINDS: dict[type, type] = {}
+
+
+def draft(pos: SjoPosition, ctx: SjoContext, cache: dict[str, Any] | None = None) -> SjoDraft:
+    """``SjoDraft(pos, ctx, cache)`` for the hot paths (a draft a ply): the same draft,
+    without looking its generated class up again through ``Draft.__new__``."""
+    kind = _KINDS.get(type(pos))
+    if kind is None:
+        d = SjoDraft(pos, ctx, cache)
+        _KINDS[type(pos)] = type(d)
+        return d
+    d = _new(kind)
+    _init(d, pos, ctx, cache)
+    made: SjoDraft = d
+    return made
+
+
+_new = object.__new__
+_init = SjoDraft.__init__
 
 
 def seat_of(pirates: tuple[Pirate | None, ...], pirate: str) -> int | None:

@@ -29,9 +29,11 @@ p only his own pieces, and the hidden piece only once p has held all eight.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, cast
 
+from ..core.chance import chance_table, exact_table
 from ..core.draft import replace
 from ..core.errors import Refusal
 from ..core.events import CHANCE, TERMINAL, Event, Outcome
@@ -47,7 +49,7 @@ from .moves import (
     Walk,
 )
 from .paths import Walker
-from .position import Pirate, SjoDraft, SjoPosition
+from .position import Pirate, SjoDraft, SjoPosition, draft
 from .rules import movement, sections, setup, turn
 from .rules.sections import TABLE
 from .text import chest_text, describe, map_text, round_of
@@ -57,11 +59,21 @@ __all__ = ["Pirate", "SjoState", "apply", "step"]
 
 _CHANCE_PHASES = (ORDER, DEAL, ROLL, SHOT)
 
+#: The dice as fixed chance tables, built once (``State._exact_chance_table``,
+#: ``State._chance_table``): the same picks as sampling the outcomes at every roll. The
+#: movement die; the shooting die by ``hit_faces``; the starting rolls by seat.
+_ROLL_EXACT = exact_table(flow.ROLLS)
+_ROLL_FLOATS = chance_table(flow.ROLLS)
+_SHOT_EXACT = {k: exact_table(flow._SHOTS[k]) for k in range(1, 6)}
+_SHOT_FLOATS = {k: chance_table(flow._SHOTS[k]) for k in range(1, 6)}
+_ORDER_EXACT = [exact_table(o) for o in flow._ORDERS]
+_ORDER_FLOATS = [chance_table(o) for o in flow._ORDERS]
+
 def step(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
          cache: dict[str, Any] | None = None) -> tuple[SjoPosition, SjoDraft]:
     """The position after the legal ``move`` and its draft (which holds the same fields,
     and in ``events`` what happened; only read from now on); ``pos`` is not changed."""
-    d = SjoDraft(pos, ctx, cache)
+    d = draft(pos, ctx, cache)
     turn.proceed(d, TABLE.of(move).apply(d, move))
     flow.check_over(d)
     return d.freeze(), d
@@ -135,7 +147,7 @@ class SjoState(State[SjoMove]):
         d = self._facts_of
         pos = self._position
         if d is None or self._facts_at is not pos:
-            d = self._facts_of = SjoDraft(pos, self.context, self._cache)
+            d = self._facts_of = draft(pos, self.context, self._cache)
             self._facts_at = pos
         return d
 
@@ -304,6 +316,28 @@ class SjoState(State[SjoMove]):
         if self._position.phase == ROLL:  # the movement die: most chance nodes
             return list(flow.ROLLS)
         return flow.chance_outcomes(self._facts(), self._hit_faces)
+
+    def _exact_chance_table(self) -> tuple[Sequence[SjoMove], int, Sequence[int]] | None:
+        pos = self._position
+        phase = pos.phase
+        if phase == ROLL:
+            return _ROLL_EXACT
+        if phase == SHOT:
+            return _SHOT_EXACT.get(self._hit_faces)
+        if phase == ORDER:
+            return _ORDER_EXACT[pos.order_pending[0]]
+        return None  # the deal: the pieces not yet dealt
+
+    def _chance_table(self) -> tuple[Sequence[SjoMove], Sequence[float]] | None:
+        pos = self._position
+        phase = pos.phase
+        if phase == ROLL:
+            return _ROLL_FLOATS
+        if phase == SHOT:
+            return _SHOT_FLOATS.get(self._hit_faces)
+        if phase == ORDER:
+            return _ORDER_FLOATS[pos.order_pending[0]]
+        return None
 
     def _legal_moves(self) -> list[SjoMove]:
         return turn.legal(self._facts())

@@ -60,6 +60,39 @@ def loot_hexes(d: SjoDraft, seat: int) -> list[int]:
     return list(dict.fromkeys(out))
 
 
+def _obstacles(d: SjoDraft, seat: int) -> tuple[int, int, list[int]]:
+    """:func:`blockers` and :func:`loot_hexes` in one pass over the pirates (asked at
+    every land roll)."""
+    board = d.board
+    land = d.walker.land
+    blocked = no_end = 0
+    loot: list[int] = []
+    chest = d.chest
+    if chest[0] == "land":
+        loot.append(chest[1])
+    pieces = d.pieces
+    for p in d.pirates:
+        if p is None or p.seat == seat or p.out or p.aboard:
+            continue
+        at = p.at
+        wound = p.wound
+        on_land = at >= 0 and land >> at & 1
+        if wound is None:
+            if on_land:
+                blocked |= 1 << at
+            continue
+        if wound == 0 and on_land:
+            no_end |= 1 << at
+        if pieces[p.seat]:
+            if board.is_land(at):
+                loot.append(at)
+            else:
+                loot += [h for h in board.neighbours[at] if land >> h & 1]
+    if len(loot) > 1:
+        loot = list(dict.fromkeys(loot))
+    return blocked, no_end, loot
+
+
 def walks(d: SjoDraft) -> dict[int, tuple[int, ...]]:
     """End hex -> path for the rolled land move of the seat to move."""
     key = (d.turn, d.die, d.pirates, d.chest, d.pieces)
@@ -69,10 +102,9 @@ def walks(d: SjoDraft) -> dict[int, tuple[int, ...]]:
         return cached
     assert d.die is not None
     p = d.p(d.turn)
-    blocked, no_end = blockers(d, p.seat)
+    blocked, no_end, loot = _obstacles(d, p.seat)
     walks = d.walker.walks(
-        p.at, d.die, blocked, no_end, prefer=loot_hexes(d, p.seat),
-        revisit_start=d.ctx.return_to_start)
+        p.at, d.die, blocked, no_end, prefer=loot, revisit_start=d.ctx.return_to_start)
     d.cache["walks"] = (key, walks)
     return walks
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from .. import rules
 from ..flow import AFTER, SHOT, START, WALK, Next
-from ..lines import clear_line, line_problem
+from ..lines import line_problem, lines_from
 from ..moves import (
     PIRATE_NAMES,
+    PIRATES,
     Push,
     Shoot,
     Shot,
@@ -18,11 +19,15 @@ from ..moves import (
 from ..position import Problem, SjoDraft
 from . import mortar, wounds
 
+#: A shot at each pirate, made once (frozen values, equal to new ones).
+_SHOOT = {name: Shoot(name) for name in PIRATES}
+
 
 def shoot_moves(d: SjoDraft) -> list[SjoMove]:
     if not can_shoot(d):
         return []
-    return [Shoot(d.p(t).name) for t in targets(d)]
+    pirates = d.pirates
+    return [_SHOOT[pirates[t].name] for t in targets(d)]
 
 
 def can_shoot(d: SjoDraft) -> bool:
@@ -61,25 +66,30 @@ def targets(d: SjoDraft) -> list[int]:
     assert me is not None
     here = raft if me.aboard else me.at
     # what shot_blockers lists, as a bitmask: wounded pirates (every pirate with the
-    # option line_blockers="all"); the lines hold map hexes only (0 and up)
+    # option line_blockers="all"); the lines hold map hexes only (0 and up); and the
+    # unharmed opponents to aim at, with their hexes, in one pass
     all_block = d.ctx.line_blockers == "all"
     blocking = 0
+    aims = []
     for p in pirates:
-        if p is None or p.out or p.seat == seat or (p.wound is None and not all_block):
+        if p is None or p.out or p.seat == seat:
             continue
         at = raft if p.aboard else p.at
+        if p.wound is None:
+            aims.append((p.seat, at))
+            if not all_block:
+                continue
         if at >= 0:
             blocking |= 1 << at
-    board = d.board
     out = []
-    for p in pirates:
-        if p is None or p.seat == seat or p.out or p.wound is not None:
-            continue
-        # a line holds the hexes strictly between: never the target's own hex, so
-        # the target standing in the blockers (shoot_problem leaves it out) is moot
-        line = clear_line(board, here, raft if p.aboard else p.at)
-        if line is not None and not line & blocking:
-            out.append(p.seat)
+    if aims:
+        lines = lines_from(d.board, here)
+        for t, at in aims:
+            # a line holds the hexes strictly between: never the target's own hex, so
+            # the target standing in the blockers (shoot_problem leaves it out) is moot
+            line = lines.get(at)
+            if line is not None and not line & blocking:
+                out.append(t)
     d.cache["targets"] = (key, out)
     return out
 

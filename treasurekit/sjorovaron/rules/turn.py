@@ -55,6 +55,19 @@ _FLOAT, _GO, _DIG, _DRAG, _LAUNCH, _WAIT, _STAY, _END, _BOARD = (
     Float(), Go(), Dig(), Drag(), Launch(), Wait(), Stay(), End(), Jump(None))
 
 
+#: Jumps and crossings by target hex name, made as they are first offered (frozen
+#: values, equal to new ones: a move's value is its hex name, whatever the map).
+_JUMPS: dict[str, SjoMove] = {}
+_CROSSES: dict[str, SjoMove] = {}
+
+
+def _made(kept: dict[str, SjoMove], kind: Callable[[str], SjoMove], to: str) -> SjoMove:
+    move = kept.get(to)
+    if move is None:
+        move = kept[to] = kind(to)
+    return move
+
+
 def start_moves(d: SjoDraft) -> list[SjoMove]:
     """Phase "start": fire the mortar, shoot, or declare this turn's action.
 
@@ -78,10 +91,10 @@ def start_moves(d: SjoDraft) -> list[SjoMove]:
     at = p.at
     for to, _ in board.jump_sites(at):
         if jumping.jump_problem(d, at, to, p.seat) is None:
-            moves.append(Jump(d.h(to)))
+            moves.append(_made(_JUMPS, Jump, d.h(to)))
     for to, _, _ in board.crossing_sites(at):
         if movement.landing_problem(d, to, p.seat) is None:
-            moves.append(Cross(d.h(to)))
+            moves.append(_made(_CROSSES, Cross, d.h(to)))
     raft_state = d.raft_state
     if raft_state == "afloat" and raft.board_problem(d, p) is None:
         moves.append(_BOARD)
