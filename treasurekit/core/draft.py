@@ -49,7 +49,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-__all__ = ["Draft", "canonical", "fields_of", "replace", "replacer"]
+__all__ = ["Draft", "canonical", "drafter", "fields_of", "replace", "replacer"]
 
 P = TypeVar("P")
 
@@ -284,6 +284,38 @@ class Draft(Generic[P]):
 
 #: The generated draft class of each (draft class, position type).
 _DRAFT_KINDS: dict[tuple[type, type], type] = {}
+
+D = TypeVar("D", bound=Draft[Any])
+
+
+def drafter(draft: type[D], position_type: type) -> Callable[..., D]:
+    """``draft``'s constructor for positions of ``position_type``: ``make(position,
+    *args)`` is ``draft(position, *args)`` without :meth:`Draft.__new__`'s lookup of the
+    generated class (for the hot path of a game that opens a draft every ply).
+
+    Raises:
+        TypeError: ``position_type`` is not a dataclass, or ``draft`` declares one of
+            its fields in ``__slots__``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class P:
+    ...     turn: int
+    >>> make = drafter(Draft, P)
+    >>> d = make(P(0))
+    >>> d.turn += 1
+    >>> d.freeze()
+    P(turn=1)
+    """
+    kind = _DRAFT_KINDS.get((draft, position_type)) or _draft_kind(draft, position_type)
+    new, init = object.__new__, attrgetter("__init__")(kind)
+
+    def make(position: Any, *args: Any) -> D:
+        made: D = new(kind)
+        init(made, position, *args)
+        return made
+
+    return make
 
 
 def _draft_kind(draft: type, position: type) -> type:

@@ -13,7 +13,7 @@ CHANCE = -1
 TERMINAL = -4
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, in words a reader understands.
 
@@ -26,6 +26,11 @@ class Event:
     text: str
     rule: str | None = None
     kind: str = "info"
+
+    def __init__(self, text: str, rule: str | None = None, kind: str = "info") -> None:
+        # the frozen dataclass's own __init__ sets each field through object.__setattr__;
+        # one or two events are made a ply, so they are filled in one step (half the time)
+        self.__dict__.update(text=text, rule=rule, kind=kind)
 
     def __str__(self) -> str:
         return f"{self.text} [{self.rule}]" if self.rule else self.text
