@@ -17,10 +17,11 @@ mutable draft, the rules of one move change the draft and write events, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.draft import Draft
+from ..core.draft import Draft, drafter
 from ..core.events import Event
 from ..core.phases import PhaseEnum
 from .context import SjoContext
@@ -274,26 +275,10 @@ class SjoDraft(Draft[SjoPosition]):
         return up[0] if up else raft
 
 
-#: The generated class of ``SjoDraft(position)`` per position type (core's draft kinds).
-_KINDS: dict[type, type] = {}
-
-
-def draft(pos: SjoPosition, ctx: SjoContext, cache: dict[str, Any] | None = None) -> SjoDraft:
-    """``SjoDraft(pos, ctx, cache)`` for the hot paths (a draft a ply): the same draft,
-    without looking its generated class up again through ``Draft.__new__``."""
-    kind = _KINDS.get(type(pos))
-    if kind is None:
-        d = SjoDraft(pos, ctx, cache)
-        _KINDS[type(pos)] = type(d)
-        return d
-    d = _new(kind)
-    _init(d, pos, ctx, cache)
-    made: SjoDraft = d
-    return made
-
-
-_new = object.__new__
-_init = SjoDraft.__init__
+#: ``SjoDraft(pos, ctx, cache)`` for the hot paths (a draft a ply), made by core's
+#: :func:`~treasurekit.core.draft.drafter` (no lookup of the generated class each time).
+draft: Callable[[SjoPosition, SjoContext, dict[str, Any] | None], SjoDraft] = \
+    drafter(SjoDraft, SjoPosition)
 
 
 def seat_of(pirates: tuple[Pirate | None, ...], pirate: str) -> int | None:
