@@ -102,15 +102,22 @@ class TIDraft(Draft[TIPosition]):
 
     ``goto(step, *args)`` asks for a step of the turn that a higher rules module
     decides (``rules/turn.py`` runs it after the current one returns).
+
+    ``placed``: the squares the player to move may take, as a rule found them while
+    building this position, with what they were found from: ``(squares, owner, turn,
+    left, moves_left)`` (the very ``owner`` and ``left`` objects), or None. The state lists them as
+    the next position's legal moves when that position still has those very fields
+    (:meth:`~.state.TIState._apply`), instead of finding them again.
     """
 
-    __slots__ = ("_h", "cards", "then")
+    __slots__ = ("_h", "cards", "placed", "then")
     holdings: FrozenHoldings  # a field (a slot of the generated draft), typed for the helpers
 
     def __init__(self, p: TIPosition, cards: CardSet) -> None:
         super().__init__(p)
         self.cards = cards
         self.then: tuple[str, tuple[Any, ...]] | None = None
+        self.placed: tuple[list[int], tuple[int, ...], int, tuple[int, ...], int] | None = None
         self._h: Holdings | None = None
 
     @property

@@ -20,7 +20,7 @@ from ..core.events import Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
 from . import clicks, flow
-from .flow import OVER, REVEAL, SKIRMISH, Phase, expecting
+from .flow import OVER, PLACE, REVEAL, SKIRMISH, Phase, expecting
 from .holdings import Holdings
 from .moves import (
     Discard,
@@ -162,7 +162,13 @@ class TIState(State[TIMove]):
         events = TABLE.of(move).apply(d, ctx, move)
         if d.then is not None:
             events += turn.settle(d, ctx)
-        self._position = d.freeze()
+        p = self._position = d.freeze()
+        placed = d.placed
+        if (placed is not None and p.phase == PLACE and p.owner is placed[1]
+                and p.turn == placed[2] and p.left is placed[3]
+                and p.moves_left == placed[4]):
+            # the squares open at this very position were found while building it
+            self._keep_offered(p, advances.offer(placed[0], ctx))
         return events
 
     def outcome(self) -> Outcome | None:

@@ -22,7 +22,8 @@ from ..moves import Pass, Place
 from ..position import ENCLOSED, PLACED, Pos, TIDraft, TIPosition
 from . import chests
 
-__all__ = ["effect", "legal", "pass_effect", "pass_problem", "placeable", "problem"]
+__all__ = ["effect", "legal", "offer", "pass_effect", "pass_problem", "placeable", "placing",
+           "problem"]
 
 Problem = tuple[str, str | None] | None
 
@@ -32,6 +33,15 @@ def placeable(p: Pos, ctx: TI2003Context) -> list[int]:
     if not p.moves_left:
         return []
     return placeable_squares(ctx.board, p.owner, p.turn, numbers=p.left)
+
+
+def placing(d: TIDraft, ctx: TI2003Context) -> list[int]:
+    """:func:`placeable` for the position being built, kept in ``d.placed`` with what it
+    was found from, so that the state lists the next position's legal moves from it
+    (:func:`offer`) while that position still has those very fields."""
+    squares = placeable(d, ctx)
+    d.placed = (squares, d.owner, d.turn, d.left, d.moves_left)
+    return squares
 
 
 _PLACES: dict[int, tuple[Board, tuple[Place, ...]]] = {}
@@ -48,7 +58,11 @@ def _places(board: Board) -> tuple[Place, ...]:
 
 def legal(p: TIPosition, ctx: TI2003Context) -> list[Place | Pass]:
     """The legal moves of the ``place`` phase: a square, or ``pass`` when none is open."""
-    squares = placeable(p, ctx)
+    return offer(placeable(p, ctx), ctx)
+
+
+def offer(squares: list[int], ctx: TI2003Context) -> list[Place | Pass]:
+    """The ``place`` phase's legal moves when ``squares`` are the squares open now."""
     if not squares:
         return [Pass()]
     places = _places(ctx.board)
