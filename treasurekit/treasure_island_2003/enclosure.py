@@ -123,6 +123,8 @@ class _Grid:
         self.treasures = _bits(board.treasure_at)
         self.by_number = {k: _bits(s for s in board.land if board.numbers[s] == k)
                           for k in set(board.numbers)}
+        #: the last :meth:`open`: (owner tuple, player, reach, empty, packed owner)
+        self.last: tuple[object, int, int, int, bytes] = (None, -1, 0, 0, b"")
 
     def beside(self, mask: int) -> int:
         """The squares next to those of ``mask`` (``board.neighbours``)."""
@@ -131,11 +133,25 @@ class _Grid:
                 | ((mask & self.south) << shift) | ((mask & self.north) >> shift))
 
     def open(self, owner: Sequence[int], player: int) -> tuple[int, int]:
-        """(the empty squares ``player`` may take, every empty square) as sets."""
-        packed = self.pack(*owner)
+        """(the empty squares ``player`` may take, every empty square) as sets.
+
+        The last answer is kept with the very ``owner`` tuple it was found for (a tuple
+        never changes, and the one kept cannot be freed and its id reused): a throw asks
+        twice about the same player on the same squares, and the next player's throw
+        often asks about the squares the last placement left."""
+        last = self.last
+        if last[0] is owner:
+            if last[1] == player:
+                return last[2], last[3]
+            packed = last[4]
+        else:
+            packed = self.pack(*owner)
         mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")  # KeyError
         empty = int.from_bytes(packed.translate(self.empty_table), "little")
-        return (self.beside(mine) | self.anchorages) & empty, empty
+        reach = (self.beside(mine) | self.anchorages) & empty
+        if type(owner) is tuple:  # a list may change: never kept
+            self.last = (owner, player, reach, empty, packed)
+        return reach, empty
 
     def showing(self, numbers: Collection[int]) -> int:
         """The land squares showing one of ``numbers``."""
@@ -217,20 +233,26 @@ def _piece(
     """
     nbrs = board.neighbours
     anchor = board.anchorages
+    if owner[start] != EMPTY or start in anchor:
+        seen.add(start)
+        return None
     local = {start}
     stack = [start]
+    # a square is tested as it is reached (not as it is taken from the stack): the
+    # piece is the same either way, and a counter or anchorage beside any square of
+    # it ends the flood at once
     while stack:
-        s = stack.pop()
-        if owner[s] != EMPTY or s in anchor:
-            seen.update(local)
-            return None
-        for m in nbrs[s]:
-            if m not in local and owner[m] != player:
-                if m in seen:
-                    seen.update(local)
-                    return None
-                local.add(m)
-                stack.append(m)
+        for m in nbrs[stack.pop()]:
+            if m in local:
+                continue
+            o = owner[m]
+            if o == player:
+                continue
+            if o != EMPTY or m in anchor or m in seen:
+                seen.update(local)
+                return None
+            local.add(m)
+            stack.append(m)
     seen.update(local)
     return sorted(local)
 
