@@ -118,7 +118,7 @@ class TIDraft(Draft[TIPosition]):
     holdings: FrozenHoldings  # a field (in the generated draft's dict), typed for the helpers
 
     def __init__(self, p: TIPosition, cards: CardSet) -> None:
-        super().__init__(p)
+        self._fill(p)  # core's Draft.__init__, one call fewer a ply
         self.cards = cards
         self.then: tuple[str, tuple[Any, ...]] | None = None
         self.placed: tuple[list[int], tuple[int, ...], int, tuple[int, ...], int] | None = None
@@ -156,7 +156,7 @@ class TIDraft(Draft[TIPosition]):
         if self._h is not None:
             self.holdings = self._h.freeze()
             self._h = None
-        return super().freeze()
+        return self._build()  # core's Draft.freeze, one call fewer a ply
 
 
 #: What the rules read: a position, or a draft while a move is being applied.

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from ..core.chance import chance_table, exact_table
 from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal, check_seat
-from ..core.events import Event, Outcome
+from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
 from . import clicks, flow
-from .flow import OVER, PLACE, REVEAL, SKIRMISH, Phase, expecting
+from .flow import CHANCE_PHASES, OVER, PLACE, REVEAL, SKIRMISH, Phase, expecting
 from .holdings import Holdings
 from .moves import (
     Discard,
@@ -127,7 +127,15 @@ class TIState(State[TIMove]):
 
     # ----- the engine contract ----------------------------------------------------------
     def _current_player(self) -> int:
-        return flow.current_player(self._position)
+        # flow.current_player, inlined: asked two or three times a ply
+        p = self._position
+        phase = p.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        turn: int = p.turn
+        return turn
 
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
         p = self._position

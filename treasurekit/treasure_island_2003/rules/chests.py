@@ -18,7 +18,7 @@ from functools import cache
 from ...core.events import Event
 from ...core.text import count, possessive
 from .. import rules
-from ..cards import GOLD, JOLLY, PURPLE
+from ..cards import GOLD, JOLLY, PURPLE, CardSet
 from ..context import TI2003Context
 from ..flow import CANNON, CHOOSE, REVEAL, Stage, Step, colour, wrong
 from ..moves import Open, Reveal, TIMove
@@ -72,8 +72,40 @@ def outcomes(p: TIPosition, ctx: TI2003Context) -> list[tuple[TIMove, Fraction]]
     return [(_reveal(k), _share(n, total)) for k in ctx.cards.deck if (n := get(k))]
 
 
+_RANKS: dict[int, tuple[CardSet, dict[str, int]]] = {}
+
+
+def _ranks(cards: CardSet) -> dict[str, int]:
+    """Each card kind's place in ``cards.deck`` (made once per card set)."""
+    hit = _RANKS.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _RANKS[id(cards)] = (cards, {k: i for i, k in enumerate(cards.deck)})
+    return hit[1]
+
+
 def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
-    """The moves and counts of :func:`outcomes` (every unseen kind, in deck order)."""
+    """The moves and counts of :func:`outcomes` (every unseen kind, in deck order).
+
+    The unseen pool is kept in deck order (the holdings only ever take kinds out of
+    it), so it is read as it stands; a pool in another order, or with a kind twice or
+    one the deck lacks (a hand-made value), is read through the deck instead."""
+    rank = _ranks(ctx.cards).get
+    moves: list[TIMove] = []
+    counts: list[int] = []
+    last = -1
+    for k, n in p.holdings.unseen:
+        r = rank(k)
+        if r is None or r <= last:
+            return _pool_by_deck(p, ctx)
+        last = r
+        if n:
+            moves.append(_reveal(k))
+            counts.append(n)
+    return moves, counts
+
+
+def _pool_by_deck(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
+    """:func:`_pool` for any unseen pool: its kinds looked up in deck order."""
     unseen = dict(p.holdings.unseen)
     get = unseen.get
     moves: list[TIMove] = []
