@@ -36,6 +36,7 @@ from .board import Board
 __all__ = [
     "EMPTY",
     "all_enclosed_areas",
+    "carry",
     "enclosed_areas",
     "placeable_squares",
     "placement_distances",
@@ -123,8 +124,9 @@ class _Grid:
         self.treasures = _bits(board.treasure_at)
         self.by_number = {k: _bits(s for s in board.land if board.numbers[s] == k)
                           for k in set(board.numbers)}
-        #: the last :meth:`open`: (owner tuple, player, reach, empty, packed owner)
-        self.last: tuple[object, int, int, int, bytes] = (None, -1, 0, 0, b"")
+        #: the last :meth:`open`: (owner tuple, player, reach, empty, packed owner), or
+        #: after :func:`carry` (owner tuple, None, 0, 0, packed owner)
+        self.last: tuple[object, int | None, int, int, bytes] = (None, None, 0, 0, b"")
 
     def beside(self, mask: int) -> int:
         """The squares next to those of ``mask`` (``board.neighbours``)."""
@@ -141,7 +143,7 @@ class _Grid:
         often asks about the squares the last placement left."""
         last = self.last
         if last[0] is owner:
-            if last[1] == player:
+            if last[1] == player:  # (None after a carry: no player's answer kept)
                 return last[2], last[3]
             packed = last[4]
         else:
@@ -170,6 +172,25 @@ class _Grid:
             out.append(s)
             s = find(1, s + 1)
         return out
+
+
+def carry(board: Board, old: Sequence[int], new: Sequence[int], squares: Iterable[int],
+          seat: int) -> None:
+    """Tell the board's bit sets that the tuple ``new`` is the tuple ``old`` with
+    ``squares`` (and nothing else) taken by ``seat``, so that the next question about
+    ``new`` reuses ``old``'s packed form (changed at those squares) instead of packing
+    ``new`` again. Nothing happens unless ``old`` is the owner tuple asked about last."""
+    grid = _grid(board)
+    if grid is None:
+        return
+    last = grid.last
+    if last[0] is not old or type(new) is not tuple or not -128 <= seat < 128:
+        return  # (a seat outside a signed byte: packing raises, and the scan decides)
+    packed = bytearray(last[4])
+    byte = seat & 0xFF
+    for s in squares:
+        packed[s] = byte
+    grid.last = (new, None, 0, 0, bytes(packed))
 
 
 def _bits(squares: Iterable[int]) -> int:

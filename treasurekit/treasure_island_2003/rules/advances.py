@@ -16,7 +16,7 @@ from ...core.events import Event
 from .. import rules
 from ..board import Board
 from ..context import TI2003Context
-from ..enclosure import EMPTY, enclosed_areas, placeable_squares
+from ..enclosure import EMPTY, carry, enclosed_areas, placeable_squares
 from ..flow import PLACE, Step, colour, dice_text, wrong
 from ..moves import Pass, Place
 from ..position import ENCLOSED, PLACED, Pos, TIDraft, TIPosition
@@ -136,7 +136,8 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
     names = board.names
     name = names[sq]
     number = board.numbers[sq]
-    owner = list(d.owner)
+    before = d.owner
+    owner = list(before)
     how = list(d.how)
     landing = sq in board.anchorages and not any(owner[m] == seat for m in board.neighbours[sq])
     owner[sq] = seat
@@ -154,7 +155,9 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
     else:
         events = [Event(f"{who} advances to {name} ({number})", rules.ADVANCES, "advance")]
     won = [board.treasure_at[sq]] if sq in board.treasure_at else []
+    taken = [sq]
     for area in enclosed_areas(board, owner, seat, sq):
+        taken += area
         for s in area:
             owner[s] = seat
             how[s] = ENCLOSED
@@ -167,7 +170,8 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
             f"{who} encloses {len(area)} square{'s' if len(area) > 1 else ''} ({where}): "
             f"no other player can reach them, so {who}'s counters fill them",
             rules.ENCLOSED, "enclosure"))
-    d.owner = tuple(owner)
+    d.owner = after = tuple(owner)
+    carry(board, before, after, taken, seat)
     d.how = tuple(how)
     d.counters = tuple(counters)
     d.pending = tuple(won)
