@@ -283,9 +283,13 @@ def enclosed_areas(board: Board, owner: Sequence[int], player: int, square: int)
     areas): each a sorted list of empty squares, in the order of their first square."""
     seen: set[int] = set()
     found = []
+    anchor = board.anchorages
     for start in board.neighbours[square]:
-        if owner[start] == player or start in seen:
+        o = owner[start]
+        if o == player or start in seen:
             continue
+        if o != EMPTY or start in anchor:  # a counter or a free anchorage: not enclosed
+            continue  # (as _piece decides at once; its square stops later floods too)
         area = _piece(board, owner, player, start, seen)
         if area is not None:
             found.append(area)

@@ -76,7 +76,7 @@ LEGAL: Mapping[str, Callable[[TIPosition, TI2003Context], list[Any]]] = {
 #: with such a move, ``problem(position, ctx, move)``, and its effect on a draft of the
 #: next position, ``apply(draft, ctx, move) -> events`` (``ctx``: the game's
 #: :class:`~.context.TI2003Context`).
-TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", {
+_SECTIONS: dict[type, Section[list[Event]]] = {
     Roll: Section(_chance_problem, turn.roll_effect),
     Reveal: Section(_chance_problem, chests.reveal),
     Hit: Section(_chance_problem, skirmish.effect),
@@ -89,7 +89,12 @@ TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", {
     Take: Section(locker.take_problem, locker.take_effect),
     End: Section(locker.end_problem, locker.end_effect),
     Discard: Section(locker.discard_problem, locker.discard_effect),
-})
+}
+TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", _SECTIONS)
+
+#: Each move type's effect, as in the table (a ply looks its effect up here, one call
+#: fewer than ``TABLE.of(move).apply``).
+_EFFECTS: dict[type, Callable[..., list[Event]]] = {t: sec.apply for t, sec in _SECTIONS.items()}
 
 
 class TIState(State[TIMove]):
@@ -167,7 +172,10 @@ class TIState(State[TIMove]):
     def _apply(self, move: TIMove) -> list[Event]:
         ctx = self.context
         d = TIDraft(self._position, ctx.cards)
-        events = TABLE.of(move).apply(d, ctx, move)
+        effect = _EFFECTS.get(type(move))
+        if effect is None:  # no move type of this game: the table refuses it
+            effect = TABLE.of(move).apply
+        events = effect(d, ctx, move)
         if d.then is not None:
             events += turn.settle(d, ctx)
         p = self._position = d.freeze()
