@@ -156,7 +156,8 @@ class TIDraft(Draft[TIPosition]):
         if self._h is not None:
             self.holdings = self._h.freeze()
             self._h = None
-        return self._build()  # core's Draft.freeze, one call fewer a ply
+        built: TIPosition = self._build()  # core's Draft.freeze, one call fewer a ply
+        return built
 
 
 #: What the rules read: a position, or a draft while a move is being applied.
