@@ -31,6 +31,24 @@ def test_position_is_frozen() -> None:
     assert isinstance(p.owner, tuple) and isinstance(p.holdings.piles, tuple)
 
 
+def test_frozen_holdings_built_without_init_equal_the_constructors() -> None:
+    """``Holdings.freeze`` and ``FrozenHoldings.drawn`` fill a bare instance's dict: the
+    value equals, hashes and prints as the dataclass's constructor would build it, and
+    stays frozen."""
+    s = played(4, 120)
+    h = s.position.holdings
+    again = Holdings.thaw(h, s.cards).freeze()
+    made = FrozenHoldings(*(getattr(h, f.name) for f in dataclasses.fields(FrozenHoldings)))
+    assert again == made == h and hash(again) == hash(made) and repr(again) == repr(made)
+    kind = h.unseen[0][0]
+    drawn = h.drawn(kind)
+    thawed = Holdings.thaw(h, s.cards)
+    thawed.draw(kind)
+    assert drawn == thawed.freeze() and hash(drawn) == hash(thawed.freeze())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        drawn.unseen = ()  # type: ignore[misc]
+
+
 def test_position_equal_positions_are_equal_games_and_hash_alike() -> None:
     a, b = played(5, 80), played(5, 80)
     assert a.position is not b.position
