@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cache
+from itertools import accumulate
 
 from ...core.events import Event
 from ...core.text import count, possessive
@@ -128,13 +129,10 @@ def reveal_table(p: TIPosition, ctx: TI2003Context) -> tuple[
     moves, counts = _pool(p, ctx)
     if not counts or min(counts) < 0:
         return None
-    g = math.gcd(sum(counts), *counts)
-    running = []
-    acc = 0
-    for n in counts:
-        acc += n // g
-        running.append(acc)
-    return tuple(moves), sum(counts) // g, tuple(running)
+    total = sum(counts)
+    g = math.gcd(total, *counts)
+    running = tuple(accumulate(counts) if g == 1 else accumulate(n // g for n in counts))
+    return tuple(moves), total // g, running
 
 
 def reveal_floats(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[float]] | None:
