@@ -26,7 +26,7 @@ from ..core.draft import Draft
 from .cards import CardSet
 from .holdings import FrozenHoldings, Holdings, read
 
-__all__ = ["ENCLOSED", "PLACED", "Pos", "Skirmish", "TIDraft", "TIPosition"]
+__all__ = ["ENCLOSED", "PLACED", "Pos", "Skirmish", "TIDraft", "TIPosition", "draft"]
 
 #: ``how[s]`` of a square whose counter was placed, or filled by an enclosure.
 PLACED, ENCLOSED = 1, 2
@@ -118,6 +118,7 @@ class TIDraft(Draft[TIPosition]):
     holdings: FrozenHoldings  # a field (in the generated draft's dict), typed for the helpers
 
     def __init__(self, p: TIPosition, cards: CardSet) -> None:
+        # (set every working attribute in draft() below too)
         self._fill(p)  # core's Draft.__init__, one call fewer a ply
         self.cards = cards
         self.then: tuple[str, tuple[Any, ...]] | None = None
@@ -158,6 +159,29 @@ class TIDraft(Draft[TIPosition]):
             self._h = None
         built: TIPosition = self._build()  # core's Draft.freeze, one call fewer a ply
         return built
+
+
+_NEW = object.__new__
+#: The draft class core generates for each position type (``type(TIDraft(position))``).
+_KINDS: dict[type, type] = {}
+
+
+def draft(p: TIPosition, cards: CardSet) -> TIDraft:
+    """``TIDraft(p, cards)`` for the ply's hot path: the same draft (an instance of the
+    class core generates for the position type, filled by its generated ``_fill``),
+    without the constructor's ``__new__`` and ``__init__`` calls."""
+    kind = _KINDS.get(type(p))
+    if kind is None:
+        d = TIDraft(p, cards)
+        _KINDS[type(p)] = type(d)
+        return d
+    d = _NEW(kind)
+    d._fill(p)
+    d.cards = cards
+    d.then = None
+    d.placed = None
+    d._h = None
+    return d
 
 
 #: What the rules read: a position, or a draft while a move is being applied.

@@ -37,7 +37,7 @@ from .moves import (
     Take,
     TIMove,
 )
-from .position import TIDraft, TIPosition
+from .position import TIPosition, draft
 from .rules import advances, cannons, chests, locker, skirmish, turn
 from .text import render
 from .view import TIView, make_view, public_skirmish
@@ -171,7 +171,7 @@ class TIState(State[TIMove]):
 
     def _apply(self, move: TIMove) -> list[Event]:
         ctx = self.context
-        d = TIDraft(self._position, ctx.cards)
+        d = draft(self._position, ctx.cards)
         effect = _EFFECTS.get(type(move))
         if effect is None:  # no move type of this game: the table refuses it
             effect = TABLE.of(move).apply
