@@ -163,7 +163,7 @@ class TIDraft(Draft[TIPosition]):
 
 _NEW = object.__new__
 #: The draft class core generates for each position type (``type(TIDraft(position))``).
-_KINDS: dict[type, type] = {}
+_KINDS: dict[type, type[TIDraft]] = {}
 
 
 def draft(p: TIPosition, cards: CardSet) -> TIDraft:
@@ -172,10 +172,10 @@ def draft(p: TIPosition, cards: CardSet) -> TIDraft:
     without the constructor's ``__new__`` and ``__init__`` calls."""
     kind = _KINDS.get(type(p))
     if kind is None:
-        d = TIDraft(p, cards)
-        _KINDS[type(p)] = type(d)
-        return d
-    d = _NEW(kind)
+        first = TIDraft(p, cards)
+        _KINDS[type(p)] = type(first)
+        return first
+    d: TIDraft = _NEW(kind)
     d._fill(p)
     d.cards = cards
     d.then = None
