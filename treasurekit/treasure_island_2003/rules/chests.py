@@ -164,10 +164,22 @@ def open_next(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     return []
 
 
+_WHERE: dict[tuple[int, str], tuple[CardSet, str]] = {}
+
+
 def _where(ctx: TI2003Context, chest: str) -> str:
+    """The chest's name in an event ("Flint's chest"), made once per card set and chest
+    (every card turned over names its chest)."""
+    cards = ctx.cards
+    hit = _WHERE.get((id(cards), chest))
+    if hit is not None and hit[0] is cards:
+        return hit[1]
     if chest == "legacy":
-        return "Davy Jones' Legacy"
-    return f"{possessive(ctx.cards.chest(chest).pirate)} chest"
+        text = "Davy Jones' Legacy"
+    else:
+        text = f"{possessive(cards.chest(chest).pirate)} chest"
+    _WHERE[id(cards), chest] = (cards, text)
+    return text
 
 
 def start_chest(d: TIDraft, ctx: TI2003Context, chest: str) -> list[Event]:
