@@ -154,13 +154,13 @@ class TIState(State[TIMove]):
         p = self._position
         if p.phase == REVEAL:
             return chests.reveal_table(p, self.context)
-        return None if p.phase == SKIRMISH else _ROLL_EXACT
+        return skirmish.exact(p) if p.phase == SKIRMISH else _ROLL_EXACT
 
     def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
         p = self._position
         if p.phase == REVEAL:
             return chests.reveal_floats(p, self.context)
-        return None if p.phase == SKIRMISH else _ROLL_FLOATS
+        return skirmish.floats(p) if p.phase == SKIRMISH else _ROLL_FLOATS
 
     def _legal_moves(self) -> list[TIMove]:
         legal = LEGAL.get(self._position.phase)
