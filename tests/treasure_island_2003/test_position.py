@@ -15,7 +15,7 @@ from treasurekit.core import IllegalMoveError
 from treasurekit.treasure_island_2003 import Phase, TIPosition, TIState
 from treasurekit.treasure_island_2003.flow import PHASES
 from treasurekit.treasure_island_2003.holdings import FrozenHoldings, Holdings
-from treasurekit.treasure_island_2003.position import TIDraft
+from treasurekit.treasure_island_2003.position import TIDraft, draft
 
 RECORDS = json.loads(DATA.read_text(encoding="utf-8"))
 
@@ -29,6 +29,36 @@ def test_position_is_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         p.holdings.jolly = (9, 9)  # type: ignore[misc]
     assert isinstance(p.owner, tuple) and isinstance(p.holdings.piles, tuple)
+
+
+def test_frozen_holdings_built_without_init_equal_the_constructors() -> None:
+    """``Holdings.freeze`` and ``FrozenHoldings.drawn`` fill a bare instance's dict: the
+    value equals, hashes and prints as the dataclass's constructor would build it, and
+    stays frozen."""
+    s = played(4, 120)
+    h = s.position.holdings
+    again = Holdings.thaw(h, s.cards).freeze()
+    made = FrozenHoldings(*(getattr(h, f.name) for f in dataclasses.fields(FrozenHoldings)))
+    assert again == made == h and hash(again) == hash(made) and repr(again) == repr(made)
+    kind = h.unseen[0][0]
+    drawn = h.drawn(kind)
+    thawed = Holdings.thaw(h, s.cards)
+    thawed.draw(kind)
+    assert drawn == thawed.freeze() and hash(drawn) == hash(thawed.freeze())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        drawn.unseen = ()  # type: ignore[misc]
+
+
+def test_the_plys_draft_is_the_constructors() -> None:
+    """``position.draft`` (the state's hot path) makes what ``TIDraft(p, cards)`` makes."""
+    s = played(2, 50)
+    p = s.position
+    for _ in range(2):  # the first call learns the generated draft class
+        fast, slow = draft(p, s.cards), TIDraft(p, s.cards)
+        assert type(fast) is type(slow) and isinstance(fast, TIDraft)
+        for name in ("cards", "then", "placed", "_h"):
+            assert getattr(fast, name) is getattr(slow, name)
+        assert fast.freeze() == slow.freeze() == p
 
 
 def test_position_equal_positions_are_equal_games_and_hash_alike() -> None:

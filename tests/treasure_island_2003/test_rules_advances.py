@@ -340,6 +340,33 @@ def test_landings_and_advances_in_played_positions_match_the_full_scan() -> None
     assert checked == 200
 
 
+def test_the_kept_and_carried_bit_sets_of_played_positions_match_the_full_scan() -> None:
+    """``_Grid.open`` keeps its last answer with the owner tuple, and a placement carries
+    the packed squares to the next owner tuple (``enclosure.carry``): what they answer
+    is what packing the tuple afresh and the full scan answer."""
+    game = treasurekit.load_game("treasure_island_2003", players=3)
+    grid = _grid(game.board)
+    assert grid is not None
+    state = game.new_initial_state(seed=7)
+    rng = random.Random(7)
+    carried = 0
+    while not state.is_terminal():
+        owner = state.position.owner
+        if grid.last[0] is owner:
+            carried += grid.last[1] is None
+            assert grid.last[4] == grid.pack(*owner)
+        for player in (state.position.turn, 0, 1, 2, state.position.turn):
+            fast = placeable_squares(game.board, owner, player)
+            assert fast == _placeable_by_scan(game.board, owner, player)
+            assert reaches_treasure(game.board, owner, player) == _reaches_by_flood(
+                game.board, list(owner), player)
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.play(rng.choice(state.legal_moves()))
+    assert carried > 10
+
+
 def _reaches_by_flood(board: Board, owner: list[int], player: int) -> bool:
     """Reference for :func:`reaches_treasure`: a plain flood over ``board.neighbours``
     from the free anchorages and the squares beside the player's counters."""

@@ -52,3 +52,26 @@ def test_skirmish_two_players_first_to_three_hits() -> None:
     assert t.legacy_winner == R
     u = small(players=4).position(full_board_for(4, {"R": 20, "B": 20, "G": 20, "Y": 15}))
     assert u.skirmish == ((R, B, G), (0, 0, 0), "legacy")
+
+
+def test_skirmish_round_tables_pick_what_sampling_the_outcomes_picks() -> None:
+    """The round's chance tables are made once per set of seats still in: the same picks
+    from the seeded stream as sampling the outcomes, the same floats for search."""
+    import dataclasses
+    import itertools
+
+    import treasurekit
+    from treasurekit.core.chance import chance_table, sample_outcome, sample_table
+    from treasurekit.treasure_island_2003.rules import skirmish
+
+    state = treasurekit.load_game("treasure_island_2003", players=4).new_initial_state(0)
+    for k in (2, 3, 4):
+        for active in itertools.combinations(range(4), k):
+            p = dataclasses.replace(state.position, phase="skirmish",
+                                    skirmish=(active, (0,) * k, ("final",)))
+            outcomes = skirmish.outcomes(p)
+            assert skirmish.floats(p) == chance_table(outcomes)
+            table = skirmish.exact(p)
+            for seed in range(40):
+                assert sample_table(table, "treasure_island_2003", seed, 3) == sample_outcome(
+                    outcomes, "treasure_island_2003", seed, 3, check=True)

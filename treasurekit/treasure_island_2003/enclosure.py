@@ -36,6 +36,7 @@ from .board import Board
 __all__ = [
     "EMPTY",
     "all_enclosed_areas",
+    "carry",
     "enclosed_areas",
     "placeable_squares",
     "placement_distances",
@@ -123,6 +124,9 @@ class _Grid:
         self.treasures = _bits(board.treasure_at)
         self.by_number = {k: _bits(s for s in board.land if board.numbers[s] == k)
                           for k in set(board.numbers)}
+        #: the last :meth:`open`: (owner tuple, player, reach, empty, packed owner), or
+        #: after :func:`carry` (owner tuple, None, 0, 0, packed owner)
+        self.last: tuple[object, int | None, int, int, bytes] = (None, None, 0, 0, b"")
 
     def beside(self, mask: int) -> int:
         """The squares next to those of ``mask`` (``board.neighbours``)."""
@@ -131,11 +135,25 @@ class _Grid:
                 | ((mask & self.south) << shift) | ((mask & self.north) >> shift))
 
     def open(self, owner: Sequence[int], player: int) -> tuple[int, int]:
-        """(the empty squares ``player`` may take, every empty square) as sets."""
-        packed = self.pack(*owner)
+        """(the empty squares ``player`` may take, every empty square) as sets.
+
+        The last answer is kept with the very ``owner`` tuple it was found for (a tuple
+        never changes, and the one kept cannot be freed and its id reused): a throw asks
+        twice about the same player on the same squares, and the next player's throw
+        often asks about the squares the last placement left."""
+        last = self.last
+        if last[0] is owner:
+            if last[1] == player:  # (None after a carry: no player's answer kept)
+                return last[2], last[3]
+            packed = last[4]
+        else:
+            packed = self.pack(*owner)
         mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")  # KeyError
         empty = int.from_bytes(packed.translate(self.empty_table), "little")
-        return (self.beside(mine) | self.anchorages) & empty, empty
+        reach = (self.beside(mine) | self.anchorages) & empty
+        if type(owner) is tuple:  # a list may change: never kept
+            self.last = (owner, player, reach, empty, packed)
+        return reach, empty
 
     def showing(self, numbers: Collection[int]) -> int:
         """The land squares showing one of ``numbers``."""
@@ -154,6 +172,25 @@ class _Grid:
             out.append(s)
             s = find(1, s + 1)
         return out
+
+
+def carry(board: Board, old: Sequence[int], new: Sequence[int], squares: Iterable[int],
+          seat: int) -> None:
+    """Tell the board's bit sets that the tuple ``new`` is the tuple ``old`` with
+    ``squares`` (and nothing else) taken by ``seat``, so that the next question about
+    ``new`` reuses ``old``'s packed form (changed at those squares) instead of packing
+    ``new`` again. Nothing happens unless ``old`` is the owner tuple asked about last."""
+    grid = _grid(board)
+    if grid is None:
+        return
+    last = grid.last
+    if last[0] is not old or type(new) is not tuple or not -128 <= seat < 128:
+        return  # (a seat outside a signed byte: packing raises, and the scan decides)
+    packed = bytearray(last[4])
+    byte = seat & 0xFF
+    for s in squares:
+        packed[s] = byte
+    grid.last = (new, None, 0, 0, bytes(packed))
 
 
 def _bits(squares: Iterable[int]) -> int:
@@ -217,20 +254,26 @@ def _piece(
     """
     nbrs = board.neighbours
     anchor = board.anchorages
+    if owner[start] != EMPTY or start in anchor:
+        seen.add(start)
+        return None
     local = {start}
     stack = [start]
+    # a square is tested as it is reached (not as it is taken from the stack): the
+    # piece is the same either way, and a counter or anchorage beside any square of
+    # it ends the flood at once
     while stack:
-        s = stack.pop()
-        if owner[s] != EMPTY or s in anchor:
-            seen.update(local)
-            return None
-        for m in nbrs[s]:
-            if m not in local and owner[m] != player:
-                if m in seen:
-                    seen.update(local)
-                    return None
-                local.add(m)
-                stack.append(m)
+        for m in nbrs[stack.pop()]:
+            if m in local:
+                continue
+            o = owner[m]
+            if o == player:
+                continue
+            if o != EMPTY or m in anchor or m in seen:
+                seen.update(local)
+                return None
+            local.add(m)
+            stack.append(m)
     seen.update(local)
     return sorted(local)
 
@@ -240,9 +283,13 @@ def enclosed_areas(board: Board, owner: Sequence[int], player: int, square: int)
     areas): each a sorted list of empty squares, in the order of their first square."""
     seen: set[int] = set()
     found = []
+    anchor = board.anchorages
     for start in board.neighbours[square]:
-        if owner[start] == player or start in seen:
+        o = owner[start]
+        if o == player or start in seen:
             continue
+        if o != EMPTY or start in anchor:  # a counter or a free anchorage: not enclosed
+            continue  # (as _piece decides at once; its square stops later floods too)
         area = _piece(board, owner, player, start, seen)
         if area is not None:
             found.append(area)

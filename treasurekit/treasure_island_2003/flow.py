@@ -113,9 +113,13 @@ def start(ctx: TI2003Context) -> TIPosition:
     )
 
 
+#: The colours capitalised, made once (a seat's colour is in most event texts).
+_CAPITALISED = tuple(c.capitalize() for c in COLOURS)
+
+
 def colour(seat: int) -> str:
     """The colour of a seat, capitalised ("Red")."""
-    return COLOURS[seat].capitalize()
+    return _CAPITALISED[seat]
 
 
 def current_player(p: TIPosition) -> int:

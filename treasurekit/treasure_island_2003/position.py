@@ -26,7 +26,7 @@ from ..core.draft import Draft
 from .cards import CardSet
 from .holdings import FrozenHoldings, Holdings, read
 
-__all__ = ["ENCLOSED", "PLACED", "Pos", "Skirmish", "TIDraft", "TIPosition"]
+__all__ = ["ENCLOSED", "PLACED", "Pos", "Skirmish", "TIDraft", "TIPosition", "draft"]
 
 #: ``how[s]`` of a square whose counter was placed, or filled by an enclosure.
 PLACED, ENCLOSED = 1, 2
@@ -37,9 +37,13 @@ Skirmish = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
 Award = tuple[str, int, int, int, str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TIPosition:
     """Everything that can change in a game of Treasure Island (2003).
+
+    Its fields are kept in the instance's dict, not in slots: a ply copies all 28 of them
+    in and out of its draft, and two dict copies in C cost much less than filling 28
+    frozen slots through their descriptors (about 13,000 fewer instructions an action).
 
     Attributes:
         owner: per square (row-major), the seat of its counter or ``EMPTY`` (-1).
@@ -102,15 +106,23 @@ class TIDraft(Draft[TIPosition]):
 
     ``goto(step, *args)`` asks for a step of the turn that a higher rules module
     decides (``rules/turn.py`` runs it after the current one returns).
+
+    ``placed``: the squares the player to move may take, as a rule found them while
+    building this position, with what they were found from: ``(squares, owner, turn,
+    left, moves_left)`` (the very ``owner`` and ``left`` objects), or None. The state lists them as
+    the next position's legal moves when that position still has those very fields
+    (:meth:`~.state.TIState._apply`), instead of finding them again.
     """
 
-    __slots__ = ("_h", "cards", "then")
-    holdings: FrozenHoldings  # a field (a slot of the generated draft), typed for the helpers
+    __slots__ = ("_h", "cards", "placed", "then")
+    holdings: FrozenHoldings  # a field (in the generated draft's dict), typed for the helpers
 
     def __init__(self, p: TIPosition, cards: CardSet) -> None:
-        super().__init__(p)
+        # (set every working attribute in draft() below too)
+        self._fill(p)  # core's Draft.__init__, one call fewer a ply
         self.cards = cards
         self.then: tuple[str, tuple[Any, ...]] | None = None
+        self.placed: tuple[list[int], tuple[int, ...], int, tuple[int, ...], int] | None = None
         self._h: Holdings | None = None
 
     @property
@@ -145,7 +157,31 @@ class TIDraft(Draft[TIPosition]):
         if self._h is not None:
             self.holdings = self._h.freeze()
             self._h = None
-        return super().freeze()
+        built: TIPosition = self._build()  # core's Draft.freeze, one call fewer a ply
+        return built
+
+
+_NEW = object.__new__
+#: The draft class core generates for each position type (``type(TIDraft(position))``).
+_KINDS: dict[type, type[TIDraft]] = {}
+
+
+def draft(p: TIPosition, cards: CardSet) -> TIDraft:
+    """``TIDraft(p, cards)`` for the ply's hot path: the same draft (an instance of the
+    class core generates for the position type, filled by its generated ``_fill``),
+    without the constructor's ``__new__`` and ``__init__`` calls."""
+    kind = _KINDS.get(type(p))
+    if kind is None:
+        first = TIDraft(p, cards)
+        _KINDS[type(p)] = type(first)
+        return first
+    d: TIDraft = _NEW(kind)
+    d._fill(p)
+    d.cards = cards
+    d.then = None
+    d.placed = None
+    d._h = None
+    return d
 
 
 #: What the rules read: a position, or a draft while a move is being applied.

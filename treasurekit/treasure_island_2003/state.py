@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from ..core.chance import chance_table, exact_table
 from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal, check_seat
-from ..core.events import Event, Outcome
+from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
 from . import clicks, flow
-from .flow import OVER, REVEAL, SKIRMISH, Phase, expecting
+from .flow import CHANCE_PHASES, OVER, PLACE, REVEAL, SKIRMISH, Phase, expecting
 from .holdings import Holdings
 from .moves import (
     Discard,
@@ -37,7 +37,7 @@ from .moves import (
     Take,
     TIMove,
 )
-from .position import TIDraft, TIPosition
+from .position import TIPosition, draft
 from .rules import advances, cannons, chests, locker, skirmish, turn
 from .text import render
 from .view import TIView, make_view, public_skirmish
@@ -76,7 +76,7 @@ LEGAL: Mapping[str, Callable[[TIPosition, TI2003Context], list[Any]]] = {
 #: with such a move, ``problem(position, ctx, move)``, and its effect on a draft of the
 #: next position, ``apply(draft, ctx, move) -> events`` (``ctx``: the game's
 #: :class:`~.context.TI2003Context`).
-TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", {
+_SECTIONS: dict[type, Section[list[Event]]] = {
     Roll: Section(_chance_problem, turn.roll_effect),
     Reveal: Section(_chance_problem, chests.reveal),
     Hit: Section(_chance_problem, skirmish.effect),
@@ -89,7 +89,12 @@ TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", {
     Take: Section(locker.take_problem, locker.take_effect),
     End: Section(locker.end_problem, locker.end_effect),
     Discard: Section(locker.discard_problem, locker.discard_effect),
-})
+}
+TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", _SECTIONS)
+
+#: Each move type's effect, as in the table (a ply looks its effect up here, one call
+#: fewer than ``TABLE.of(move).apply``).
+_EFFECTS: dict[type, Callable[..., list[Event]]] = {t: sec.apply for t, sec in _SECTIONS.items()}
 
 
 class TIState(State[TIMove]):
@@ -127,7 +132,15 @@ class TIState(State[TIMove]):
 
     # ----- the engine contract ----------------------------------------------------------
     def _current_player(self) -> int:
-        return flow.current_player(self._position)
+        # flow.current_player, inlined: asked two or three times a ply
+        p = self._position
+        phase = p.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        turn: int = p.turn
+        return turn
 
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
         p = self._position
@@ -141,13 +154,13 @@ class TIState(State[TIMove]):
         p = self._position
         if p.phase == REVEAL:
             return chests.reveal_table(p, self.context)
-        return None if p.phase == SKIRMISH else _ROLL_EXACT
+        return skirmish.exact(p) if p.phase == SKIRMISH else _ROLL_EXACT
 
     def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
         p = self._position
         if p.phase == REVEAL:
             return chests.reveal_floats(p, self.context)
-        return None if p.phase == SKIRMISH else _ROLL_FLOATS
+        return skirmish.floats(p) if p.phase == SKIRMISH else _ROLL_FLOATS
 
     def _legal_moves(self) -> list[TIMove]:
         legal = LEGAL.get(self._position.phase)
@@ -158,11 +171,20 @@ class TIState(State[TIMove]):
 
     def _apply(self, move: TIMove) -> list[Event]:
         ctx = self.context
-        d = TIDraft(self._position, ctx.cards)
-        events = TABLE.of(move).apply(d, ctx, move)
+        d = draft(self._position, ctx.cards)
+        effect = _EFFECTS.get(type(move))
+        if effect is None:  # no move type of this game: the table refuses it
+            effect = TABLE.of(move).apply
+        events = effect(d, ctx, move)
         if d.then is not None:
             events += turn.settle(d, ctx)
-        self._position = d.freeze()
+        p = self._position = d.freeze()
+        placed = d.placed
+        if (placed is not None and p.phase == PLACE and p.owner is placed[1]
+                and p.turn == placed[2] and p.left is placed[3]
+                and p.moves_left == placed[4]):
+            # the squares open at this very position were found while building it
+            self._keep_offered(p, advances.offer(placed[0], ctx))
         return events
 
     def outcome(self) -> Outcome | None:

@@ -16,13 +16,14 @@ from ...core.events import Event
 from .. import rules
 from ..board import Board
 from ..context import TI2003Context
-from ..enclosure import EMPTY, enclosed_areas, placeable_squares
+from ..enclosure import EMPTY, carry, enclosed_areas, placeable_squares
 from ..flow import PLACE, Step, colour, dice_text, wrong
 from ..moves import Pass, Place
 from ..position import ENCLOSED, PLACED, Pos, TIDraft, TIPosition
 from . import chests
 
-__all__ = ["effect", "legal", "pass_effect", "pass_problem", "placeable", "problem"]
+__all__ = ["effect", "legal", "offer", "pass_effect", "pass_problem", "placeable", "placing",
+           "problem"]
 
 Problem = tuple[str, str | None] | None
 
@@ -32,6 +33,15 @@ def placeable(p: Pos, ctx: TI2003Context) -> list[int]:
     if not p.moves_left:
         return []
     return placeable_squares(ctx.board, p.owner, p.turn, numbers=p.left)
+
+
+def placing(d: TIDraft, ctx: TI2003Context) -> list[int]:
+    """:func:`placeable` for the position being built, kept in ``d.placed`` with what it
+    was found from, so that the state lists the next position's legal moves from it
+    (:func:`offer`) while that position still has those very fields."""
+    squares = placeable(d, ctx)
+    d.placed = (squares, d.owner, d.turn, d.left, d.moves_left)
+    return squares
 
 
 _PLACES: dict[int, tuple[Board, tuple[Place, ...]]] = {}
@@ -48,7 +58,11 @@ def _places(board: Board) -> tuple[Place, ...]:
 
 def legal(p: TIPosition, ctx: TI2003Context) -> list[Place | Pass]:
     """The legal moves of the ``place`` phase: a square, or ``pass`` when none is open."""
-    squares = placeable(p, ctx)
+    return offer(placeable(p, ctx), ctx)
+
+
+def offer(squares: list[int], ctx: TI2003Context) -> list[Place | Pass]:
+    """The ``place`` phase's legal moves when ``squares`` are the squares open now."""
     if not squares:
         return [Pass()]
     places = _places(ctx.board)
@@ -122,7 +136,8 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
     names = board.names
     name = names[sq]
     number = board.numbers[sq]
-    owner = list(d.owner)
+    before = d.owner
+    owner = list(before)
     how = list(d.how)
     landing = sq in board.anchorages and not any(owner[m] == seat for m in board.neighbours[sq])
     owner[sq] = seat
@@ -140,7 +155,9 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
     else:
         events = [Event(f"{who} advances to {name} ({number})", rules.ADVANCES, "advance")]
     won = [board.treasure_at[sq]] if sq in board.treasure_at else []
+    taken = [sq]
     for area in enclosed_areas(board, owner, seat, sq):
+        taken += area
         for s in area:
             owner[s] = seat
             how[s] = ENCLOSED
@@ -153,7 +170,8 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
             f"{who} encloses {len(area)} square{'s' if len(area) > 1 else ''} ({where}): "
             f"no other player can reach them, so {who}'s counters fill them",
             rules.ENCLOSED, "enclosure"))
-    d.owner = tuple(owner)
+    d.owner = after = tuple(owner)
+    carry(board, before, after, taken, seat)
     d.how = tuple(how)
     d.counters = tuple(counters)
     d.pending = tuple(won)

@@ -21,6 +21,7 @@ effects change a :class:`~..position.TIDraft`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.events import Event
@@ -74,6 +75,15 @@ def _from_legacy(p: Pos, from_locker: bool) -> bool:
     return not from_locker and p.chest == "legacy"
 
 
+# The moves the legal-move lists offer, made once per set of field values (frozen values:
+# the lists share them, as they share ``place`` and ``reveal`` moves; ``typed``: a field
+# of another type is another move).
+_fire = lru_cache(maxsize=4096, typed=True)(Fire)
+_protect = lru_cache(maxsize=1024, typed=True)(Protect)
+_stash = lru_cache(maxsize=64, typed=True)(Stash)
+_take = lru_cache(maxsize=1024, typed=True)(Take)
+
+
 def uses(p: Pos, ctx: TI2003Context, h: Holdings, cannon: str, from_locker: bool
          ) -> list[Fire | Protect]:
     """Every way the player to move can use a ``cannon`` from that source now."""
@@ -89,12 +99,12 @@ def uses(p: Pos, ctx: TI2003Context, h: Holdings, cannon: str, from_locker: bool
                 continue
             if cannon == "purple" and kind in h.protected[t]:
                 continue
-            out.append(Fire(cannon, t, kind, from_locker))
+            out.append(_fire(cannon, t, kind, from_locker))
     if cannon == "gold":
-        out += [Fire("gold", t, JOLLY, from_locker) for t in range(n)
+        out += [_fire("gold", t, JOLLY, from_locker) for t in range(n)
                 if t != me and h.jolly[t]]
     if cannon == "purple" and not _from_legacy(p, from_locker):
-        out += [Protect(kind, from_locker) for kind in ctx.cards.type_ids
+        out += [_protect(kind, from_locker) for kind in ctx.cards.type_ids
                 if kind in mine and kind not in h.protected[me]
                 and _may_protect_fresh(p, ctx, kind, from_locker)]
     return out
@@ -110,7 +120,7 @@ def chest_cannon_moves(p: Pos, ctx: TI2003Context, h: Holdings) -> list[Fire | P
         found = uses(p, ctx, h, cannon, False)
         out += found
         if optional or not found:
-            out.append(Stash(cannon))
+            out.append(_stash(cannon))
     return out
 
 
@@ -124,7 +134,7 @@ def locker_moves(p: Pos, ctx: TI2003Context, h: Holdings) -> list[Take | Fire | 
     cannons they can use at once."""
     me = p.turn
     out: list[Take | Fire | Protect] = [
-        Take(kind) for kind in ctx.cards.type_ids if h.may_take(me, kind)
+        _take(kind) for kind in ctx.cards.type_ids if h.may_take(me, kind)
     ] if h.locker else []  # a type is taken only out of the Locker
     for cannon in ("purple", "gold"):
         if h.locker_cannons[cannon]:

@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cache
+from itertools import accumulate
 
 from ...core.events import Event
 from ...core.text import count, possessive
 from .. import rules
-from ..cards import GOLD, JOLLY, PURPLE
+from ..cards import GOLD, JOLLY, PURPLE, CardSet
 from ..context import TI2003Context
 from ..flow import CANNON, CHOOSE, REVEAL, Stage, Step, colour, wrong
 from ..moves import Open, Reveal, TIMove
@@ -72,8 +73,40 @@ def outcomes(p: TIPosition, ctx: TI2003Context) -> list[tuple[TIMove, Fraction]]
     return [(_reveal(k), _share(n, total)) for k in ctx.cards.deck if (n := get(k))]
 
 
+_RANKS: dict[int, tuple[CardSet, dict[str, int]]] = {}
+
+
+def _ranks(cards: CardSet) -> dict[str, int]:
+    """Each card kind's place in ``cards.deck`` (made once per card set)."""
+    hit = _RANKS.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _RANKS[id(cards)] = (cards, {k: i for i, k in enumerate(cards.deck)})
+    return hit[1]
+
+
 def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
-    """The moves and counts of :func:`outcomes` (every unseen kind, in deck order)."""
+    """The moves and counts of :func:`outcomes` (every unseen kind, in deck order).
+
+    The unseen pool is kept in deck order (the holdings only ever take kinds out of
+    it), so it is read as it stands; a pool in another order, or with a kind twice or
+    one the deck lacks (a hand-made value), is read through the deck instead."""
+    rank = _ranks(ctx.cards).get
+    moves: list[TIMove] = []
+    counts: list[int] = []
+    last = -1
+    for k, n in p.holdings.unseen:
+        r = rank(k)
+        if r is None or r <= last:
+            return _pool_by_deck(p, ctx)
+        last = r
+        if n:
+            moves.append(_reveal(k))
+            counts.append(n)
+    return moves, counts
+
+
+def _pool_by_deck(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
+    """:func:`_pool` for any unseen pool: its kinds looked up in deck order."""
     unseen = dict(p.holdings.unseen)
     get = unseen.get
     moves: list[TIMove] = []
@@ -96,13 +129,10 @@ def reveal_table(p: TIPosition, ctx: TI2003Context) -> tuple[
     moves, counts = _pool(p, ctx)
     if not counts or min(counts) < 0:
         return None
-    g = math.gcd(sum(counts), *counts)
-    running = []
-    acc = 0
-    for n in counts:
-        acc += n // g
-        running.append(acc)
-    return tuple(moves), sum(counts) // g, tuple(running)
+    total = sum(counts)
+    g = math.gcd(total, *counts)
+    running = tuple(accumulate(counts) if g == 1 else accumulate(n // g for n in counts))
+    return tuple(moves), total // g, running
 
 
 def reveal_floats(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[float]] | None:
@@ -134,10 +164,22 @@ def open_next(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     return []
 
 
+_WHERE: dict[tuple[int, str], tuple[CardSet, str]] = {}
+
+
 def _where(ctx: TI2003Context, chest: str) -> str:
+    """The chest's name in an event ("Flint's chest"), made once per card set and chest
+    (every card turned over names its chest)."""
+    cards = ctx.cards
+    hit = _WHERE.get((id(cards), chest))
+    if hit is not None and hit[0] is cards:
+        return hit[1]
     if chest == "legacy":
-        return "Davy Jones' Legacy"
-    return f"{possessive(ctx.cards.chest(chest).pirate)} chest"
+        text = "Davy Jones' Legacy"
+    else:
+        text = f"{possessive(cards.chest(chest).pirate)} chest"
+    _WHERE[id(cards), chest] = (cards, text)
+    return text
 
 
 def start_chest(d: TIDraft, ctx: TI2003Context, chest: str) -> list[Event]:

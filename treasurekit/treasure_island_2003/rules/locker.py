@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.events import Event
 from .. import rules
 from ..context import TI2003Context
@@ -70,10 +72,14 @@ def end_effect(d: TIDraft, ctx: TI2003Context, move: End) -> list[Event]:
     return []
 
 
+#: ``discard <type>`` made once per type (a frozen value the legal-move lists share).
+_discard = lru_cache(maxsize=1024, typed=True)(Discard)
+
+
 def discard_legal(p: TIPosition, ctx: TI2003Context) -> list[Discard]:
     """The legal moves of the ``discard`` phase: any type the player holds."""
     pile = read(p.holdings, ctx.cards).piles[p.turn]
-    return [Discard(k) for k in ctx.cards.type_ids if k in pile]
+    return [_discard(k) for k in ctx.cards.type_ids if k in pile]
 
 
 def discard_problem(p: TIPosition, ctx: TI2003Context, move: Discard) -> Problem:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
+from ...core.chance import chance_table, exact_table
 from ...core.events import Event
 from .. import rules
 from ..context import TI2003Context
@@ -28,7 +29,7 @@ from ..flow import SKIRMISH, Step, colour
 from ..moves import Hit, TIMove
 from ..position import TIDraft, TIPosition
 
-__all__ = ["HITS_TO_WIN", "TOTALS", "after_hit", "effect", "hits_of", "outcomes",
+__all__ = ["HITS_TO_WIN", "TOTALS", "after_hit", "effect", "exact", "floats", "hits_of", "outcomes",
            "round_chances", "round_outcomes", "start", "win_chances"]
 
 #: Hits needed to win a skirmish.
@@ -115,6 +116,38 @@ def outcomes(p: TIPosition) -> list[tuple[TIMove, Fraction]]:
     """The chance node of the round being thrown: each seat's hit, then "no hit"."""
     assert p.skirmish is not None
     return [(Hit(s), q) for s, q in round_outcomes(p.skirmish[0])]
+
+
+def _seats(p: TIPosition) -> tuple[int, ...] | None:
+    """The seats still in, when they are plain seat numbers (the tables' key), else None."""
+    assert p.skirmish is not None
+    active = p.skirmish[0]
+    return active if type(active) is tuple and set(map(type, active)) == {int} else None
+
+
+@lru_cache(maxsize=256)
+def _exact(active: tuple[int, ...]) -> tuple[tuple[TIMove, ...], int, tuple[int, ...]]:
+    return exact_table([(Hit(s), q) for s, q in round_outcomes(active)])
+
+
+@lru_cache(maxsize=256)
+def _floats(active: tuple[int, ...]) -> tuple[list[TIMove], list[float]]:
+    return chance_table([(Hit(s), q) for s, q in round_outcomes(active)])
+
+
+def exact(p: TIPosition) -> tuple[tuple[TIMove, ...], int, tuple[int, ...]]:
+    """:func:`outcomes` as :func:`~treasurekit.core.chance.exact_table` makes it (the same
+    picks as sampling them), made once per set of seats still in (the chances depend on
+    nothing else)."""
+    active = _seats(p)
+    return exact_table(outcomes(p)) if active is None else _exact(active)
+
+
+def floats(p: TIPosition) -> tuple[list[TIMove], list[float]]:
+    """:func:`outcomes` as :func:`~treasurekit.core.chance.chance_table` makes it, made
+    once per set of seats still in."""
+    active = _seats(p)
+    return chance_table(outcomes(p)) if active is None else _floats(active)
 
 
 def effect(d: TIDraft, ctx: TI2003Context, move: Hit) -> list[Event]:

@@ -52,7 +52,7 @@ def roll_effect(d: TIDraft, ctx: TI2003Context, roll: Roll) -> list[Event]:
     d.moves_left = 2 if d.both_dice[seat] else 1
     d.phase = PLACE
     how = "both numbers" if d.both_dice[seat] else "one number"
-    if not advances.placeable(d, ctx):
+    if not advances.placing(d, ctx):
         how = "cannot place: pass"
         verb = "and"
     else:
@@ -94,7 +94,7 @@ def end_of_throw(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """A placement is done: place again, throw again after doubles, or end the turn."""
     if d.empty == 0:
         return end_turn(d, ctx)
-    if d.moves_left and advances.placeable(d, ctx):
+    if d.moves_left and advances.placing(d, ctx):
         d.phase = PLACE
         return []
     if d.dice is not None and d.dice[0] == d.dice[1]:
