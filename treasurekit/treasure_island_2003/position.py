@@ -19,10 +19,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.draft import Draft
+from ..core.draft import Draft, drafter
 from .cards import CardSet
 from .holdings import FrozenHoldings, Holdings, read
 
@@ -118,7 +119,6 @@ class TIDraft(Draft[TIPosition]):
     holdings: FrozenHoldings  # a field (in the generated draft's dict), typed for the helpers
 
     def __init__(self, p: TIPosition, cards: CardSet) -> None:
-        # (set every working attribute in draft() below too)
         self._fill(p)  # core's Draft.__init__, one call fewer a ply
         self.cards = cards
         self.then: tuple[str, tuple[Any, ...]] | None = None
@@ -161,27 +161,9 @@ class TIDraft(Draft[TIPosition]):
         return built
 
 
-_NEW = object.__new__
-#: The draft class core generates for each position type (``type(TIDraft(position))``).
-_KINDS: dict[type, type[TIDraft]] = {}
-
-
-def draft(p: TIPosition, cards: CardSet) -> TIDraft:
-    """``TIDraft(p, cards)`` for the ply's hot path: the same draft (an instance of the
-    class core generates for the position type, filled by its generated ``_fill``),
-    without the constructor's ``__new__`` and ``__init__`` calls."""
-    kind = _KINDS.get(type(p))
-    if kind is None:
-        first = TIDraft(p, cards)
-        _KINDS[type(p)] = type(first)
-        return first
-    d: TIDraft = _NEW(kind)
-    d._fill(p)
-    d.cards = cards
-    d.then = None
-    d.placed = None
-    d._h = None
-    return d
+#: ``TIDraft(p, cards)`` for the ply's hot path, made by core's
+#: :func:`~treasurekit.core.draft.drafter` (no lookup of the generated class each time).
+draft: Callable[[TIPosition, CardSet], TIDraft] = drafter(TIDraft, TIPosition)
 
 
 #: What the rules read: a position, or a draft while a move is being applied.
