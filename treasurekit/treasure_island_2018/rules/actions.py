@@ -40,6 +40,7 @@ from . import (
     GALLOP,
     HORSE,
     LARGE_SEARCH,
+    POINT_CACHE,
     R_COMPASS,
     R_USES,
     R_VERIFY,
@@ -69,7 +70,7 @@ __all__ = ["compass", "compass_problem", "done", "done_problem", "foot", "foot_p
 _DONE = Done()
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
                 large_r: float, compass: bool, gallop: bool) -> tuple[TIMove, ...]:
     """The sampled actions of one miniature standing at ``at`` (ruling TI2018-33): Horse

@@ -23,7 +23,7 @@ from ..geometry import EPS, Pt, distance, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import Foot, Gallop, Horse, TIMove
 from ..position import LineView, TIPosition, seat_minis, uses_left
-from . import ACTIONS, GALLOP, R_USES, Problem
+from . import ACTIONS, GALLOP, POINT_CACHE, R_USES, Problem
 
 __all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "horse_block",
            "leg_problem", "mini_problem", "move_mini", "raw_move", "sample_ends"]
@@ -41,7 +41,7 @@ def ends_array(at: Pt, lengths: Sequence[float]) -> list[Pt]:
     return [(x, y) for x, y in pts.tolist()]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def sample_ends(imap: IslandMap, start: Pt, limit: float, dirs: tuple[Pt, ...],
                 fractions: tuple[float, ...]) -> tuple[Pt, ...]:
     """Sampled ends of legal straight moves from ``start`` (ruling TI2018-33): each
@@ -68,14 +68,14 @@ def raw_move(cls: type, *values: object) -> Any:
     return obj
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def foot_block(imap: IslandMap, m: str, at: Pt) -> tuple[TIMove, ...]:
     """The sampled Foot moves of miniature ``m`` standing at ``at``."""
     return tuple(raw_move(Foot, m, e) for e in sample_ends(
         imap, at, imap.scale.foot_miles, DIRS8, (1.0, 0.5)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def horse_block(imap: IslandMap, m: str, at: Pt, dirs: tuple[Pt, ...]) -> tuple[TIMove, ...]:
     """The sampled one-leg Horse moves of miniature ``m`` standing at ``at``: ``dirs``
     directions at the full and half Horse move."""

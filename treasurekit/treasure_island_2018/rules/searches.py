@@ -19,7 +19,7 @@ from ..geometry import EPS, Pt, disc_cover, distance, fmt_pt, mi
 from ..map import IslandMap
 from ..moves import Remote, TIMove
 from ..position import SearchView, TIPosition, has_ability, position_of
-from . import GOAL
+from . import GOAL, POINT_CACHE
 
 __all__ = ["placement_problem", "placement_spots", "radius", "remote_block", "search",
            "template"]
@@ -66,7 +66,7 @@ def placement_problem(imap: IslandMap, at: Pt, radius: float, cross: Pt | None) 
     return None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def placement_spots(imap: IslandMap, at: Pt, template: float, radius: float) -> tuple[Pt, ...]:
     """Sampled search centres: on the cross, and 0.9 template radius N, E, S and W of it.
     (The cross is inside each, so no circle is wholly over a restricted area.)"""
