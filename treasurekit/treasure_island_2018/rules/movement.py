@@ -10,7 +10,7 @@ directions at whole and half length, a hair short of the limit so that rounding 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -25,8 +25,9 @@ from ..moves import Foot, Gallop, Horse, TIMove
 from ..position import LineView, TIPosition, seat_minis, uses_left
 from . import ACTIONS, GALLOP, POINT_CACHE, R_USES, Problem
 
-__all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "horse_block",
-           "leg_problem", "mini_problem", "move_mini", "raw_move", "sample_ends"]
+__all__ = ["DIRS8", "DIRS16", "end_points", "ends_array", "foot_block", "gallop_problem",
+           "horse_block", "leg_problem", "mini_problem", "move_builder", "move_mini", "raw_move",
+           "sample_ends"]
 
 DIRS8 = tuple((math.sin(math.radians(45 * k)), math.cos(math.radians(45 * k))) for k in range(8))
 DIRS16 = tuple(
@@ -34,11 +35,16 @@ DIRS16 = tuple(
 _DIR_ARRAY = np.array(DIRS8)
 
 
+def end_points(at: Pt, lengths: Sequence[float]) -> Any:
+    """The ends of straight moves from ``at`` of each length, 8 directions each, as an
+    ``(n, 2)`` float array (rounded to 0.01 mile, never -0.0)."""
+    return np.round(np.asarray(at)[None, None, :] + np.asarray(lengths)[:, None, None]
+                    * _DIR_ARRAY[None, :, :], 2).reshape(-1, 2) + 0.0
+
+
 def ends_array(at: Pt, lengths: Sequence[float]) -> list[Pt]:
     """The ends of straight moves from ``at`` of each length, 8 directions each."""
-    pts = np.round(np.asarray(at)[None, None, :] + np.asarray(lengths)[:, None, None]
-                   * _DIR_ARRAY[None, :, :], 2).reshape(-1, 2) + 0.0
-    return [(x, y) for x, y in pts.tolist()]
+    return [(x, y) for x, y in end_points(at, lengths).tolist()]
 
 
 @lru_cache(maxsize=POINT_CACHE)
@@ -57,15 +63,56 @@ def sample_ends(imap: IslandMap, start: Pt, limit: float, dirs: tuple[Pt, ...],
     return tuple(e for e, good in zip(ends, ok, strict=True) if good)
 
 
+def move_builder(cls: type) -> Callable[..., Any]:
+    """A function building a ``cls`` move from its field values, in field order, whose
+    points are already rounded to 0.01 mile (it skips the rounding in the class's
+    ``__post_init__``, which would leave them as they are): the same move, the same
+    instance dict (each field written in order), several times faster than calling
+    the class. Made once per class."""
+    known = _BUILDERS.get(cls)
+    if known is not None:
+        return known
+    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    new = object.__new__
+
+    def build1(x: object) -> Any:
+        obj = new(cls)
+        obj.__dict__[a] = x
+        return obj
+
+    def build2(x: object, y: object) -> Any:
+        obj = new(cls)
+        d = obj.__dict__
+        d[a] = x
+        d[b] = y
+        return obj
+
+    def build3(x: object, y: object, z: object) -> Any:
+        obj = new(cls)
+        d = obj.__dict__
+        d[a] = x
+        d[b] = y
+        d[c] = z
+        return obj
+
+    def build_any(*values: object) -> Any:
+        obj = new(cls)
+        obj.__dict__.update(zip(names, values, strict=True))
+        return obj
+
+    a, b, c = (*names, "", "", "")[:3]
+    build: Callable[..., Any] = {1: build1, 2: build2, 3: build3}.get(len(names), build_any)
+    _BUILDERS[cls] = build
+    return build
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {}
+
+
 def raw_move(cls: type, *values: object) -> Any:
     """Build a move whose points are already rounded to 0.01 mile (skips the rounding
     in its ``__post_init__``, which would leave them as they are): the same move."""
-    obj: Any = object.__new__(cls)
-    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    # the fields written straight into the instance's dict, in field order: what
-    # object.__setattr__ field by field wrote, in one call
-    obj.__dict__.update(zip(fields, values, strict=True))
-    return obj
+    return move_builder(cls)(*values)
 
 
 @lru_cache(maxsize=POINT_CACHE)
