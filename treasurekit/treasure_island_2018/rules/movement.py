@@ -19,7 +19,7 @@ import numpy as np
 from ...core.draft import Draft
 from ..context import TI2018Context
 from ..flow import who
-from ..geometry import EPS, Pt, distance, fmt_pt, mi
+from ..geometry import EPS, Pt, distance, fmt_pt
 from ..map import IslandMap
 from ..moves import Foot, Gallop, Horse, TIMove
 from ..position import LineView, TIPosition, seat_minis, uses_left
@@ -52,15 +52,22 @@ def sample_ends(imap: IslandMap, start: Pt, limit: float, dirs: tuple[Pt, ...],
                 fractions: tuple[float, ...]) -> tuple[Pt, ...]:
     """Sampled ends of legal straight moves from ``start`` (ruling TI2018-33): each
     direction at each fraction of the longest move, whose path crosses nothing."""
+    x, y = start
     ends = []
     for f in fractions:
         length = limit * f - 0.01
         for ux, uy in dirs:
-            e = (mi(start[0] + ux * length), mi(start[1] + uy * length))
+            # mi(x + ux * length), mi(y + uy * length) (+ 0.0 turns -0.0 into 0.0)
+            e = (round(x + ux * length, 2) + 0.0, round(y + uy * length, 2) + 0.0)
             if e != start:
                 ends.append(e)
-    ok = imap.paths_clear(start, ends)
-    return tuple(e for e, good in zip(ends, ok, strict=True) if good)
+    if not ends:
+        return ()
+    # imap.paths_clear(start, ends): no restricted area touched, the end on the board
+    x0, y0, x1, y1 = imap.bounds
+    hits = imap.lines_hit(start, np.array(ends))
+    return tuple(e for e, hit in zip(ends, hits, strict=True)
+                 if not hit and x0 <= e[0] <= x1 and y0 <= e[1] <= y1)
 
 
 def move_builder(cls: type) -> Callable[..., Any]:
@@ -73,7 +80,7 @@ def move_builder(cls: type) -> Callable[..., Any]:
     if known is not None:
         return known
     names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
-    new = object.__new__
+    new: Callable[[type], Any] = object.__new__
 
     def build1(x: object) -> Any:
         obj = new(cls)
@@ -101,7 +108,8 @@ def move_builder(cls: type) -> Callable[..., Any]:
         return obj
 
     a, b, c = (*names, "", "", "")[:3]
-    build: Callable[..., Any] = {1: build1, 2: build2, 3: build3}.get(len(names), build_any)
+    by_size: dict[int, Callable[..., Any]] = {1: build1, 2: build2, 3: build3}
+    build = by_size.get(len(names), build_any)
     _BUILDERS[cls] = build
     return build
 
