@@ -158,9 +158,11 @@ def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     sc = imap.scale
     out: list[TIMove] = []
     minis = _turn_minis(pos, ctx)
-    small_r = radius(ctx, "small", seat)
-    large_r = radius(ctx, "large", seat)
-    small_t = template(ctx, "small")
+    character = ctx.seat_characters[seat]
+    abilities = character.abilities if character is not None else ()  # has_ability
+    # radius(ctx, "small" / "large", seat) and template(ctx, "small"), read once
+    small_r = small_t = sc.small_search_radius
+    large_r = sc.large_search_outer_radius if "fortune" in abilities else sc.large_search_radius
     if pos.pending == "search" and pos.turn_mini is not None:
         at = _at(pos, ctx, pos.turn_mini)
         out += [_spot_move(Search, at, p, "small", pos.turn_mini)
@@ -168,20 +170,21 @@ def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     if pos.pending == "foot" and pos.turn_mini is not None:
         out += foot_block(imap, pos.turn_mini, _at(pos, ctx, pos.turn_mini))
     if pos.actions_left >= 1:
-        thorough = has_ability(ctx, seat, "thoroughbred")
-        compass = uses_left(pos, seat, "compass") > 0
-        gallop = uses_left(pos, seat, "gallop") > 0
+        uses = dict(pos.uses[seat])  # uses_left(pos, seat, action), read once
+        thorough = "thoroughbred" in abilities
+        compass = uses.get("compass", 0) > 0
+        gallop = uses.get("gallop", 0) > 0
         for m in minis:
             out += _mini_block(imap, m, _at(pos, ctx, m), thorough, small_r, large_r,
                                compass, gallop)
-        if uses_left(pos, seat, "verify"):
+        if uses.get("verify", 0):
             mine = pos.verified[seat]
             out += [Verify(h.number) for h in pos.played
                     if not h.face_up and h.number not in mine]
-        for kind, ability, size in (("monkey", "king_georges", "small"),
-                                    ("spyglass", "spyglass", "large")):
-            if has_ability(ctx, seat, ability) and uses_left(pos, seat, kind):
-                out += remote_block(imap, kind, radius(ctx, size, seat))
+        if "king_georges" in abilities and uses.get("monkey", 0):
+            out += remote_block(imap, "monkey", small_r)
+        if "spyglass" in abilities and uses.get("spyglass", 0):
+            out += remote_block(imap, "spyglass", large_r)
     items = pos.chest_items[seat]
     if items:
         for m in minis:
