@@ -84,14 +84,20 @@ def chance_moves(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     task = pos.chance[0]
     if task[0] == "deal":
         seat = task[1]
-        return [Deal(seat, x) for x in pos.undealt if x != pos.set_aside]
+        return [_deal(seat, x) for x in pos.undealt if x != pos.set_aside]
     if task[0] == "reveal":
-        return [Reveal(x) for x in pos.undealt if x != pos.set_aside]
+        return [_reveal(x) for x in pos.undealt if x != pos.set_aside]
     deck = task[1]
     if deck == "compass":
-        return [Draw("compass", str(c)) for c in pos.compass_pile]
+        return [_draw("compass", str(c)) for c in pos.compass_pile]
     word = _DECK_WORD[deck]
-    return [Draw(word, c) for c in (pos.start_pile if deck == "starting" else pos.bs_pile)]
+    return [_draw(word, c) for c in (pos.start_pile if deck == "starting" else pos.bs_pile)]
+
+
+# The chance moves, made once each (immutable; the engine copies what it hands out).
+_deal = lru_cache(maxsize=256, typed=True)(Deal)
+_reveal = lru_cache(maxsize=64, typed=True)(Reveal)
+_draw = lru_cache(maxsize=256, typed=True)(Draw)
 
 
 def deal(d: Draft[TIPosition], ctx: TI2018Context, move: Deal) -> list[Event]:
