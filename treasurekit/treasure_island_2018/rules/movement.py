@@ -38,8 +38,15 @@ _DIR_ARRAY = np.array(DIRS8)
 def end_points(at: Pt, lengths: Sequence[float]) -> Any:
     """The ends of straight moves from ``at`` of each length, 8 directions each, as an
     ``(n, 2)`` float array (rounded to 0.01 mile, never -0.0)."""
-    return np.round(np.asarray(at)[None, None, :] + np.asarray(lengths)[:, None, None]
-                    * _DIR_ARRAY[None, :, :], 2).reshape(-1, 2) + 0.0
+    return np.round(np.asarray(at) + _offsets(tuple(lengths)), 2).reshape(-1, 2) + 0.0
+
+
+@lru_cache(maxsize=16)
+def _offsets(lengths: tuple[float, ...]) -> Any:
+    """Each length times each of the 8 directions, an ``(n, 8, 2)`` array (read only)."""
+    out = np.asarray(lengths)[:, None, None] * _DIR_ARRAY[None, :, :]
+    out.flags.writeable = False
+    return out
 
 
 def ends_array(at: Pt, lengths: Sequence[float]) -> list[Pt]:
