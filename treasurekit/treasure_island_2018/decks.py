@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, StrictBool
@@ -140,10 +141,15 @@ class Decks:
     escape_days: dict[str, int]
 
     def hint(self, hint_id: str) -> HintCard:
+        return self._hints_by_id[hint_id]
+
+    @cached_property
+    def _hints_by_id(self) -> dict[str, HintCard]:
+        """Each hint card by its id (the first of a repeated id, as a scan would find)."""
+        by_id: dict[str, HintCard] = {}
         for h in self.starting + self.black_spot:
-            if h.id == hint_id:
-                return h
-        raise KeyError(hint_id)
+            by_id.setdefault(h.id, h)
+        return by_id
 
     def character(self, cid: str) -> Character:
         for c in self.characters:

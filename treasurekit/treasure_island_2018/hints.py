@@ -57,6 +57,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import shapely  # type: ignore[import-untyped]
@@ -116,7 +117,7 @@ class Situation:
     last_moves: tuple[tuple[str, Pt, Pt], ...] = ()
     searches: tuple[tuple[Pt, float], ...] = ()
 
-    @property
+    @cached_property
     def minis(self) -> tuple[str, ...]:
         return tuple(m for m, _ in self.positions)
 
@@ -393,6 +394,32 @@ def _in_triangle(t: Pt, a: Pt, b: Pt, c: Pt) -> bool:
     return True
 
 
+# The tests below depend only on the map and one point: the treasure, the same point for
+# a whole game, tested again for every hint Silver may play (a few entries suffice).
+@lru_cache(maxsize=64)
+def _touching(imap: IslandMap, t: Pt) -> frozenset[int]:
+    """The districts whose closed polygon contains ``t`` (:meth:`IslandMap.districts_touching`)."""
+    return frozenset(imap.districts_touching(t))
+
+
+@lru_cache(maxsize=64)
+def _within_altitude(imap: IslandMap, statement: str, t: Pt) -> bool:
+    """``t`` lies inside the ALTITUDE region ``statement`` (its outline included)."""
+    return bool(shapely.contains_xy(imap.altitude_regions[statement], t[0], t[1]))
+
+
+@lru_cache(maxsize=64)
+def _in_zone(imap: IslandMap, zone: str, t: Pt) -> bool:
+    """``t`` touches the closed area of zone type ``zone``."""
+    return bool(shapely.intersects_xy(imap.zones[zone], t[0], t[1]))
+
+
+@lru_cache(maxsize=8)
+def _nose_distances(sit: Situation, t: Pt) -> dict[str, float]:
+    """:func:`nose_distances`, kept for the candidates of one hint (read only)."""
+    return nose_distances(sit, t)
+
+
 def truthful(kind: str, args: Sequence[str], sit: Situation, imap: IslandMap, t: Pt) -> bool:
     """Is the hint ``kind`` with ``args`` true when the treasure is at ``t``? (Exact
     distances; on a border a hint counts as true.) Assumes :func:`args_problem` is None."""
@@ -421,8 +448,12 @@ def truthful(kind: str, args: Sequence[str], sit: Situation, imap: IslandMap, t:
         chosen = {SECTOR_NAMES.index(s) for s in a[1:]}
         return bool(chosen & set(sector_of(sit.pos(a[0]), t)))
     if kind == "manuscript":
+        if type(t) is tuple:
+            return not _touching(imap, t) <= {int(d[1:]) for d in a}
         return not set(imap.districts_touching(t)) <= {int(d[1:]) for d in a}
     if kind == "altitude":
+        if type(t) is tuple:
+            return not _within_altitude(imap, a[0], t)
         return not bool(shapely.contains_xy(imap.altitude_regions[a[0]], t[0], t[1]))
     if kind == "confession":
         return question_true(a[1:-1], sit, imap, t, a[-1] == "yes")
@@ -446,7 +477,7 @@ def truthful(kind: str, args: Sequence[str], sit: Situation, imap: IslandMap, t:
             return all(_beyond(t, sit.pos(m), 4.0) for m in minis)
         return any(_within(t, sit.pos(m), 4.0) for m in a)
     if kind == "nose":
-        near_lines = nose_distances(sit, t)
+        near_lines = _nose_distances(sit, t) if type(t) is tuple else nose_distances(sit, t)
         return near_lines[a[0]] <= min(near_lines.values()) + EPS
     if kind == "instinct":
         gap = search_gap(sit, t)
@@ -459,6 +490,8 @@ def truthful(kind: str, args: Sequence[str], sit: Situation, imap: IslandMap, t:
                 for x, y in tower_pairs(imap) for m in minis)
         return _in_triangle(t, imap.tower(a[0]).xy, imap.tower(a[1]).xy, sit.pos(a[2]))
     if kind == "deduction":
+        if type(t) is tuple:
+            return not any(_in_zone(imap, z, t) for z in a)
         return not any(shapely.intersects_xy(imap.zones[z], t[0], t[1]) for z in a)
     if kind == "distance":
         if a == (NONE,):

@@ -325,6 +325,17 @@ class IslandMap:
             (not h) and self.on_board(e) for h, e in zip(hit.tolist(), ends, strict=True)
         ]
 
+    def lines_hit(self, a: Pt, ends: Any) -> list[bool]:
+        """Whether each straight line from ``a`` to ``ends`` (an ``(n, 2)`` float array)
+        touches a restricted area: the shapely test of :meth:`paths_clear`, without the
+        board test."""
+        coords = np.empty((len(ends), 2, 2))
+        coords[:, 0] = a
+        coords[:, 1] = ends
+        hit: list[bool] = shapely.intersects(self.restricted,
+                                             shapely.linestrings(coords)).tolist()
+        return hit
+
     def segments_clear(self, pairs: list[tuple[Pt, Pt]]) -> list[bool]:
         """Vectorised :meth:`path_problem` is None for many lines ``(a, b)``."""
         if not pairs:

@@ -348,6 +348,26 @@ class TIState(State[TIMove]):
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
         return setup.chance_outcomes(self._position, self.context)
 
+    def _exact_chance_table(self) -> tuple[Sequence[TIMove], int, Sequence[int]] | None:
+        # every draw is uniform over n cards: over the denominator n, the running
+        # numerators are 1..n (what chance.exact_table makes of _chance_outcomes)
+        moves = tuple(setup.chance_moves(self._position, self.context))
+        n = len(moves)
+        return (moves, n, tuple(range(1, n + 1))) if n else None
+
+    def _chance_table(self) -> tuple[Sequence[TIMove], Sequence[float]] | None:
+        # the running sums of 1/n as floats, added in order (as chance.chance_table does)
+        moves = setup.chance_moves(self._position, self.context)
+        if not moves:
+            return None
+        share = 1 / len(moves)
+        sums = []
+        acc = 0.0
+        for _ in moves:
+            acc += share
+            sums.append(acc)
+        return moves, sums
+
     def _legal_moves(self) -> list[TIMove]:
         pos = self._position
         if self._offered_for is pos:  # Silver's hint options, kept by _apply (read-only)

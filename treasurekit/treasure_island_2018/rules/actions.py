@@ -40,6 +40,7 @@ from . import (
     GALLOP,
     HORSE,
     LARGE_SEARCH,
+    POINT_CACHE,
     R_COMPASS,
     R_USES,
     R_VERIFY,
@@ -50,11 +51,12 @@ from . import (
 from .compass import true_cards
 from .movement import (
     DIRS8,
-    ends_array,
+    end_points,
     foot_block,
     gallop_problem,
     leg_problem,
     mini_problem,
+    move_builder,
     move_mini,
     raw_move,
     sample_ends,
@@ -69,7 +71,7 @@ __all__ = ["compass", "compass_problem", "done", "done_problem", "foot", "foot_p
 _DONE = Done()
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
                 large_r: float, compass: bool, gallop: bool) -> tuple[TIMove, ...]:
     """The sampled actions of one miniature standing at ``at`` (ruling TI2018-33): Horse
@@ -82,35 +84,50 @@ def _mini_block(imap: IslandMap, m: str, at: Pt, thorough: bool, small_r: float,
     h, f = sc.horse_miles - 0.01, sc.foot_miles - 0.01
     lengths = sorted({h, sc.horse_miles / 2 - 0.01, f, sc.foot_miles / 2 - 0.01},
                      reverse=True)
-    ends = ends_array(at, lengths)
-    ok = imap.paths_clear(at, ends)
-    good = {e for e, g in zip(ends, ok, strict=True) if g and e != at}
+    pts = end_points(at, lengths)
+    ends: list[Pt] = [(x, y) for x, y in pts.tolist()]
+    # an end is offered where it lies on the board, its line touches no restricted
+    # area and it goes somewhere (imap.paths_clear, and e != at)
+    x0, y0, x1, y1 = imap.bounds
+    ok = [not hit and x0 <= e[0] <= x1 and y0 <= e[1] <= y1 and e != at
+          for hit, e in zip(imap.lines_hit(at, pts), ends, strict=True)]
     out: list[TIMove] = []
-    # the same points as ends_array(at, [length]) for each length: ends lists them
-    # length by length, 8 directions each (elementwise the same arithmetic)
+    # ends lists the points length by length, 8 directions each
     k = len(DIRS8)
-    by_len = {length: ends[i * k:(i + 1) * k] for i, length in enumerate(lengths)}
+    first = {length: i * k for i, length in enumerate(lengths)}
+    horse, foot = move_builder(Horse), move_builder(Foot)
     for length in (h, sc.horse_miles / 2 - 0.01):
-        out += [raw_move(Horse, m, (e,)) for e in by_len[length] if e in good]
+        i = first[length]
+        out += [horse(m, (e,)) for e, g in zip(ends[i:i + k], ok[i:i + k], strict=True) if g]
     if thorough:
-        firsts = list(by_len[h])
+        i = first[h]
+        firsts = ends[i:i + k]
         seconds = [(mi(e[0] + u[0] * h), mi(e[1] + u[1] * h))
                    for e, u in zip(firsts, DIRS8, strict=True)]
         ok2 = imap.segments_clear(list(zip(firsts, seconds, strict=True)))
-        ok2 = [g and a in good for g, a in zip(ok2, firsts, strict=True)]
-        out += [raw_move(Horse, m, (a, b)) for a, b, g in zip(firsts, seconds, ok2, strict=True)
-                if g and b != a]
+        out += [horse(m, (a, b)) for a, b, g, g1 in zip(firsts, seconds, ok2, ok[i:i + k],
+                                                        strict=True)
+                if g and g1 and b != a]
     for length in (f, sc.foot_miles / 2 - 0.01):
-        out += [raw_move(Foot, m, e) for e in by_len[length] if e in good]
-    out += [raw_move(Search, "small", m, p) for p in placement_spots(
+        i = first[length]
+        out += [foot(m, e) for e, g in zip(ends[i:i + k], ok[i:i + k], strict=True) if g]
+    search = move_builder(Search)
+    out += [search("small", m, p) for p in placement_spots(
         imap, at, sc.small_search_radius, small_r)]
-    out += [raw_move(Search, "large", m, p) for p in placement_spots(
+    out += [search("large", m, p) for p in placement_spots(
         imap, at, sc.large_search_radius, large_r)]
     if compass:
         out.append(Compass(m))
     if gallop:
-        out += [raw_move(Gallop, m, p) for p in imap.gallop_spots if p != at]
+        out += [g for g in _gallops(imap, m) if g.to != at]
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _gallops(imap: IslandMap, m: str) -> tuple[Gallop, ...]:
+    """The sampled Full Gallops of miniature ``m``: to each of the map's gallop spots."""
+    gallop = move_builder(Gallop)
+    return tuple(gallop(m, p) for p in imap.gallop_spots)
 
 
 def _spot_move(cls: type, at: Pt, spot: Pt, *fields: str) -> TIMove:
@@ -141,9 +158,11 @@ def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     sc = imap.scale
     out: list[TIMove] = []
     minis = _turn_minis(pos, ctx)
-    small_r = radius(ctx, "small", seat)
-    large_r = radius(ctx, "large", seat)
-    small_t = template(ctx, "small")
+    character = ctx.seat_characters[seat]
+    abilities = character.abilities if character is not None else ()  # has_ability
+    # radius(ctx, "small" / "large", seat) and template(ctx, "small"), read once
+    small_r = small_t = sc.small_search_radius
+    large_r = sc.large_search_outer_radius if "fortune" in abilities else sc.large_search_radius
     if pos.pending == "search" and pos.turn_mini is not None:
         at = _at(pos, ctx, pos.turn_mini)
         out += [_spot_move(Search, at, p, "small", pos.turn_mini)
@@ -151,20 +170,21 @@ def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     if pos.pending == "foot" and pos.turn_mini is not None:
         out += foot_block(imap, pos.turn_mini, _at(pos, ctx, pos.turn_mini))
     if pos.actions_left >= 1:
-        thorough = has_ability(ctx, seat, "thoroughbred")
-        compass = uses_left(pos, seat, "compass") > 0
-        gallop = uses_left(pos, seat, "gallop") > 0
+        uses = dict(pos.uses[seat])  # uses_left(pos, seat, action), read once
+        thorough = "thoroughbred" in abilities
+        compass = uses.get("compass", 0) > 0
+        gallop = uses.get("gallop", 0) > 0
         for m in minis:
             out += _mini_block(imap, m, _at(pos, ctx, m), thorough, small_r, large_r,
                                compass, gallop)
-        if uses_left(pos, seat, "verify"):
+        if uses.get("verify", 0):
             mine = pos.verified[seat]
             out += [Verify(h.number) for h in pos.played
                     if not h.face_up and h.number not in mine]
-        for kind, ability, size in (("monkey", "king_georges", "small"),
-                                    ("spyglass", "spyglass", "large")):
-            if has_ability(ctx, seat, ability) and uses_left(pos, seat, kind):
-                out += remote_block(imap, kind, radius(ctx, size, seat))
+        if "king_georges" in abilities and uses.get("monkey", 0):
+            out += remote_block(imap, "monkey", small_r)
+        if "spyglass" in abilities and uses.get("spyglass", 0):
+            out += remote_block(imap, "spyglass", large_r)
     items = pos.chest_items[seat]
     if items:
         for m in minis:

@@ -5,6 +5,7 @@ Each token given lets him later play a hint with the Chest icon."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.draft import Draft
@@ -23,8 +24,15 @@ __all__ = ["apply", "chest_token_true", "legal", "problem"]
 def legal(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
     """Nothing more, or any Chest token left that is an item or a true information."""
     out: list[TIMove] = [Answer("none")]
-    out += [Answer(t) for t in pos.chest_left if problem(pos, ctx, Answer(t)) is None]
+    out += [a for a in map(Answer, pos.chest_left) if problem(pos, ctx, a) is None]
     return out
+
+
+@lru_cache(maxsize=64)
+def _district_at(imap: IslandMap, p: Pt) -> int | None:
+    """:meth:`IslandMap.district_at` of a point (the searcher's, the treasure's: asked
+    again for each Chest token)."""
+    return imap.district_at(p)
 
 
 def problem(pos: TIPosition, ctx: TI2018Context, move: Answer) -> Problem:
@@ -37,7 +45,7 @@ def problem(pos: TIPosition, ctx: TI2018Context, move: Answer) -> Problem:
     if ctx.decks.chest_token(move.token).kind == "info":
         assert pos.last_search is not None and pos.treasure is not None
         _, _, at = pos.last_search
-        district = ctx.map.district_at(at)
+        district = _district_at(ctx.map, at) if type(at) is tuple else ctx.map.district_at(at)
         if not chest_token_true(move.token, at, district, pos.treasure, ctx.map):
             return (f"the Chest token {move.token!r} would be false: an information token "
                     "must tell the truth", R_CHEST)
@@ -82,5 +90,7 @@ def chest_token_true(token: str, at: Pt, district: int | None, t: Pt, imap: Isla
     if token == "east":
         return t[0] >= at[0] - EPS
     if token == "district":
-        return district is not None and imap.district_at(t) != district
+        if district is None:
+            return False
+        return (_district_at(imap, t) if type(t) is tuple else imap.district_at(t)) != district
     return True

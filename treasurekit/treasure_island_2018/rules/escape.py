@@ -9,7 +9,7 @@ from ...core.draft import Draft
 from ...core.events import Event
 from ..context import TI2018Context
 from ..flow import SILVER, Phase, who
-from ..geometry import EPS, distance, fmt_pt
+from ..geometry import EPS, Pt, distance, fmt_pt
 from ..moves import Done, Horse, TIMove
 from ..position import TIPosition, position_of
 from . import ESCAPE, R_ESCAPE, Problem
@@ -19,6 +19,18 @@ __all__ = ["legal", "next_turn", "ride", "ride_problem", "stuck", "stuck_problem
 
 
 def _dedupe(moves: list[TIMove]) -> list[TIMove]:
+    """``list(dict.fromkeys(moves))``. Horse moves of one miniature are equal exactly when
+    their paths are: for those the paths are compared (tuples of floats, hashed in C)
+    instead of hashing each move."""
+    if all(type(m) is Horse for m in moves) and len({m.mini for m in moves}) == 1:  # type: ignore[union-attr]
+        seen: set[tuple[Pt, ...]] = set()
+        out: list[TIMove] = []
+        for m in moves:
+            path = m.path  # type: ignore[union-attr]
+            if path not in seen:
+                seen.add(path)
+                out.append(m)
+        return out
     return list(dict.fromkeys(moves))
 
 

@@ -7,6 +7,7 @@ CONFESSION's questions and answers are in ``confession.py``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.draft import Draft
@@ -14,7 +15,7 @@ from ...core.events import Event
 from ..context import TI2018Context
 from ..flow import Phase, who
 from ..hint_words import describe
-from ..hints import args_problem, candidates, truthful
+from ..hints import args_problem, candidates, canonical_args, truthful
 from ..moves import PlayHint, Redraw, Share, TIMove
 from ..position import PlayedHint, PositionOrDraft, TIPosition, situation
 from . import (
@@ -30,7 +31,12 @@ from . import (
     Problem,
     hint,
 )
+from .movement import move_builder
 from .setup import order
+
+play_hint = move_builder(PlayHint)
+#: canonical_args of the candidates' args (tuples): a few hundred kinds of choices per map
+_canonical = lru_cache(maxsize=4096)(canonical_args)
 
 __all__ = ["apply", "apply_redraw", "apply_share", "apply_sharing", "check_token", "hand",
            "legal", "legal_share", "problem", "problem_redraw", "problem_share", "tokens_for"]
@@ -78,14 +84,22 @@ def legal(pos: PositionOrDraft, ctx: TI2018Context) -> list[TIMove]:
             if pos.truth + pos.bluff > 0:
                 out.append(PlayHint("confession"))
             continue
+        # each candidate's args as offered (tested) and in canonical form (the move's)
+        shared: list[tuple[tuple[str, ...], tuple[str, ...]]] | None = None
         for token in tokens_for(pos):
-            extra: dict[str, Any] = {}
             if kind == "manuscript":
-                extra["districts"] = _manuscript_districts(pos, token)
-            for args in candidates(kind, sit, ctx.map, ctx.num_players, **extra):
+                choices = [(args, _canonical(kind, args)) for args in candidates(
+                    kind, sit, ctx.map, ctx.num_players,
+                    districts=_manuscript_districts(pos, token))]
+            else:
+                if shared is None:  # the same for either token
+                    shared = [(args, _canonical(kind, args)) for args in candidates(
+                        kind, sit, ctx.map, ctx.num_players)]
+                choices = shared
+            for args, normal in choices:
                 if token == "truth" and not truthful(kind, args, sit, ctx.map, pos.treasure):
                     continue
-                out.append(PlayHint(kind, args, token))
+                out.append(play_hint(kind, normal, token))  # PlayHint(kind, args, token)
     if problem_redraw(pos, ctx) is None:
         out.append(Redraw())
     return out

@@ -10,7 +10,7 @@ directions at whole and half length, a hair short of the limit so that rounding 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -19,14 +19,15 @@ import numpy as np
 from ...core.draft import Draft
 from ..context import TI2018Context
 from ..flow import who
-from ..geometry import EPS, Pt, distance, fmt_pt, mi
+from ..geometry import EPS, Pt, distance, fmt_pt
 from ..map import IslandMap
 from ..moves import Foot, Gallop, Horse, TIMove
 from ..position import LineView, TIPosition, seat_minis, uses_left
-from . import ACTIONS, GALLOP, R_USES, Problem
+from . import ACTIONS, GALLOP, POINT_CACHE, R_USES, Problem
 
-__all__ = ["DIRS8", "DIRS16", "ends_array", "foot_block", "gallop_problem", "horse_block",
-           "leg_problem", "mini_problem", "move_mini", "raw_move", "sample_ends"]
+__all__ = ["DIRS8", "DIRS16", "end_points", "ends_array", "foot_block", "gallop_problem",
+           "horse_block", "leg_problem", "mini_problem", "move_builder", "move_mini", "raw_move",
+           "sample_ends"]
 
 DIRS8 = tuple((math.sin(math.radians(45 * k)), math.cos(math.radians(45 * k))) for k in range(8))
 DIRS16 = tuple(
@@ -34,48 +35,109 @@ DIRS16 = tuple(
 _DIR_ARRAY = np.array(DIRS8)
 
 
+def end_points(at: Pt, lengths: Sequence[float]) -> Any:
+    """The ends of straight moves from ``at`` of each length, 8 directions each, as an
+    ``(n, 2)`` float array (rounded to 0.01 mile, never -0.0)."""
+    return np.round(np.asarray(at) + _offsets(tuple(lengths)), 2).reshape(-1, 2) + 0.0
+
+
+@lru_cache(maxsize=16)
+def _offsets(lengths: tuple[float, ...]) -> Any:
+    """Each length times each of the 8 directions, an ``(n, 8, 2)`` array (read only)."""
+    out = np.asarray(lengths)[:, None, None] * _DIR_ARRAY[None, :, :]
+    out.flags.writeable = False
+    return out
+
+
 def ends_array(at: Pt, lengths: Sequence[float]) -> list[Pt]:
     """The ends of straight moves from ``at`` of each length, 8 directions each."""
-    pts = np.round(np.asarray(at)[None, None, :] + np.asarray(lengths)[:, None, None]
-                   * _DIR_ARRAY[None, :, :], 2).reshape(-1, 2) + 0.0
-    return [(x, y) for x, y in pts.tolist()]
+    return [(x, y) for x, y in end_points(at, lengths).tolist()]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def sample_ends(imap: IslandMap, start: Pt, limit: float, dirs: tuple[Pt, ...],
                 fractions: tuple[float, ...]) -> tuple[Pt, ...]:
     """Sampled ends of legal straight moves from ``start`` (ruling TI2018-33): each
     direction at each fraction of the longest move, whose path crosses nothing."""
+    x, y = start
     ends = []
     for f in fractions:
         length = limit * f - 0.01
         for ux, uy in dirs:
-            e = (mi(start[0] + ux * length), mi(start[1] + uy * length))
+            # mi(x + ux * length), mi(y + uy * length) (+ 0.0 turns -0.0 into 0.0)
+            e = (round(x + ux * length, 2) + 0.0, round(y + uy * length, 2) + 0.0)
             if e != start:
                 ends.append(e)
-    ok = imap.paths_clear(start, ends)
-    return tuple(e for e, good in zip(ends, ok, strict=True) if good)
+    if not ends:
+        return ()
+    # imap.paths_clear(start, ends): no restricted area touched, the end on the board
+    x0, y0, x1, y1 = imap.bounds
+    hits = imap.lines_hit(start, np.array(ends))
+    return tuple(e for e, hit in zip(ends, hits, strict=True)
+                 if not hit and x0 <= e[0] <= x1 and y0 <= e[1] <= y1)
+
+
+def move_builder(cls: type) -> Callable[..., Any]:
+    """A function building a ``cls`` move from its field values, in field order, whose
+    points are already rounded to 0.01 mile (it skips the rounding in the class's
+    ``__post_init__``, which would leave them as they are): the same move, the same
+    instance dict (each field written in order), several times faster than calling
+    the class. Made once per class."""
+    known = _BUILDERS.get(cls)
+    if known is not None:
+        return known
+    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    new: Callable[[type], Any] = object.__new__
+
+    def build1(x: object) -> Any:
+        obj = new(cls)
+        obj.__dict__[a] = x
+        return obj
+
+    def build2(x: object, y: object) -> Any:
+        obj = new(cls)
+        d = obj.__dict__
+        d[a] = x
+        d[b] = y
+        return obj
+
+    def build3(x: object, y: object, z: object) -> Any:
+        obj = new(cls)
+        d = obj.__dict__
+        d[a] = x
+        d[b] = y
+        d[c] = z
+        return obj
+
+    def build_any(*values: object) -> Any:
+        obj = new(cls)
+        obj.__dict__.update(zip(names, values, strict=True))
+        return obj
+
+    a, b, c = (*names, "", "", "")[:3]
+    by_size: dict[int, Callable[..., Any]] = {1: build1, 2: build2, 3: build3}
+    build = by_size.get(len(names), build_any)
+    _BUILDERS[cls] = build
+    return build
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {}
 
 
 def raw_move(cls: type, *values: object) -> Any:
     """Build a move whose points are already rounded to 0.01 mile (skips the rounding
     in its ``__post_init__``, which would leave them as they are): the same move."""
-    obj: Any = object.__new__(cls)
-    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    # the fields written straight into the instance's dict, in field order: what
-    # object.__setattr__ field by field wrote, in one call
-    obj.__dict__.update(zip(fields, values, strict=True))
-    return obj
+    return move_builder(cls)(*values)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def foot_block(imap: IslandMap, m: str, at: Pt) -> tuple[TIMove, ...]:
     """The sampled Foot moves of miniature ``m`` standing at ``at``."""
     return tuple(raw_move(Foot, m, e) for e in sample_ends(
         imap, at, imap.scale.foot_miles, DIRS8, (1.0, 0.5)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def horse_block(imap: IslandMap, m: str, at: Pt, dirs: tuple[Pt, ...]) -> tuple[TIMove, ...]:
     """The sampled one-leg Horse moves of miniature ``m`` standing at ``at``: ``dirs``
     directions at the full and half Horse move."""

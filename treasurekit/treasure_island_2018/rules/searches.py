@@ -15,11 +15,11 @@ from ...core.draft import Draft
 from ...core.events import Event
 from ..context import TI2018Context
 from ..flow import Phase, who
-from ..geometry import EPS, Pt, disc_cover, distance, fmt_pt, mi
+from ..geometry import EPS, Pt, disc_cover, distance, fmt_pt
 from ..map import IslandMap
 from ..moves import Remote, TIMove
 from ..position import SearchView, TIPosition, has_ability, position_of
-from . import GOAL
+from . import GOAL, POINT_CACHE
 
 __all__ = ["placement_problem", "placement_spots", "radius", "remote_block", "search",
            "template"]
@@ -66,14 +66,18 @@ def placement_problem(imap: IslandMap, at: Pt, radius: float, cross: Pt | None) 
     return None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=POINT_CACHE)
 def placement_spots(imap: IslandMap, at: Pt, template: float, radius: float) -> tuple[Pt, ...]:
     """Sampled search centres: on the cross, and 0.9 template radius N, E, S and W of it.
     (The cross is inside each, so no circle is wholly over a restricted area.)"""
     r = template * 0.9
-    spots = [at] + [(mi(at[0] + dx * r), mi(at[1] + dy * r))
-                    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))]
-    return tuple(p for p in spots if imap.on_board(p))
+    x, y = at
+    # mi(at[0] + dx * r) for dx in (0, 1, 0, -1), inline (+ 0.0 turns -0.0 into 0.0)
+    xe, xw, xs = round(x + r, 2) + 0.0, round(x - r, 2) + 0.0, round(x + 0.0, 2) + 0.0
+    yn, ys, ym = round(y + r, 2) + 0.0, round(y - r, 2) + 0.0, round(y + 0.0, 2) + 0.0
+    x0, y0, x1, y1 = imap.bounds
+    return tuple(p for p in (at, (xs, yn), (xe, ym), (xs, ys), (xw, ym))
+                 if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
 
 
 @lru_cache(maxsize=64)

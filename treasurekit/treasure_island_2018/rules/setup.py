@@ -23,7 +23,7 @@ from ..moves import Bury, Deal, Draw, Reveal, TIMove
 from ..position import TIPosition, has_ability
 from . import BURY, DEAL, DRAW_COMPASS, PLAY_HINT, Problem, hint
 
-__all__ = ["apply", "chance_outcomes", "deal", "draw", "legal", "order", "problem",
+__all__ = ["apply", "chance_moves", "chance_outcomes", "deal", "draw", "legal", "order", "problem",
            "prune_chance", "reveal"]
 
 _DECK_WORD = {"starting": "starting", "black_spot": "blackspot"}
@@ -72,20 +72,32 @@ def apply(d: Draft[TIPosition], ctx: TI2018Context, move: Bury) -> list[Event]:
 
 def chance_outcomes(pos: TIPosition, ctx: TI2018Context) -> list[tuple[TIMove, Fraction]]:
     """The first queued draw: every card still in its pile, equally likely."""
+    moves = chance_moves(pos, ctx)
+    if not moves:
+        return []
+    share = Fraction(1, len(moves))
+    return [(m, share) for m in moves]
+
+
+def chance_moves(pos: TIPosition, ctx: TI2018Context) -> list[TIMove]:
+    """The outcomes of the first queued draw (equally likely: :func:`chance_outcomes`)."""
     task = pos.chance[0]
     if task[0] == "deal":
-        pool = [x for x in pos.undealt if x != pos.set_aside]
-        return [(Deal(task[1], x), Fraction(1, len(pool))) for x in pool]
+        seat = task[1]
+        return [_deal(seat, x) for x in pos.undealt if x != pos.set_aside]
     if task[0] == "reveal":
-        pool = [x for x in pos.undealt if x != pos.set_aside]
-        return [(Reveal(x), Fraction(1, len(pool))) for x in pool]
+        return [_reveal(x) for x in pos.undealt if x != pos.set_aside]
     deck = task[1]
     if deck == "compass":
-        cards = [str(c) for c in pos.compass_pile]
-    else:
-        cards = list(pos.start_pile if deck == "starting" else pos.bs_pile)
-    word = "compass" if deck == "compass" else _DECK_WORD[deck]
-    return [(Draw(word, c), Fraction(1, len(cards))) for c in cards]
+        return [_draw("compass", str(c)) for c in pos.compass_pile]
+    word = _DECK_WORD[deck]
+    return [_draw(word, c) for c in (pos.start_pile if deck == "starting" else pos.bs_pile)]
+
+
+# The chance moves, made once each (immutable; the engine copies what it hands out).
+_deal = lru_cache(maxsize=256, typed=True)(Deal)
+_reveal = lru_cache(maxsize=64, typed=True)(Reveal)
+_draw = lru_cache(maxsize=256, typed=True)(Draw)
 
 
 def deal(d: Draft[TIPosition], ctx: TI2018Context, move: Deal) -> list[Event]:
