@@ -34,6 +34,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -129,6 +130,8 @@ class TableCard:
 
 Corners = tuple[tuple[float, float], tuple[float, float], tuple[float, float],
                 tuple[float, float]]
+#: For each of a few directions, a corner as ``(projection, x, y)`` (:func:`_support`).
+Extremes = tuple[tuple[float, float, float], ...]
 
 
 @lru_cache(maxsize=16384)
@@ -386,13 +389,16 @@ class Pile:
             if i != card_id
         }
         pile = Pile._make(cards, self.size, above)
-        gone = self.cards.get(card_id)
-        if gone is not None:  # the extremes stay wherever the card taken was not one
-            w, h = self.size
-            for count, ext in self._extremes_known():
-                if not any(a == b for a, b in zip(
-                        _support(gone.x, gone.y, gone.angle, w, h, count), ext, strict=True)):
-                    pile._cache[("extremes", count)] = ext
+        if card_id in self.cards and cards:  # carry the extremes and their support table
+            for count, (ext, table) in self._extremes_known():
+                gone = table[card_id]
+                rest = dict(table)
+                del rest[card_id]
+                if any(a == b for a, b in zip(gone, ext, strict=True)):
+                    # only the directions the card taken held are worked out again
+                    ext = tuple(max(map(itemgetter(k), rest.values())) if a == b else b
+                                for k, (a, b) in enumerate(zip(gone, ext, strict=True)))
+                pile._cache[("extremes", count)] = (ext, rest)
         return pile
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
@@ -440,10 +446,12 @@ class Pile:
         cards = dict(self.cards)
         cards[card_id] = card
         pile = Pile._make(cards, size, above)
-        for count, ext in self._extremes_known():  # the new card may stick out further
+        for count, (ext, table) in self._extremes_known():  # it may stick out further
             new = _support(card.x, card.y, card.angle, w, h, count)
-            pile._cache[("extremes", count)] = tuple(
-                max(a, b) for a, b in zip(ext, new, strict=True))
+            table = dict(table)
+            table[card_id] = new
+            pile._cache[("extremes", count)] = (
+                tuple(max(a, b) for a, b in zip(ext, new, strict=True)), table)
         return pile
 
     # ----- resting (SKEL §3: on the edge of the pile) ------------------------------
@@ -521,22 +529,24 @@ class Pile:
     def _extremes(self, count: int) -> tuple[tuple[float, float, float], ...]:
         """For each of ``count`` directions, the corner of any card that sticks out
         furthest that way, as ``(projection, x, y)``: the largest of the cards'
-        ``_support`` rows (the first card's on a tie). Kept with the pile and carried
-        to the piles made from it (a card added can only push an extreme out; taking a
-        card that holds none leaves them all), so resting spots cost no full scan."""
+        ``_support`` rows (the first card's on a tie). Kept with the pile, with the
+        table of every card's ``_support`` row, and carried to the piles made from it (a
+        card added can only push an extreme out; taking a card works out again only the
+        directions whose extreme it held, from the table), so resting spots cost no
+        full scan."""
         key = ("extremes", count)
         hit = self._cache.get(key)
         if hit is None:
             w, h = self.size
-            supports = [_support(c.x, c.y, c.angle, w, h, count) for c in self.cards.values()]
-            # column k of the supports: every card's furthest corner in direction k
-            hit = tuple(max(column) for column in zip(*supports, strict=True))
+            table = {i: _support(c.x, c.y, c.angle, w, h, count) for i, c in self.cards.items()}
+            # column k of the table: every card's furthest corner in direction k
+            hit = (tuple(max(column) for column in zip(*table.values(), strict=True)), table)
             self._cache[key] = hit
-        return hit
+        return hit[0]  # type: ignore[no-any-return]
 
-    def _extremes_known(self) -> list[tuple[int, tuple[tuple[float, float, float], ...]]]:
-        """The ``(count, extremes)`` this pile has worked out so far."""
-        return [(key[1], ext) for key, ext in self._cache.items()
+    def _extremes_known(self) -> list[tuple[int, tuple[Extremes, dict[int, Extremes]]]]:
+        """The ``(count, (extremes, support table))`` this pile has worked out so far."""
+        return [(key[1], value) for key, value in self._cache.items()
                 if type(key) is tuple and key[0] == "extremes" and self.cards]
 
     # ----- blowing (SKEL §3; the gust model of ruling SKEL-11) ----------------------
