@@ -221,45 +221,83 @@ def _card_bbox(
     return _bbox(card_corners(x, y, angle, width, height))
 
 
+#: Two cards whose projections on one of their side directions overlap by less than
+#: this (cm) do not cover each other: their overlap lies in a strip this wide (plus the
+#: 1e-6 cm rounding of the corners) across a card's 10.6 cm diagonal, far below
+#: ``AREA_EPS`` (the bound of ``analysis._spread_uncovered_counts``).
+SHALLOW_CM = 5e-6
+
+
+@lru_cache(maxsize=64)
+def _pairs(n: int) -> tuple[Any, Any]:
+    """``np.triu_indices(n, 1)``: every pair ``i < j`` of ``n`` cards (read-only arrays)."""
+    pairs = np.triu_indices(n, 1)
+    for a in pairs:
+        a.flags.writeable = False
+    return pairs
+
+
 def cover_graph(
     cards: Sequence[TableCard], size: tuple[float, float]
 ) -> dict[int, frozenset[int]]:
     """For each card id, the ids of the cards above it that overlap it (area > AREA_EPS).
 
-    Candidate pairs: the cards whose bounding boxes meet (every overlapping pair is one).
-    A pair with a corner deep inside the other card covers, a pair apart along a side
-    direction does not (the exact shortcuts of :meth:`Pile.with_card_on_top`; for two
-    rectangles the side directions are the only separating axes to try); the others
-    are judged by shapely's overlap area.
+    Every pair at once, with numpy: a pair whose projections on one of the four side
+    directions overlap by less than :data:`SHALLOW_CM` does not cover (for two
+    rectangles the side directions are the only separating axes to try); a pair with a
+    corner of one card at least :data:`DEEP_CM` inside the other covers (the exact
+    shortcuts of :meth:`Pile.with_card_on_top`, with margins far above the rounding of
+    the corners and of numpy's arithmetic); shapely's overlap area judges the others.
     """
     above: dict[int, set[int]] = {c.id: set() for c in cards}
-    if len(cards) < 2:
+    n = len(cards)
+    if n < 2:
         return {k: frozenset(v) for k, v in above.items()}
-    corners = [_corners(c, size) for c in cards]
-    box = np.array(corners)  # (cards, 4 corners, x y)
-    lo, hi = box.min(axis=1), box.max(axis=1)
-    meet = ((lo[:, None, 0] <= hi[None, :, 0]) & (lo[None, :, 0] <= hi[:, None, 0])
-            & (lo[:, None, 1] <= hi[None, :, 1]) & (lo[None, :, 1] <= hi[:, None, 1]))
-    left, right = np.nonzero(np.triu(meet, k=1))
+    hw, hh = size[0] / 2, size[1] / 2
+    spec = np.array([(c.x, c.y, c.angle) for c in cards])
+    x, y = spec[:, 0], spec[:, 1]
+    rad = np.radians(spec[:, 2])
+    co, si = np.cos(rad), np.sin(rad)
+    lo_i, hi_i = _pairs(n)
+    dx, dy = x[hi_i] - x[lo_i], y[hi_i] - y[lo_i]
+    ci, si_, cj, sj = co[lo_i], si[lo_i], co[hi_i], si[hi_i]
+    cu, cv = np.abs(ci * cj + si_ * sj), np.abs(ci * sj - si_ * cj)
+    wide = hw + hw * cu + hh * cv
+    tall = hh + hw * cv + hh * cu
+    depth = np.minimum(np.minimum(wide - np.abs(dx * ci + dy * si_),
+                                  tall - np.abs(dy * ci - dx * si_)),
+                       np.minimum(wide - np.abs(dx * cj + dy * sj),
+                                  tall - np.abs(dy * cj - dx * sj)))
+    near = np.flatnonzero(depth >= SHALLOW_CM)
     covers: list[tuple[int, int]] = []
-    unsure_left: list[int] = []
-    unsure_right: list[int] = []
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        a, b = cards[i], cards[j]
-        if _corner_deep_inside(corners[i], b, size) or _corner_deep_inside(corners[j], a, size):
-            covers.append((i, j))
-        elif not _apart(corners[i], corners[j], (a.angle, b.angle)):
-            unsure_left.append(i)
-            unsure_right.append(j)
-    if unsure_left:
-        polys = {i: _poly(cards[i], size) for i in {*unsure_left, *unsure_right}}
-        areas = shapely.area(shapely.intersection(
-            np.array([polys[i] for i in unsure_left], dtype=object),
-            np.array([polys[j] for j in unsure_right], dtype=object)))
-        covers += [(i, j) for i, j, area in zip(unsure_left, unsure_right, areas.tolist(),
-                                                strict=True) if area > AREA_EPS]
-    for i, j in covers:
-        lo_card, hi_card = (cards[i], cards[j]) if cards[i].z < cards[j].z else (cards[j], cards[i])
+    if len(near):
+        i, j = lo_i[near], hi_i[near]
+        u = np.array([-hw, hw, hw, -hw])
+        v = np.array([-hh, -hh, hh, hh])
+        qx = x[:, None] + u * co[:, None] - v * si[:, None]  # the corners, unrounded
+        qy = y[:, None] + u * si[:, None] + v * co[:, None]
+        dw, dh = hw - DEEP_CM, hh - DEEP_CM
+
+        def inside(a: Any, b: Any) -> Any:  # a corner of card a deep inside card b
+            rx, ry = qx[a] - x[b][:, None], qy[a] - y[b][:, None]
+            cb, sb = co[b][:, None], si[b][:, None]
+            return ((np.abs(rx * cb + ry * sb) <= dw)
+                    & (np.abs(ry * cb - rx * sb) <= dh)).any(axis=1)
+
+        deep = inside(i, j) | inside(j, i)
+        covers = list(zip(i[deep].tolist(), j[deep].tolist(), strict=True))
+        unsure = ~deep
+        if unsure.any():
+            left, right = i[unsure].tolist(), j[unsure].tolist()
+            ids = sorted({*left, *right})
+            at = {k: n for n, k in enumerate(ids)}  # the exact corners, in one shapely call
+            polys = shapely.polygons(np.array([_corners(cards[k], size) for k in ids]))
+            areas = shapely.area(shapely.intersection(polys[[at[k] for k in left]],
+                                                      polys[[at[k] for k in right]]))
+            covers += [(a, b) for a, b, area in zip(left, right, areas.tolist(), strict=True)
+                       if area > AREA_EPS]
+    for a, b in covers:
+        lo_card, hi_card = (cards[a], cards[b]) if cards[a].z < cards[b].z else (cards[b], cards[a])
         above[lo_card.id].add(hi_card.id)
     return {k: frozenset(v) for k, v in above.items()}
 
