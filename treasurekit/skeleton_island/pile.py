@@ -192,6 +192,24 @@ def _corner_deep_inside(
     return False
 
 
+@lru_cache(maxsize=4096)
+def _trig(angle: float) -> tuple[float, float]:
+    """``cos`` and ``sin`` of ``angle`` degrees."""
+    a = math.radians(angle)
+    return math.cos(a), math.sin(a)
+
+
+def _deep(corners: Corners, x: float, y: float, c: float, s: float, dw: float, dh: float
+          ) -> bool:
+    """:func:`_corner_deep_inside` for a card centred at ``(x, y)`` whose axes are
+    ``(c, s)`` and ``(-s, c)``, its half sides less :data:`DEEP_CM` being ``dw, dh``."""
+    for px, py in corners:
+        dx, dy = px - x, py - y
+        if abs(dx * c + dy * s) <= dw and abs(dy * c - dx * s) <= dh:
+            return True
+    return False
+
+
 #: Two cards whose corners lie this far apart along some axis (cm) do not overlap at all.
 APART_CM = 1e-6
 
@@ -415,7 +433,10 @@ class Pile:
 
     def top_z(self) -> int:
         """The highest stacking order on the table (-1 for an empty table)."""
-        return max((c.z for c in self.cards.values()), default=-1)
+        top = self._cache.get("top")
+        if top is None:
+            top = self._cache["top"] = max((c.z for c in self.cards.values()), default=-1)
+        return top  # type: ignore[no-any-return]
 
     # ----- changes (each returns a new pile) -----------------------------------------
     def without(self, card_id: int) -> Pile:
@@ -427,16 +448,27 @@ class Pile:
             if i != card_id
         }
         pile = Pile._make(cards, self.size, above)
-        if card_id in self.cards and cards:  # carry the extremes and their support table
-            for count, (ext, table) in self._extremes_known():
-                gone = table[card_id]
-                rest = dict(table)
-                del rest[card_id]
-                if any(a == b for a, b in zip(gone, ext, strict=True)):
-                    # only the directions the card taken held are worked out again
-                    ext = tuple(max(map(itemgetter(k), rest.values())) if a == b else b
-                                for k, (a, b) in enumerate(zip(gone, ext, strict=True)))
-                pile._cache[("extremes", count)] = (ext, rest)
+        gone = self.cards.get(card_id)
+        if gone is None or not cards:
+            return pile
+        cache = self._cache
+        boxes = cache.get("boxes")
+        if boxes is not None:
+            boxes = dict(boxes)
+            del boxes[card_id]
+            pile._cache["boxes"] = boxes
+        top = cache.get("top")
+        if top is not None and gone.z != top:
+            pile._cache["top"] = top
+        for count, (ext, table) in self._extremes_known():  # and the extremes
+            row = table[card_id]
+            rest = dict(table)
+            del rest[card_id]
+            if any(a == b for a, b in zip(row, ext, strict=True)):
+                # only the directions the card taken held are worked out again
+                ext = tuple(max(map(itemgetter(k), rest.values())) if a == b else b
+                            for k, (a, b) in enumerate(zip(row, ext, strict=True)))
+            pile._cache[("extremes", count)] = (ext, rest)
         return pile
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
@@ -453,27 +485,49 @@ class Pile:
         """The pile with a card laid on top of everything at ``where``.
 
         ``face_up`` defaults to whether the kind is known.
+
+        Which cards it covers: the cards whose bounding boxes meet its own (a table the
+        pile carries to the piles made from it), then per card the exact shortcuts of
+        :func:`cover_graph` (too shallow an overlap along a side direction: no cover; a
+        corner deep inside the other card: a cover), and shapely's overlap area for the
+        rest.
         """
         if card_id in self.cards:
             raise ValueError(f"card {card_id} is already in the pile")
         up = kind is not None if face_up is None else face_up
-        card = TableCard(card_id, where.x, where.y, where.angle, self.top_z() + 1, up, kind)
+        top = self.top_z() + 1
+        card = _replace_card(_CARD_ORIGIN, id=card_id, x=where.x, y=where.y,
+                             angle=where.angle, z=top, face_up=up, kind=kind)
         size = self.size
-        corners = _corners(card, size)
-        above = dict(self._above)
-        x0, y0, x1, y1 = _bbox(corners)
         w, h = size
+        hw, hh = w / 2, h / 2
+        dw, dh = hw - DEEP_CM, hh - DEEP_CM
+        corners = _corners(card, size)
+        box = _bbox(corners)
+        x0, y0, x1, y1 = box
+        cx, cy = card.x, card.y
+        c0, s0 = _trig(card.angle)
+        cards = self.cards
+        above = dict(self._above)
         exact: list[int] = []  # the cards whose overlap needs shapely's area
-        for i, c in self.cards.items():  # bounding boxes, then the exact overlap area
-            bx0, by0, bx1, by1 = _card_bbox(c.x, c.y, c.angle, w, h)
+        boxes = self._boxes()
+        for i, (bx0, by0, bx1, by1) in boxes.items():
             if bx0 >= x1 or bx1 <= x0 or by0 >= y1 or by1 <= y0:
                 continue
-            theirs = _corners(c, size)
-            if _corner_deep_inside(corners, c, size) or _corner_deep_inside(
-                theirs, card, size
-            ):
+            c = cards[i]
+            ct, st = _trig(c.angle)
+            dx, dy = c.x - cx, c.y - cy
+            cu, cv = abs(c0 * ct + s0 * st), abs(c0 * st - s0 * ct)
+            wide, tall = hw + hw * cu + hh * cv, hh + hw * cv + hh * cu
+            if (wide - abs(dx * c0 + dy * s0) < SHALLOW_CM
+                    or tall - abs(dy * c0 - dx * s0) < SHALLOW_CM
+                    or wide - abs(dx * ct + dy * st) < SHALLOW_CM
+                    or tall - abs(dy * ct - dx * st) < SHALLOW_CM):
+                continue  # too shallow an overlap to cover
+            if _deep(corners, c.x, c.y, ct, st, dw, dh) or _deep(
+                    _corners(c, size), cx, cy, c0, s0, dw, dh):
                 above[i] = above[i] | {card_id}
-            elif not _apart(corners, theirs, (card.angle, c.angle)):
+            else:
                 exact.append(i)
         if exact:
             poly = _poly(card, size)
@@ -481,16 +535,31 @@ class Pile:
                 if shapely.intersection(poly, self.polygon(i)).area > AREA_EPS:
                     above[i] = above[i] | {card_id}
         above[card_id] = frozenset()
-        cards = dict(self.cards)
+        cards = dict(cards)
         cards[card_id] = card
         pile = Pile._make(cards, size, above)
+        cache = pile._cache
+        cache["top"] = top
+        boxes = dict(boxes)
+        boxes[card_id] = box
+        cache["boxes"] = boxes
         for count, (ext, table) in self._extremes_known():  # it may stick out further
             new = _support(card.x, card.y, card.angle, w, h, count)
             table = dict(table)
             table[card_id] = new
-            pile._cache[("extremes", count)] = (
+            cache[("extremes", count)] = (
                 tuple(max(a, b) for a, b in zip(ext, new, strict=True)), table)
         return pile
+
+    def _boxes(self) -> dict[int, tuple[float, float, float, float]]:
+        """Each card's bounding box (at least as large as that of its rounded corners),
+        kept with the pile and carried to the piles made from it."""
+        boxes = self._cache.get("boxes")
+        if boxes is None:
+            w, h = self.size
+            boxes = {i: _card_bbox(c.x, c.y, c.angle, w, h) for i, c in self.cards.items()}
+            self._cache["boxes"] = boxes
+        return boxes  # type: ignore[no-any-return]
 
     # ----- resting (SKEL §3: on the edge of the pile) ------------------------------
     def rest_problem(self, where: Placement) -> str | None:
@@ -627,6 +696,9 @@ def _support(
     units, _ = _directions(count)
     return tuple(max((qx * ux + qy * uy, qx, qy) for qx, qy in corners) for ux, uy in units)
 
+
+#: The table card new ones are built from (:meth:`Pile.with_card_on_top`).
+_CARD_ORIGIN = TableCard(0, 0.0, 0.0, 0.0, 0, False, None)
 
 #: The placement the rounded ones are built from (:func:`_placement`).
 _ORIGIN = Placement(0.0, 0.0, 0.0)
