@@ -441,14 +441,14 @@ class Pile:
     # ----- changes (each returns a new pile) -----------------------------------------
     def without(self, card_id: int) -> Pile:
         """The pile after ``card_id`` is taken away."""
-        cards = {i: c for i, c in self.cards.items() if i != card_id}
-        above = {
-            i: (a - {card_id} if card_id in a else a)
-            for i, a in self._above.items()
-            if i != card_id
-        }
+        cards = dict(self.cards)
+        gone = cards.pop(card_id, None)
+        above = dict(self._above)
+        if gone is not None:
+            del above[card_id]
+            for i in [i for i, a in above.items() if card_id in a]:  # the cards it covered
+                above[i] = above[i] - {card_id}
         pile = Pile._make(cards, self.size, above)
-        gone = self.cards.get(card_id)
         if gone is None or not cards:
             return pile
         cache = self._cache
@@ -466,10 +466,20 @@ class Pile:
             del rest[card_id]
             if any(a == b for a, b in zip(row, ext, strict=True)):
                 # only the directions the card taken held are worked out again
-                ext = tuple(max(map(itemgetter(k), rest.values())) if a == b else b
+                new = tuple(max(map(itemgetter(k), rest.values())) if a == b else b
                             for k, (a, b) in enumerate(zip(row, ext, strict=True)))
-            pile._cache[("extremes", count)] = (ext, rest)
+            else:
+                new = ext
+            pile._cache[("extremes", count)] = (new, rest)
+            if new == ext:
+                self._carry_spots(pile, count)
         return pile
+
+    def _carry_spots(self, pile: Pile, count: int) -> None:
+        """Give ``pile`` (with the same extremes) the resting spots worked out here."""
+        for key, spots in self._cache.items():
+            if type(key) is tuple and key[0] == "rest_spots" and key[1] == count:
+                pile._cache[key] = spots
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
         """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
@@ -547,8 +557,10 @@ class Pile:
             new = _support(card.x, card.y, card.angle, w, h, count)
             table = dict(table)
             table[card_id] = new
-            cache[("extremes", count)] = (
-                tuple(max(a, b) for a, b in zip(ext, new, strict=True)), table)
+            out = tuple(max(a, b) for a, b in zip(ext, new, strict=True))
+            cache[("extremes", count)] = (out, table)
+            if out == ext:
+                self._carry_spots(pile, count)
         return pile
 
     def _boxes(self) -> dict[int, tuple[float, float, float, float]]:
@@ -610,7 +622,7 @@ class Pile:
         ``u``, where no card lies, so part of it is on the bare table. Duplicates are
         dropped.
         """
-        key = f"rest_spots/{count}/{overlap}"
+        key = ("rest_spots", count, overlap)  # carried with unchanged extremes
         hit = self._cache.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
@@ -692,9 +704,11 @@ def _support(
 ) -> tuple[tuple[float, float, float], ...]:
     """For each of ``count`` directions, the card's corner that reaches furthest that
     way, as ``(projection, x, y)``."""
-    corners = card_corners(x, y, angle, width, height)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = card_corners(x, y, angle, width, height)
     units, _ = _directions(count)
-    return tuple(max((qx * ux + qy * uy, qx, qy) for qx, qy in corners) for ux, uy in units)
+    return tuple([max((ax * ux + ay * uy, ax, ay), (bx * ux + by * uy, bx, by),
+                      (cx * ux + cy * uy, cx, cy), (dx * ux + dy * uy, dx, dy))
+                  for ux, uy in units])
 
 
 #: The table card new ones are built from (:meth:`Pile.with_card_on_top`).
