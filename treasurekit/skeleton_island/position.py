@@ -104,5 +104,17 @@ def seen(pos: SkeletonPosition) -> Counter[str]:
 def unseen(pos: SkeletonPosition, deck: Deck) -> dict[str, int]:
     """Kind -> how many Sand cards of it nobody has seen yet (zero counts left out);
     a face-down card is drawn from this pool when it is revealed (SKEL §2)."""
-    counts = seen(pos)
-    return {k: n - counts[k] for k, n in deck.counts.items() if n - counts[k] > 0}
+    counts = dict(deck.counts)  # less every card seen (as :func:`seen` counts them)
+    for c in pos.pile.cards.values():
+        kind = c.kind
+        if kind is not None:
+            counts[kind] -= 1
+    hand = pos.hand
+    if hand is not None and hand[1] is not None:
+        counts[hand[1]] -= 1
+    for coll in pos.collections:
+        for _, kind in coll:
+            counts[kind] -= 1
+    for _, kind, _ in pos.out:
+        counts[kind] -= 1
+    return {k: n for k, n in counts.items() if n > 0}

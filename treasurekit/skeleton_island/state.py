@@ -255,8 +255,17 @@ class SkeletonState(State[SkeletonMove]):
         return "gust" if pos.phase == flow.GUST else None
 
     def _exact_chance_table(self) -> tuple[Sequence[SkeletonMove], int, Sequence[int]] | None:
+        """The spread and the gust: tables made once; a card turned over: its reveal
+        table in whole numbers (``setup.reveal_table``); a blind steal: None."""
         node = self._fixed_chance()
-        return None if node is None else self.game.chance_tables[node][0]
+        if node is not None:
+            return self.game.chance_tables[node][0]
+        pos = self._position
+        if pos.setup_left:  # the spread's next face-up card
+            return setup.reveal_table(pos, self.context, pos.setup_left[0])
+        if pos.phase == flow.GUST or pos.phase == flow.STEAL or pos.hand is None:
+            return None
+        return setup.reveal_table(pos, self.context, pos.hand[0])
 
     def _chance_table(self) -> tuple[Sequence[SkeletonMove], Sequence[float]] | None:
         node = self._fixed_chance()

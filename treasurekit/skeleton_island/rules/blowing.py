@@ -40,7 +40,10 @@ def problem(
 
 def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """``[Blow()]`` when the seat may blow now, else ``[]``."""
-    return [Blow()] if problem(pos, ctx) is None else []
+    return [_BLOW] if problem(pos, ctx) is None else []
+
+
+_BLOW = Blow()
 
 
 def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:

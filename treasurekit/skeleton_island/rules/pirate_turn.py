@@ -66,8 +66,11 @@ def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     if pos.phase == flow.START:
         return [] if pos.acted else _discards(pos, ctx)
     if pos.phase == flow.PIRATE:
-        return [*_steals(pos, ctx), Double()]
+        return [*_steals(pos, ctx), _DOUBLE]
     return []
+
+
+_DOUBLE = Double()
 
 
 def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:

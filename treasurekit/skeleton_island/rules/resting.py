@@ -21,6 +21,8 @@ from .taking import finish_standard_turn, no_hand, second_optional
 
 __all__ = ["legal", "rest", "rest_problem", "stop", "stop_problem"]
 
+_STOP = Stop()
+
 
 def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """Rest the card in hand on an offered spot, or decline the second card."""
@@ -30,7 +32,7 @@ def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
         deck = ctx.deck
         return [Rest.at(p) for p in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)]
     if pos.phase == flow.SECOND and second_optional(ctx):
-        return [Stop()]
+        return [_STOP]
     return []
 
 

@@ -11,7 +11,9 @@ probability count / pool size, so nothing about a face-down card is fixed in adv
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
+from itertools import accumulate
+from math import gcd
 
 from ...core.draft import replace
 from ...core.events import Event
@@ -21,7 +23,7 @@ from ..position import SkeletonPosition, unseen
 from ..spread import spread_layout
 from . import SETUP, label
 
-__all__ = ["outcomes", "reveal", "reveals", "spread"]
+__all__ = ["outcomes", "reveal", "reveal_move", "reveal_table", "reveals", "spread"]
 
 
 def reveals(
@@ -30,7 +32,30 @@ def reveals(
     """Card ``card`` turned over: every unseen kind with probability count / pool size."""
     pool = unseen(pos, ctx.deck)
     total = sum(pool.values())
-    return [(Reveal(card, k), _share(n, total)) for k, n in pool.items()]
+    return [(reveal_move(card, k), _share(n, total)) for k, n in pool.items()]
+
+
+def reveal_table(
+    pos: SkeletonPosition, ctx: SkeletonContext, card: int
+) -> tuple[list[SkeletonMove], int, list[int]] | None:
+    """:func:`reveals` as the engine's exact chance table, in whole numbers (no
+    ``Fraction``): ``(moves, D, running numerators)`` over the common denominator of the
+    shares count / pool size, ``D = pool size // g`` with ``g`` the gcd of the counts
+    (the counts add up to the pool size). ``core.chance.sample_table`` picks from it
+    exactly what ``sample_outcome`` picks from :func:`reveals`. None for an empty pool
+    (the engine's check then refuses the node, as before)."""
+    pool = unseen(pos, ctx.deck)
+    if not pool:
+        return None
+    counts = pool.values()
+    g = gcd(*counts)
+    return ([reveal_move(card, k) for k in pool], sum(counts) // g,
+            list(accumulate(n // g for n in counts)))
+
+
+#: ``Reveal(card, kind)``, made once per pair (moves are frozen values: the engine hands
+#: out copies, never these).
+reveal_move = lru_cache(maxsize=8192)(Reveal)
 
 
 @cache

@@ -10,6 +10,7 @@ may take a second uncovered card, which it must keep. Keeping ends the standard 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ...core.draft import replace
@@ -49,12 +50,19 @@ def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """Take an uncovered card (at the start, or as the second card: not the one just
     rested), or keep the card in hand."""
     if pos.phase == flow.START:
-        return [Take(i) for i in pos.pile.uncovered()]
+        return [*map(take_move, pos.pile.uncovered())]
     if pos.phase == flow.HAND:
-        return [Keep()]
+        return [_KEEP]
     if pos.phase == flow.SECOND:
-        return [Take(i) for i in pos.pile.uncovered() if i != pos.rested]
+        rested = pos.rested
+        return [take_move(i) for i in pos.pile.uncovered() if i != rested]
     return []
+
+
+#: ``Take(card)``, made once per card id (moves are frozen values: the engine hands out
+#: copies, never these).
+take_move = lru_cache(maxsize=4096)(Take)
+_KEEP = Keep()
 
 
 def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:
