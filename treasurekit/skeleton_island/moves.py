@@ -156,6 +156,14 @@ class Rest:
         ``replace`` of a rest move built once)."""
         return _replace_rest(_REST_ORIGIN, x=where.x, y=where.y, angle=where.angle)
 
+    @staticmethod
+    def of(x: float, y: float, angle: float) -> Rest:
+        """The rest move at values already rounded (a placement's): a bare instance
+        given its fields' dict, as core's ``replace`` builds one."""
+        built: Rest = _new(Rest)
+        _set_rest_fields(built, {"x": x, "y": y, "angle": angle})
+        return built
+
 
 #: The rest move the rounded ones are built from (:meth:`Rest.at`).
 _REST_ORIGIN = Rest(0.0, 0.0, 0.0)
@@ -242,3 +250,5 @@ def parse_move(text: str) -> SkeletonMove:
 
 #: ``Rest``'s own ``replace`` (core's ``replacer``: a rest move per spot offered).
 _replace_rest = replacer(Rest)
+_new = object.__new__
+_set_rest_fields = vars(Rest)["__dict__"].__set__

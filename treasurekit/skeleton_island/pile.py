@@ -624,23 +624,32 @@ class Pile:
         """
         key = ("rest_spots", count, overlap)  # carried with unchanged extremes
         hit = self._cache.get(key)
+        if hit is None:
+            hit = tuple(_placement(*spot) for spot in self.rest_spot_values(count, overlap))
+            self._cache[key] = hit
+        return hit  # type: ignore[no-any-return]
+
+    def rest_spot_values(
+        self, count: int, overlap: float
+    ) -> tuple[tuple[float, float, float], ...]:
+        """:meth:`rest_spots` as ``(x, y, angle)`` values (already rounded)."""
+        key = ("rest_spots", count, overlap, "values")
+        hit = self._cache.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        spots: list[Placement] = []
+        spots: list[tuple[float, float, float]] = []
         if self.cards:
             h = self.size[1]
             units, angles = _directions(count)
-            seen = set()
             for k, (angle, extreme) in enumerate(
                     zip(angles, self._extremes(count), strict=True)):
                 _, qx, qy = extreme
                 ux, uy = units[k]
                 reach = h / 2 - overlap if k % 2 == 0 else h / 2
                 # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
-                cx, cy = round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0
-                if (cx, cy, angle) not in seen and math.hypot(cx, cy) <= TABLE_CM:
-                    seen.add((cx, cy, angle))
-                    spots.append(_placement(cx, cy, angle))
+                spot = (round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0, angle)
+                if spot not in spots and math.hypot(spot[0], spot[1]) <= TABLE_CM:
+                    spots.append(spot)
         result = tuple(spots)
         self._cache[key] = result
         return result
@@ -714,16 +723,18 @@ def _support(
 #: The table card new ones are built from (:meth:`Pile.with_card_on_top`).
 _CARD_ORIGIN = TableCard(0, 0.0, 0.0, 0.0, 0, False, None)
 
-#: The placement the rounded ones are built from (:func:`_placement`).
-_ORIGIN = Placement(0.0, 0.0, 0.0)
-
 
 def _placement(x: float, y: float, angle: float) -> Placement:
-    """A :class:`Placement` from values already rounded (core's ``replace``: no
-    ``__post_init__`` rounding again)."""
-    return _replace_placement(_ORIGIN, x=x, y=y, angle=angle)
+    """A :class:`Placement` from values already rounded (no ``__post_init__`` rounding
+    again): a bare instance given its fields' dict, as core's ``replace`` builds one."""
+    built = _new(Placement)
+    _set_placement_fields(built, {"x": x, "y": y, "angle": angle})
+    return built
+
+
+_new = object.__new__
+_set_placement_fields = vars(Placement)["__dict__"].__set__
 
 
 #: The own ``replace`` of the values built many times a ply (core's ``replacer``).
 _replace_card = replacer(TableCard)
-_replace_placement = replacer(Placement)

@@ -30,7 +30,9 @@ def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
         if pos.second or not pos.pile.cards:
             return []
         deck = ctx.deck
-        return [Rest.at(p) for p in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)]
+        of = Rest.of
+        return [of(x, y, a)
+                for x, y, a in pos.pile.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)]
     if pos.phase == flow.SECOND and second_optional(ctx):
         return [_STOP]
     return []
