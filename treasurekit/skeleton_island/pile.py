@@ -262,20 +262,32 @@ def cover_graph(
 
     Every pair at once, with numpy: a pair whose projections on one of the four side
     directions overlap by less than :data:`SHALLOW_CM` does not cover (for two
-    rectangles the side directions are the only separating axes to try); a pair with a
-    corner of one card at least :data:`DEEP_CM` inside the other covers (the exact
-    shortcuts of :meth:`Pile.with_card_on_top`, with margins far above the rounding of
-    the corners and of numpy's arithmetic); shapely's overlap area judges the others.
+    rectangles the side directions are the only separating axes to try); a pair whose
+    centres are closer than :func:`_close` or with a corner of one card at least
+    :data:`DEEP_CM` inside the other covers (the exact shortcuts of
+    :meth:`Pile.with_card_on_top`, with margins far above the rounding of the corners
+    and of numpy's arithmetic); shapely's overlap area judges the others.
     """
+    return _cover(cards, size)[0]
+
+
+def _cover(
+    cards: Sequence[TableCard], size: tuple[float, float]
+) -> tuple[dict[int, frozenset[int]], tuple[Any, Any] | None]:
+    """:func:`cover_graph`, and the cards' corners as :func:`card_corners` rounds them
+    (``x`` and ``y`` arrays, one row per card; None for fewer than two cards)."""
     above: dict[int, set[int]] = {c.id: set() for c in cards}
     n = len(cards)
     if n < 2:
-        return {k: frozenset(v) for k, v in above.items()}
+        return {k: frozenset(v) for k, v in above.items()}, None
     hw, hh = size[0] / 2, size[1] / 2
-    spec = np.array([(c.x, c.y, c.angle) for c in cards])
-    x, y = spec[:, 0], spec[:, 1]
-    rad = np.radians(spec[:, 2])
-    co, si = np.cos(rad), np.sin(rad)
+    spec = np.array([(c.x, c.y, *_trig(c.angle)) for c in cards])
+    x, y, co, si = spec[:, 0], spec[:, 1], spec[:, 2], spec[:, 3]
+    u = np.array([-hw, hw, hw, -hw])
+    v = np.array([-hh, -hh, hh, hh])
+    # as card_corners computes them (the same float operations in the same order)
+    qx = _round6(x[:, None] + u * co[:, None] - v * si[:, None])
+    qy = _round6(y[:, None] + u * si[:, None] + v * co[:, None])
     lo_i, hi_i = _pairs(n)
     dx, dy = x[hi_i] - x[lo_i], y[hi_i] - y[lo_i]
     ci, si_, cj, sj = co[lo_i], si[lo_i], co[hi_i], si[hi_i]
@@ -290,10 +302,6 @@ def cover_graph(
     covers: list[tuple[int, int]] = []
     if len(near):
         i, j = lo_i[near], hi_i[near]
-        u = np.array([-hw, hw, hw, -hw])
-        v = np.array([-hh, -hh, hh, hh])
-        qx = x[:, None] + u * co[:, None] - v * si[:, None]  # the corners, unrounded
-        qy = y[:, None] + u * si[:, None] + v * co[:, None]
         dw, dh = hw - DEEP_CM, hh - DEEP_CM
 
         def inside(a: Any, b: Any) -> Any:  # a corner of card a deep inside card b
@@ -302,14 +310,14 @@ def cover_graph(
             return ((np.abs(rx * cb + ry * sb) <= dw)
                     & (np.abs(ry * cb - rx * sb) <= dh)).any(axis=1)
 
-        deep = inside(i, j) | inside(j, i)
+        deep = (dx[near] ** 2 + dy[near] ** 2 < _close(size)) | inside(i, j) | inside(j, i)
         covers = list(zip(i[deep].tolist(), j[deep].tolist(), strict=True))
         unsure = ~deep
         if unsure.any():
             left, right = i[unsure].tolist(), j[unsure].tolist()
             ids = sorted({*left, *right})
             at = {k: n for n, k in enumerate(ids)}  # the exact corners, in one shapely call
-            polys = shapely.polygons(np.array([_corners(cards[k], size) for k in ids]))
+            polys = shapely.polygons(np.stack([qx[ids], qy[ids]], axis=-1))
             areas = shapely.area(shapely.intersection(polys[[at[k] for k in left]],
                                                       polys[[at[k] for k in right]]))
             covers += [(a, b) for a, b, area in zip(left, right, areas.tolist(), strict=True)
@@ -317,7 +325,43 @@ def cover_graph(
     for a, b in covers:
         lo_card, hi_card = (cards[a], cards[b]) if cards[a].z < cards[b].z else (cards[b], cards[a])
         above[lo_card.id].add(hi_card.id)
-    return {k: frozenset(v) for k, v in above.items()}
+    return {k: frozenset(v) for k, v in above.items()}, (qx, qy)
+
+
+def _round6(values: Any) -> Any:
+    """``round(v, 6)`` of every value, exactly as Python rounds it: ``rint(v * 1e6) / 1e6``
+    is the same double wherever ``v * 1e6`` is not within 1e-6 of a half (its rounding
+    error is below 1e-7 for |v| < 100 m); Python's ``round`` settles the others."""
+    scaled = values * 1e6
+    out = np.rint(scaled) / 1e6
+    risky = np.abs(np.abs(scaled - np.floor(scaled)) - 0.5) < 1e-6
+    if np.abs(scaled).max(initial=0.0) >= 1e10:
+        risky[...] = True
+    if risky.any():
+        flat, src = out.reshape(-1), values.reshape(-1)
+        for k in np.flatnonzero(risky.reshape(-1)).tolist():
+            flat[k] = round(float(src[k]), 6)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _close(size: tuple[float, float]) -> float:
+    """The squared distance of two card centres below which the cards cover each other:
+    each card holds the disc of radius ``r`` (half its short side) around its centre,
+    and two such discs this close share a lens of at least 0.01 cm² (a hundred times
+    ``AREA_EPS``; found by bisection, the lens shrinking as the centres part)."""
+    r = min(size) / 2
+
+    def lens(d: float) -> float:
+        return 2 * r * r * math.acos(d / (2 * r)) - d / 2 * math.sqrt(4 * r * r - d * d)
+
+    if lens(0.0) < 0.01:
+        return 0.0
+    lo, hi = 0.0, 2 * r
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if lens(mid) >= 0.01 else (lo, mid)
+    return lo * lo
 
 
 def uncovered_cards(cards: Sequence[TableCard], size: tuple[float, float]) -> tuple[int, ...]:
@@ -359,8 +403,15 @@ class Pile:
             raise ValueError("two cards in the pile have the same stacking order z")
         self.cards = by_id
         self.size = size
-        self._above = cover_graph(list(by_id.values()), size)
+        self._above, corners = _cover(list(by_id.values()), size)
         self._cache = {}
+        if corners is not None:  # each card's bounding box, and its corners for extremes
+            qx, qy = corners
+            ids = list(by_id)
+            boxes = np.stack([qx.min(axis=1), qy.min(axis=1), qx.max(axis=1),
+                              qy.max(axis=1)], axis=1).tolist()
+            self._cache["boxes"] = dict(zip(ids, map(tuple, boxes), strict=True))
+            self._cache["corners"] = (ids, qx, qy)
 
     @classmethod
     def _make(
@@ -460,6 +511,9 @@ class Pile:
         top = cache.get("top")
         if top is not None and gone.z != top:
             pile._cache["top"] = top
+        corners = cache.get("corners")
+        if corners is not None:
+            pile._cache["corners"] = corners
         for count, (ext, table) in self._extremes_known():  # and the extremes
             row = table[card_id]
             rest = dict(table)
@@ -512,6 +566,7 @@ class Pile:
         w, h = size
         hw, hh = w / 2, h / 2
         dw, dh = hw - DEEP_CM, hh - DEEP_CM
+        close = _close(size)
         corners = _corners(card, size)
         box = _bbox(corners)
         x0, y0, x1, y1 = box
@@ -534,7 +589,7 @@ class Pile:
                     or wide - abs(dx * ct + dy * st) < SHALLOW_CM
                     or tall - abs(dy * ct - dx * st) < SHALLOW_CM):
                 continue  # too shallow an overlap to cover
-            if _deep(corners, c.x, c.y, ct, st, dw, dh) or _deep(
+            if dx * dx + dy * dy < close or _deep(corners, c.x, c.y, ct, st, dw, dh) or _deep(
                     _corners(c, size), cx, cy, c0, s0, dw, dh):
                 above[i] = above[i] | {card_id}
             else:
@@ -666,7 +721,12 @@ class Pile:
         hit = self._cache.get(key)
         if hit is None:
             w, h = self.size
-            table = {i: _support(c.x, c.y, c.angle, w, h, count) for i, c in self.cards.items()}
+            exact = self._cache.get("corners")
+            if exact is not None:
+                table = _support_table(exact, self.cards, count)
+            else:
+                table = {i: _support(c.x, c.y, c.angle, w, h, count)
+                         for i, c in self.cards.items()}
             # column k of the table: every card's furthest corner in direction k
             hit = (tuple(max(column) for column in zip(*table.values(), strict=True)), table)
             self._cache[key] = hit
@@ -718,6 +778,34 @@ def _support(
     return tuple([max((ax * ux + ay * uy, ax, ay), (bx * ux + by * uy, bx, by),
                       (cx * ux + cy * uy, cx, cy), (dx * ux + dy * uy, dx, dy))
                   for ux, uy in units])
+
+
+def _support_table(
+    exact: tuple[list[int], Any, Any], cards: dict[int, TableCard], count: int
+) -> dict[int, Extremes]:
+    """:func:`_support` of every card in ``cards``, vectorised, from the corners worked
+    out for a pile they all belong to (``exact``: its ids and corner arrays, rounded as
+    :func:`card_corners` rounds them): each projection is the same float operations as
+    ``_support``'s, and a corner beats the ones before it only if its
+    ``(projection, x, y)`` is larger, as ``max`` picks."""
+    ids, qx, qy = exact
+    if len(ids) != len(cards):
+        where = {i: k for k, i in enumerate(ids)}
+        rows = [where[i] for i in cards]
+        qx, qy = qx[rows], qy[rows]
+    units, _ = _directions(count)
+    ux = np.array([u for u, _ in units])[None, :]
+    uy = np.array([u for _, u in units])[None, :]
+    bx, by = qx[:, :1], qy[:, :1]
+    bp = bx * ux + by * uy
+    bx, by = np.broadcast_to(bx, bp.shape), np.broadcast_to(by, bp.shape)
+    for k in range(1, 4):
+        x, y = qx[:, k:k + 1], qy[:, k:k + 1]
+        p = x * ux + y * uy
+        better = (p > bp) | ((p == bp) & ((x > bx) | ((x == bx) & (y > by))))
+        bp, bx, by = np.where(better, p, bp), np.where(better, x, bx), np.where(better, y, by)
+    rows_out = np.stack([bp, bx, by], axis=-1).tolist()
+    return {i: tuple(map(tuple, row)) for i, row in zip(cards, rows_out, strict=True)}
 
 
 #: The table card new ones are built from (:meth:`Pile.with_card_on_top`).
