@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..core.draft import replacer
 from ..core.phases import PhaseEnum
 from .cards import Deck
 from .pile import Pile
 
-__all__ = ["Collection", "SkeletonPosition", "seen", "unseen"]
+__all__ = ["Collection", "SkeletonPosition", "replace", "seen", "unseen"]
 
 #: ``(id, kind)`` of the Sand cards in front of one seat, in the order collected.
 Collection = tuple[tuple[int, str], ...]
@@ -84,6 +85,11 @@ class SkeletonPosition:
     def with_collection(self, seat: int, cards: Collection) -> tuple[Collection, ...]:
         """The collections with ``seat``'s replaced by ``cards`` (for ``replace``)."""
         return (*self.collections[:seat], cards, *self.collections[seat + 1:])
+
+
+#: ``SkeletonPosition``'s own :func:`~treasurekit.core.draft.replace` (core's ``replacer``:
+#: no lookup by type), for the rules that build the next position.
+replace = replacer(SkeletonPosition)
 
 
 def seen(pos: SkeletonPosition) -> Counter[str]:

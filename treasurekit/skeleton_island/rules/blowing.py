@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
 from ..moves import Blow, Gust, SkeletonMove
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, replace
 from . import BLOW, Problem, seat_name
 
 __all__ = ["blow", "gust", "legal", "outcomes", "problem"]

@@ -13,13 +13,12 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
-from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
 from ..flow import next_turn
 from ..moves import Discard, Double, SkeletonMove, Steal, Stolen
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, replace
 from . import PIRATE, Problem, label, seat_name
 from .islands import collect
 

@@ -10,12 +10,11 @@ uncovered card, which it must keep (``taking.py``), or take none (``stop``, unle
 
 from __future__ import annotations
 
-from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
 from ..moves import Rest, SkeletonMove, Stop
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, replace
 from . import IDLE, REST, SECOND, Problem, label, seat_name
 from .taking import finish_standard_turn, no_hand, second_optional
 

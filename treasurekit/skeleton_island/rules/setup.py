@@ -15,11 +15,10 @@ from functools import cache, lru_cache
 from itertools import accumulate
 from math import gcd
 
-from ...core.draft import replace
 from ...core.events import Event
 from ..context import SkeletonContext
 from ..moves import Reveal, SkeletonMove, Spread
-from ..position import SkeletonPosition, unseen
+from ..position import SkeletonPosition, replace, unseen
 from ..spread import spread_layout
 from . import SETUP, label
 

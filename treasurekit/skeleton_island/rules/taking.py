@@ -13,13 +13,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
 from ..flow import end_standard_turn
 from ..moves import Keep, Reveal, SkeletonMove, Take
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, replace
 from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, label, seat_name
 from .islands import collect
 from .setup import reveal as setup_reveal
