@@ -514,6 +514,9 @@ class Pile:
         corners = cache.get("corners")
         if corners is not None:
             pile._cache["corners"] = corners
+        known = cache.get("kinds")
+        if known is not None:
+            pile._cache["kinds"] = _counted(known, gone.kind, None)
         for count, (ext, table) in self._extremes_known():  # and the extremes
             row = table[card_id]
             rest = dict(table)
@@ -541,7 +544,22 @@ class Pile:
         cards[card_id] = _replace_card(cards[card_id], kind=kind)
         pile = Pile._make(cards, self.size, self._above)
         pile._cache = dict(self._cache)  # all geometry (uncovered, extremes, rest spots)
+        known = self._cache.get("kinds")
+        if known is not None:
+            pile._cache["kinds"] = _counted(known, self.cards[card_id].kind, kind)
         return pile
+
+    def kinds(self) -> dict[str, int]:
+        """Kind -> how many face-up cards of it lie on the table (zero counts may be
+        listed), kept with the pile and carried to the piles made from it."""
+        hit = self._cache.get("kinds")
+        if hit is None:
+            hit = {}
+            for c in self.cards.values():
+                if c.kind is not None:
+                    hit[c.kind] = hit.get(c.kind, 0) + 1
+            self._cache["kinds"] = hit
+        return hit  # type: ignore[no-any-return]
 
     def with_card_on_top(
         self, card_id: int, where: Placement, kind: str | None, face_up: bool | None = None
@@ -605,6 +623,9 @@ class Pile:
         pile = Pile._make(cards, size, above)
         cache = pile._cache
         cache["top"] = top
+        known = self._cache.get("kinds")
+        if known is not None:
+            cache["kinds"] = _counted(known, None, kind)
         boxes = dict(boxes)
         boxes[card_id] = box
         cache["boxes"] = boxes
@@ -778,6 +799,18 @@ def _support(
     return tuple([max((ax * ux + ay * uy, ax, ay), (bx * ux + by * uy, bx, by),
                       (cx * ux + cy * uy, cx, cy), (dx * ux + dy * uy, dx, dy))
                   for ux, uy in units])
+
+
+def _counted(counts: dict[str, int], less: str | None, more: str | None) -> dict[str, int]:
+    """``counts`` with one ``less`` and one ``more`` (either may be None: no change)."""
+    if less == more:
+        return counts
+    counts = dict(counts)
+    if less is not None:
+        counts[less] -= 1
+    if more is not None:
+        counts[more] = counts.get(more, 0) + 1
+    return counts
 
 
 def _support_table(

@@ -111,10 +111,8 @@ def unseen(pos: SkeletonPosition, deck: Deck) -> dict[str, int]:
     """Kind -> how many Sand cards of it nobody has seen yet (zero counts left out);
     a face-down card is drawn from this pool when it is revealed (SKEL §2)."""
     counts = dict(deck.counts)  # less every card seen (as :func:`seen` counts them)
-    for c in pos.pile.cards.values():
-        kind = c.kind
-        if kind is not None:
-            counts[kind] -= 1
+    for kind, n in pos.pile.kinds().items():
+        counts[kind] -= n
     hand = pos.hand
     if hand is not None and hand[1] is not None:
         counts[hand[1]] -= 1

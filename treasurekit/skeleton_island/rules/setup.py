@@ -36,7 +36,7 @@ def reveals(
 
 def reveal_table(
     pos: SkeletonPosition, ctx: SkeletonContext, card: int
-) -> tuple[list[SkeletonMove], int, list[int]] | None:
+) -> tuple[tuple[SkeletonMove, ...], int, list[int]] | None:
     """:func:`reveals` as the engine's exact chance table, in whole numbers (no
     ``Fraction``): ``(moves, D, running numerators)`` over the common denominator of the
     shares count / pool size, ``D = pool size // g`` with ``g`` the gcd of the counts
@@ -48,8 +48,15 @@ def reveal_table(
         return None
     counts = pool.values()
     g = gcd(*counts)
-    return ([reveal_move(card, k) for k in pool], sum(counts) // g,
-            list(accumulate(n // g for n in counts)))
+    return (_reveal_moves(card, tuple(pool)), sum(counts) // g,
+            list(accumulate(n // g for n in counts)) if g > 1 else list(accumulate(counts)))
+
+
+@lru_cache(maxsize=4096)
+def _reveal_moves(card: int, kinds: tuple[str, ...]) -> tuple[SkeletonMove, ...]:
+    """``reveal_move(card, k)`` for each of ``kinds``, made once per card and pool of
+    kinds (the engine hands out copies of the moves, never these)."""
+    return tuple(reveal_move(card, k) for k in kinds)
 
 
 #: ``Reveal(card, kind)``, made once per pair (moves are frozen values: the engine hands
