@@ -837,8 +837,8 @@ def _support_table(
         p = x * ux + y * uy
         better = (p > bp) | ((p == bp) & ((x > bx) | ((x == bx) & (y > by))))
         bp, bx, by = np.where(better, p, bp), np.where(better, x, bx), np.where(better, y, by)
-    rows_out = np.stack([bp, bx, by], axis=-1).tolist()
-    return {i: tuple(map(tuple, row)) for i, row in zip(cards, rows_out, strict=True)}
+    return {i: tuple(zip(p, x, y, strict=True)) for i, p, x, y in zip(
+        cards, bp.tolist(), bx.tolist(), by.tolist(), strict=True)}
 
 
 #: The table card new ones are built from (:meth:`Pile.with_card_on_top`).
