@@ -716,15 +716,9 @@ class Pile:
         spots: list[tuple[float, float, float]] = []
         if self.cards:
             h = self.size[1]
-            units, angles = _directions(count)
-            for k, (angle, extreme) in enumerate(
-                    zip(angles, self._extremes(count), strict=True)):
-                _, qx, qy = extreme
-                ux, uy = units[k]
-                reach = h / 2 - overlap if k % 2 == 0 else h / 2
-                # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
-                spot = (round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0, angle)
-                if spot not in spots and math.hypot(spot[0], spot[1]) <= TABLE_CM:
+            for k, extreme in enumerate(self._extremes(count)):
+                spot = _spot(extreme, k, count, h, overlap)
+                if spot is not None and spot not in spots:
                     spots.append(spot)
         result = tuple(spots)
         self._cache[key] = result
@@ -786,6 +780,21 @@ def _directions(count: int) -> tuple[tuple[tuple[float, float], ...], tuple[floa
     phis = [360.0 * k / count for k in range(count)]
     units = tuple((math.cos(math.radians(p)), math.sin(math.radians(p))) for p in phis)
     return units, tuple(_deg((p - 90.0) % 180.0) for p in phis)
+
+
+@lru_cache(maxsize=8192)
+def _spot(extreme: tuple[float, float, float], k: int, count: int, h: float, overlap: float
+          ) -> tuple[float, float, float] | None:
+    """The resting spot in direction ``k`` of ``count`` from the pile's furthest corner
+    that way (:meth:`Pile.rest_spots`), or None off the table; the same for every pile
+    with that extreme."""
+    _, qx, qy = extreme
+    units, angles = _directions(count)
+    ux, uy = units[k]
+    reach = h / 2 - overlap if k % 2 == 0 else h / 2
+    # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
+    spot = (round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0, angles[k])
+    return spot if math.hypot(spot[0], spot[1]) <= TABLE_CM else None
 
 
 @lru_cache(maxsize=16384)
