@@ -487,7 +487,7 @@ class Pile:
         top = self._cache.get("top")
         if top is None:
             top = self._cache["top"] = max((c.z for c in self.cards.values()), default=-1)
-        return top  # type: ignore[no-any-return]
+        return top
 
     # ----- changes (each returns a new pile) -----------------------------------------
     def without(self, card_id: int) -> Pile:
@@ -559,7 +559,7 @@ class Pile:
                 if c.kind is not None:
                     hit[c.kind] = hit.get(c.kind, 0) + 1
             self._cache["kinds"] = hit
-        return hit  # type: ignore[no-any-return]
+        return hit
 
     def with_card_on_top(
         self, card_id: int, where: Placement, kind: str | None, face_up: bool | None = None
@@ -647,7 +647,7 @@ class Pile:
             w, h = self.size
             boxes = {i: _card_bbox(c.x, c.y, c.angle, w, h) for i, c in self.cards.items()}
             self._cache["boxes"] = boxes
-        return boxes  # type: ignore[no-any-return]
+        return boxes
 
     # ----- resting (SKEL §3: on the edge of the pile) ------------------------------
     def rest_problem(self, where: Placement) -> str | None:
@@ -703,7 +703,7 @@ class Pile:
         if hit is None:
             hit = tuple(_placement(*spot) for spot in self.rest_spot_values(count, overlap))
             self._cache[key] = hit
-        return hit  # type: ignore[no-any-return]
+        return hit
 
     def rest_spot_values(
         self, count: int, overlap: float
@@ -745,7 +745,7 @@ class Pile:
             # column k of the table: every card's furthest corner in direction k
             hit = (tuple(max(column) for column in zip(*table.values(), strict=True)), table)
             self._cache[key] = hit
-        return hit[0]  # type: ignore[no-any-return]
+        return hit[0]
 
     def _extremes_known(self) -> list[tuple[int, tuple[Extremes, dict[int, Extremes]]]]:
         """The ``(count, (extremes, support table))`` this pile has worked out so far."""
