@@ -15,7 +15,7 @@ from .. import flow
 from ..context import SkeletonContext
 from ..moves import Rest, SkeletonMove, Stop
 from ..position import SkeletonPosition, replace
-from . import IDLE, REST, SECOND, Problem, label, seat_name
+from . import IDLE, REST, SECOND, Problem, event, label, seat_name
 from .taking import finish_standard_turn, no_hand, second_optional
 
 __all__ = ["legal", "rest", "rest_problem", "stop", "stop_problem"]
@@ -80,7 +80,7 @@ def rest(
     card, kind = pos.hand
     pile = pos.pile.with_card_on_top(card, move.placement, kind)
     pos = replace(pos, pile=pile, hand=None, rested=card, phase=flow.SECOND)
-    events = [Event(
+    events = [event(
         f"{who} rests card {card} ({label(ctx.deck, kind)}) face up on the edge of the pile "
         f"at {move.x:g},{move.y:g} turned {move.angle:g}° (ruling SKEL-5)", REST, "rest")]
     if not [i for i in pile.uncovered() if i != card]:

@@ -20,7 +20,7 @@ from ..context import SkeletonContext
 from ..moves import Reveal, SkeletonMove, Spread
 from ..position import SkeletonPosition, replace, unseen
 from ..spread import spread_layout
-from . import SETUP, label
+from . import SETUP, event, label
 
 __all__ = ["outcomes", "reveal", "reveal_move", "reveal_table", "reveals", "spread"]
 
@@ -98,5 +98,5 @@ def reveal(
     deck = ctx.deck
     pos = replace(pos, pile=pos.pile.with_kind(move.card, move.kind),
                   setup_left=pos.setup_left[1:])
-    return pos, [Event(f"Card {move.card} lies face up in the spread: "
+    return pos, [event(f"Card {move.card} lies face up in the spread: "
                        f"{label(deck, move.kind)}", SETUP, "reveal")]

@@ -19,7 +19,7 @@ from ..context import SkeletonContext
 from ..flow import end_standard_turn
 from ..moves import Keep, Reveal, SkeletonMove, Take
 from ..position import SkeletonPosition, replace
-from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, label, seat_name
+from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, event, label, seat_name
 from .islands import collect
 from .setup import reveal as setup_reveal
 from .setup import reveals
@@ -129,7 +129,7 @@ def keep_hand(pos: SkeletonPosition, ctx: SkeletonContext) -> tuple[SkeletonPosi
     assert kind is not None
     seat = pos.turn
     rule = SECOND if pos.second else STANDARD
-    events = [Event(f"{seat_name(seat)} keeps card {card} ({label(ctx.deck, kind)})",
+    events = [event(f"{seat_name(seat)} keeps card {card} ({label(ctx.deck, kind)})",
                     rule, "keep")]
     changes, more = collect(pos, ctx, seat, card, kind)
     events += more
@@ -152,7 +152,7 @@ def reveal(
     if pos.setup_left:
         return setup_reveal(pos, ctx, move)
     pos = replace(pos, hand=(move.card, move.kind))
-    events = [Event(f"Card {move.card} is turned over: {label(ctx.deck, move.kind)}",
+    events = [event(f"Card {move.card} is turned over: {label(ctx.deck, move.kind)}",
                     STANDARD, "reveal")]
     if pos.second:
         pos, more = keep_hand(pos, ctx)
@@ -170,7 +170,7 @@ def take(
                   acted=True, second=second, phase=flow.HAND)
     what = label(ctx.deck, card.kind) if card.face_up else "face down"
     nth = "a second" if second else "an"
-    events = [Event(f"{seat_name(pos.turn)} takes {nth} uncovered card, {move.card} ({what})",
+    events = [event(f"{seat_name(pos.turn)} takes {nth} uncovered card, {move.card} ({what})",
                     SECOND if second else STANDARD, "take")]
     if second and card.kind is not None:
         pos, more = keep_hand(pos, ctx)
