@@ -578,8 +578,7 @@ class Pile:
             raise ValueError(f"card {card_id} is already in the pile")
         up = kind is not None if face_up is None else face_up
         top = self.top_z() + 1
-        card = _replace_card(_CARD_ORIGIN, id=card_id, x=where.x, y=where.y,
-                             angle=where.angle, z=top, face_up=up, kind=kind)
+        card = _table_card(card_id, where.x, where.y, where.angle, top, up, kind)
         size = self.size
         w, h = size
         hw, hh = w / 2, h / 2
@@ -850,8 +849,18 @@ def _support_table(
         cards, bp.tolist(), bx.tolist(), by.tolist(), strict=True)}
 
 
-#: The table card new ones are built from (:meth:`Pile.with_card_on_top`).
-_CARD_ORIGIN = TableCard(0, 0.0, 0.0, 0.0, 0, False, None)
+def _table_card(card_id: int, x: float, y: float, angle: float, z: int, face_up: bool,
+                kind: str | None) -> TableCard:
+    """``TableCard(card_id, x, y, angle, z, face_up, kind)``: a bare instance given its
+    fields' dict, as core's ``replace`` builds one (for the cards laid every ply and the
+    spread's)."""
+    built: TableCard = _new(TableCard)
+    _set_card_fields(built, {"id": card_id, "x": x, "y": y, "angle": angle, "z": z,
+                             "face_up": face_up, "kind": kind})
+    return built
+
+
+_set_card_fields = vars(TableCard)["__dict__"].__set__
 
 
 def _placement(x: float, y: float, angle: float) -> Placement:
