@@ -36,7 +36,7 @@ def reveals(
 
 def reveal_table(
     pos: SkeletonPosition, ctx: SkeletonContext, card: int
-) -> tuple[tuple[SkeletonMove, ...], int, list[int]] | None:
+) -> tuple[tuple[SkeletonMove, ...], int, tuple[int, ...]] | None:
     """:func:`reveals` as the engine's exact chance table, in whole numbers (no
     ``Fraction``): ``(moves, D, running numerators)`` over the common denominator of the
     shares count / pool size, ``D = pool size // g`` with ``g`` the gcd of the counts
@@ -49,7 +49,7 @@ def reveal_table(
     counts = pool.values()
     g = gcd(*counts)
     return (_reveal_moves(card, tuple(pool)), sum(counts) // g,
-            list(accumulate(n // g for n in counts)) if g > 1 else list(accumulate(counts)))
+            tuple(accumulate(n // g for n in counts)) if g > 1 else tuple(accumulate(counts)))
 
 
 @lru_cache(maxsize=4096)
