@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 from ..core.draft import canonical, replacer
 from ..core.inputs import parse_decimal
 from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
-from .pile import Placement, _cm, _deg
+from .pile import Placement, _cm, _deg, _placement
 
 __all__ = [
     "Blow",
@@ -148,7 +148,8 @@ class Rest:
 
     @property
     def placement(self) -> Placement:
-        return Placement(self.x, self.y, self.angle)
+        # the fields are already rounded (by __post_init__, or taken from a placement)
+        return _placement(self.x, self.y, self.angle)
 
     @classmethod
     def at(cls, where: Placement) -> Rest:

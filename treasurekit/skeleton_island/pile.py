@@ -517,6 +517,7 @@ class Pile:
         known = cache.get("kinds")
         if known is not None:
             pile._cache["kinds"] = _counted(known, gone.kind, None)
+        carried = {}
         for count, (ext, table) in self._extremes_known():  # and the extremes
             row = table[card_id]
             rest = dict(table)
@@ -527,9 +528,11 @@ class Pile:
                             for k, (a, b) in enumerate(zip(row, ext, strict=True)))
             else:
                 new = ext
-            pile._cache[("extremes", count)] = (new, rest)
+            carried[count] = (new, rest)
             if new == ext:
                 self._carry_spots(pile, count)
+        if carried:
+            pile._cache["extremes"] = carried
         return pile
 
     def _carry_spots(self, pile: Pile, count: int) -> None:
@@ -628,14 +631,17 @@ class Pile:
         boxes = dict(boxes)
         boxes[card_id] = box
         cache["boxes"] = boxes
+        carried = {}
         for count, (ext, table) in self._extremes_known():  # it may stick out further
             new = _support(card.x, card.y, card.angle, w, h, count)
             table = dict(table)
             table[card_id] = new
             out = tuple(max(a, b) for a, b in zip(ext, new, strict=True))
-            cache[("extremes", count)] = (out, table)
+            carried[count] = (out, table)
             if out == ext:
                 self._carry_spots(pile, count)
+        if carried:
+            cache["extremes"] = carried
         return pile
 
     def _boxes(self) -> dict[int, tuple[float, float, float, float]]:
@@ -731,8 +737,8 @@ class Pile:
         card added can only push an extreme out; taking a card works out again only the
         directions whose extreme it held, from the table), so resting spots cost no
         full scan."""
-        key = ("extremes", count)
-        hit = self._cache.get(key)
+        known = self._cache.get("extremes")
+        hit = None if known is None else known.get(count)
         if hit is None:
             w, h = self.size
             exact = self._cache.get("corners")
@@ -743,13 +749,13 @@ class Pile:
                          for i, c in self.cards.items()}
             # column k of the table: every card's furthest corner in direction k
             hit = (tuple(max(column) for column in zip(*table.values(), strict=True)), table)
-            self._cache[key] = hit
+            self._cache["extremes"] = {**(known or {}), count: hit}
         return hit[0]
 
     def _extremes_known(self) -> list[tuple[int, tuple[Extremes, dict[int, Extremes]]]]:
         """The ``(count, (extremes, support table))`` this pile has worked out so far."""
-        return [(key[1], value) for key, value in self._cache.items()
-                if type(key) is tuple and key[0] == "extremes" and self.cards]
+        known = self._cache.get("extremes")
+        return list(known.items()) if known and self.cards else []
 
     # ----- blowing (SKEL §3; the gust model of ruling SKEL-11) ----------------------
     def blown(self, direction: str, distance: float) -> Pile:
