@@ -495,13 +495,20 @@ class Pile:
         cards = dict(self.cards)
         gone = cards.pop(card_id, None)
         above = dict(self._above)
+        freed = []
         if gone is not None:
             del above[card_id]
             for i in [i for i, a in above.items() if card_id in a]:  # the cards it covered
-                above[i] = above[i] - {card_id}
+                left = above[i] = above[i] - {card_id}
+                if not left:
+                    freed.append(i)
         pile = Pile._make(cards, self.size, above)
         if gone is None or not cards:
             return pile
+        uncovered = self._cache.get("uncovered")
+        if uncovered is not None:  # less the card taken, with the cards only it covered
+            pile._cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i != card_id),
+                                                     *freed]))
         cache = self._cache
         boxes = cache.get("boxes")
         if boxes is not None:
@@ -595,6 +602,7 @@ class Pile:
         cards = self.cards
         above = dict(self._above)
         exact: list[int] = []  # the cards whose overlap needs shapely's area
+        covered: list[int] = []
         boxes = self._boxes()
         for i, (bx0, by0, bx1, by1) in boxes.items():
             if bx0 >= x1 or bx1 <= x0 or by0 >= y1 or by1 <= y0:
@@ -612,6 +620,7 @@ class Pile:
             if dx * dx + dy * dy < close or _deep(corners, c.x, c.y, ct, st, dw, dh) or _deep(
                     _corners(c, size), cx, cy, c0, s0, dw, dh):
                 above[i] = above[i] | {card_id}
+                covered.append(i)
             else:
                 exact.append(i)
         if exact:
@@ -619,12 +628,17 @@ class Pile:
             for i in exact:
                 if shapely.intersection(poly, self.polygon(i)).area > AREA_EPS:
                     above[i] = above[i] | {card_id}
+                    covered.append(i)
         above[card_id] = frozenset()
         cards = dict(cards)
         cards[card_id] = card
         pile = Pile._make(cards, size, above)
         cache = pile._cache
         cache["top"] = top
+        uncovered = self._cache.get("uncovered")
+        if uncovered is not None:  # less the cards it covers, with itself
+            cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i not in covered),
+                                               card_id]))
         known = self._cache.get("kinds")
         if known is not None:
             cache["kinds"] = _counted(known, None, kind)
