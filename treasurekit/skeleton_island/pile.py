@@ -286,8 +286,8 @@ def _cover(
     u = np.array([-hw, hw, hw, -hw])
     v = np.array([-hh, -hh, hh, hh])
     # as card_corners computes them (the same float operations in the same order)
-    qx = _round6(x[:, None] + u * co[:, None] - v * si[:, None])
-    qy = _round6(y[:, None] + u * si[:, None] + v * co[:, None])
+    qx, qy = _round6(np.stack([x[:, None] + u * co[:, None] - v * si[:, None],
+                               y[:, None] + u * si[:, None] + v * co[:, None]]))
     lo_i, hi_i = _pairs(n)
     dx, dy = x[hi_i] - x[lo_i], y[hi_i] - y[lo_i]
     ci, si_, cj, sj = co[lo_i], si[lo_i], co[hi_i], si[hi_i]
