@@ -34,7 +34,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
+from operator import eq, itemgetter
 from typing import Any
 
 import numpy as np
@@ -529,10 +529,14 @@ class Pile:
             row = table[card_id]
             rest = dict(table)
             del rest[card_id]
-            if any(a == b for a, b in zip(row, ext, strict=True)):
-                # only the directions the card taken held are worked out again
-                new = tuple(max(map(itemgetter(k), rest.values())) if a == b else b
-                            for k, (a, b) in enumerate(zip(row, ext, strict=True)))
+            held = list(map(eq, row, ext))
+            if True in held:  # only the directions the card taken held are worked out again
+                out = list(ext)
+                values = rest.values()
+                for k, was in enumerate(held):
+                    if was:
+                        out[k] = max(map(itemgetter(k), values))
+                new = tuple(out)
             else:
                 new = ext
             carried[count] = (new, rest)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import accumulate
+from itertools import accumulate, repeat
 from math import gcd
 
 from ...core.events import Event
@@ -56,7 +56,7 @@ def reveal_table(
 def _reveal_moves(card: int, kinds: tuple[str, ...]) -> tuple[SkeletonMove, ...]:
     """``reveal_move(card, k)`` for each of ``kinds``, made once per card and pool of
     kinds (the engine hands out copies of the moves, never these)."""
-    return tuple(reveal_move(card, k) for k in kinds)
+    return tuple(map(reveal_move, repeat(card, len(kinds)), kinds))
 
 
 #: ``Reveal(card, kind)``, made once per pair (moves are frozen values: the engine hands
