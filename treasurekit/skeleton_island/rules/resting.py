@@ -10,6 +10,8 @@ uncovered card, which it must keep (``taking.py``), or take none (``stop``, unle
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
@@ -23,15 +25,20 @@ __all__ = ["legal", "rest", "rest_problem", "stop", "stop_problem"]
 _STOP = Stop()
 
 
+@lru_cache(maxsize=8192)
+def _rest_at(spot: tuple[float, float, float]) -> Rest:
+    """The rest move at a resting spot's ``(x, y, angle)``, made once per spot (moves
+    are frozen values: the engine hands out copies, never these)."""
+    return Rest.of(*spot)
+
+
 def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """Rest the card in hand on an offered spot, or decline the second card."""
     if pos.phase == flow.HAND:
         if pos.second or not pos.pile.cards:
             return []
         deck = ctx.deck
-        of = Rest.of
-        return [of(x, y, a)
-                for x, y, a in pos.pile.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)]
+        return [*map(_rest_at, pos.pile.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm))]
     if pos.phase == flow.SECOND and second_optional(ctx):
         return [_STOP]
     return []
