@@ -299,3 +299,44 @@ def test_rest_spots_carried_through_takes_rests_and_gusts_match_a_fresh_pile() -
                 assert spots == fresh.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
                 compared += 1
     assert compared > 100
+
+
+def test_geometry_carried_through_a_game_matches_a_fresh_pile() -> None:
+    """What a pile carries from the pile it was made from (uncovered cards, face-up kind
+    counts, bounding boxes, top z, extremes and their support rows) is exactly what the
+    same cards give when laid from scratch; cover graphs equal, resting spots equal."""
+    from treasurekit.skeleton_island.pile import _card_bbox, _support
+
+    game = treasurekit.load_game("skeleton_island", players=3, steal="blind")
+    deck = game.deck
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance()
+            else:
+                state.play(rng.choice(state.legal_moves()))
+            pile = state.pile
+            if not pile.cards:
+                continue
+            fresh = Pile(pile.cards.values(), SIZE)
+            assert pile._above == fresh._above
+            assert pile.uncovered() == fresh.uncovered()
+            assert pile.top_z() == max(c.z for c in pile.cards.values())
+            counts: dict[str, int] = {}
+            for c in pile.cards.values():
+                if c.kind is not None:
+                    counts[c.kind] = counts.get(c.kind, 0) + 1
+            assert {k: n for k, n in pile.kinds().items() if n} == counts
+            assert pile._boxes() == {i: _card_bbox(c.x, c.y, c.angle, W, H)
+                                     for i, c in pile.cards.items()}
+            spots = pile.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)
+            assert spots == fresh.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)
+            ext, table = pile._cache["extremes"][deck.rest_spots]
+            assert ext == fresh._extremes(deck.rest_spots)
+            assert table == {i: _support(c.x, c.y, c.angle, W, H, deck.rest_spots)
+                             for i, c in pile.cards.items()}
+            compared += 1
+    assert compared > 100

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.draft import replace
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
 from .context import SkeletonContext
 from .pile import Pile
-from .position import SkeletonPosition
+from .position import SkeletonPosition, replace
 
 __all__ = [
     "GUST",

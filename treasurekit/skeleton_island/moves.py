@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 from ..core.draft import canonical, replacer
 from ..core.inputs import parse_decimal
 from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
-from .pile import Placement, _cm, _deg
+from .pile import Placement, _cm, _deg, _placement
 
 __all__ = [
     "Blow",
@@ -148,13 +148,22 @@ class Rest:
 
     @property
     def placement(self) -> Placement:
-        return Placement(self.x, self.y, self.angle)
+        # the fields are already rounded (by __post_init__, or taken from a placement)
+        return _placement(self.x, self.y, self.angle)
 
     @classmethod
     def at(cls, where: Placement) -> Rest:
         """The rest move for a placement (already rounded, so no rounding again: core's
         ``replace`` of a rest move built once)."""
         return _replace_rest(_REST_ORIGIN, x=where.x, y=where.y, angle=where.angle)
+
+    @staticmethod
+    def of(x: float, y: float, angle: float) -> Rest:
+        """The rest move at values already rounded (a placement's): a bare instance
+        given its fields' dict, as core's ``replace`` builds one."""
+        built: Rest = _new(Rest)
+        _set_rest_fields(built, {"x": x, "y": y, "angle": angle})
+        return built
 
 
 #: The rest move the rounded ones are built from (:meth:`Rest.at`).
@@ -242,3 +251,5 @@ def parse_move(text: str) -> SkeletonMove:
 
 #: ``Rest``'s own ``replace`` (core's ``replacer``: a rest move per spot offered).
 _replace_rest = replacer(Rest)
+_new = object.__new__
+_set_rest_fields = vars(Rest)["__dict__"].__set__

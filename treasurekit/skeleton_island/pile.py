@@ -34,6 +34,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import eq, itemgetter
 from typing import Any
 
 import numpy as np
@@ -129,6 +130,8 @@ class TableCard:
 
 Corners = tuple[tuple[float, float], tuple[float, float], tuple[float, float],
                 tuple[float, float]]
+#: For each of a few directions, a corner as ``(projection, x, y)`` (:func:`_support`).
+Extremes = tuple[tuple[float, float, float], ...]
 
 
 @lru_cache(maxsize=16384)
@@ -189,6 +192,24 @@ def _corner_deep_inside(
     return False
 
 
+@lru_cache(maxsize=4096)
+def _trig(angle: float) -> tuple[float, float]:
+    """``cos`` and ``sin`` of ``angle`` degrees."""
+    a = math.radians(angle)
+    return math.cos(a), math.sin(a)
+
+
+def _deep(corners: Corners, x: float, y: float, c: float, s: float, dw: float, dh: float
+          ) -> bool:
+    """:func:`_corner_deep_inside` for a card centred at ``(x, y)`` whose axes are
+    ``(c, s)`` and ``(-s, c)``, its half sides less :data:`DEEP_CM` being ``dw, dh``."""
+    for px, py in corners:
+        dx, dy = px - x, py - y
+        if abs(dx * c + dy * s) <= dw and abs(dy * c - dx * s) <= dh:
+            return True
+    return False
+
+
 #: Two cards whose corners lie this far apart along some axis (cm) do not overlap at all.
 APART_CM = 1e-6
 
@@ -218,47 +239,129 @@ def _card_bbox(
     return _bbox(card_corners(x, y, angle, width, height))
 
 
+#: Two cards whose projections on one of their side directions overlap by less than
+#: this (cm) do not cover each other: their overlap lies in a strip this wide (plus the
+#: 1e-6 cm rounding of the corners) across a card's 10.6 cm diagonal, far below
+#: ``AREA_EPS`` (the bound of ``analysis._spread_uncovered_counts``).
+SHALLOW_CM = 5e-6
+
+
+@lru_cache(maxsize=64)
+def _pairs(n: int) -> tuple[Any, Any]:
+    """``np.triu_indices(n, 1)``: every pair ``i < j`` of ``n`` cards (read-only arrays)."""
+    pairs = np.triu_indices(n, 1)
+    for a in pairs:
+        a.flags.writeable = False
+    return pairs
+
+
 def cover_graph(
     cards: Sequence[TableCard], size: tuple[float, float]
 ) -> dict[int, frozenset[int]]:
     """For each card id, the ids of the cards above it that overlap it (area > AREA_EPS).
 
-    Candidate pairs: the cards whose bounding boxes meet (every overlapping pair is one).
-    A pair with a corner deep inside the other card covers, a pair apart along a side
-    direction does not (the exact shortcuts of :meth:`Pile.with_card_on_top`; for two
-    rectangles the side directions are the only separating axes to try); the others
-    are judged by shapely's overlap area.
+    Every pair at once, with numpy: a pair whose projections on one of the four side
+    directions overlap by less than :data:`SHALLOW_CM` does not cover (for two
+    rectangles the side directions are the only separating axes to try); a pair whose
+    centres are closer than :func:`_close` or with a corner of one card at least
+    :data:`DEEP_CM` inside the other covers (the exact shortcuts of
+    :meth:`Pile.with_card_on_top`, with margins far above the rounding of the corners
+    and of numpy's arithmetic); shapely's overlap area judges the others.
     """
+    return _cover(cards, size)[0]
+
+
+def _cover(
+    cards: Sequence[TableCard], size: tuple[float, float]
+) -> tuple[dict[int, frozenset[int]], tuple[Any, Any] | None]:
+    """:func:`cover_graph`, and the cards' corners as :func:`card_corners` rounds them
+    (``x`` and ``y`` arrays, one row per card; None for fewer than two cards)."""
     above: dict[int, set[int]] = {c.id: set() for c in cards}
-    if len(cards) < 2:
-        return {k: frozenset(v) for k, v in above.items()}
-    corners = [_corners(c, size) for c in cards]
-    box = np.array(corners)  # (cards, 4 corners, x y)
-    lo, hi = box.min(axis=1), box.max(axis=1)
-    meet = ((lo[:, None, 0] <= hi[None, :, 0]) & (lo[None, :, 0] <= hi[:, None, 0])
-            & (lo[:, None, 1] <= hi[None, :, 1]) & (lo[None, :, 1] <= hi[:, None, 1]))
-    left, right = np.nonzero(np.triu(meet, k=1))
+    n = len(cards)
+    if n < 2:
+        return {k: frozenset(v) for k, v in above.items()}, None
+    hw, hh = size[0] / 2, size[1] / 2
+    spec = np.array([(c.x, c.y, *_trig(c.angle)) for c in cards])
+    x, y, co, si = spec[:, 0], spec[:, 1], spec[:, 2], spec[:, 3]
+    u = np.array([-hw, hw, hw, -hw])
+    v = np.array([-hh, -hh, hh, hh])
+    # as card_corners computes them (the same float operations in the same order)
+    qx, qy = _round6(np.stack([x[:, None] + u * co[:, None] - v * si[:, None],
+                               y[:, None] + u * si[:, None] + v * co[:, None]]))
+    lo_i, hi_i = _pairs(n)
+    dx, dy = x[hi_i] - x[lo_i], y[hi_i] - y[lo_i]
+    ci, si_, cj, sj = co[lo_i], si[lo_i], co[hi_i], si[hi_i]
+    cu, cv = np.abs(ci * cj + si_ * sj), np.abs(ci * sj - si_ * cj)
+    wide = hw + hw * cu + hh * cv
+    tall = hh + hw * cv + hh * cu
+    depth = np.minimum(np.minimum(wide - np.abs(dx * ci + dy * si_),
+                                  tall - np.abs(dy * ci - dx * si_)),
+                       np.minimum(wide - np.abs(dx * cj + dy * sj),
+                                  tall - np.abs(dy * cj - dx * sj)))
+    near = np.flatnonzero(depth >= SHALLOW_CM)
     covers: list[tuple[int, int]] = []
-    unsure_left: list[int] = []
-    unsure_right: list[int] = []
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        a, b = cards[i], cards[j]
-        if _corner_deep_inside(corners[i], b, size) or _corner_deep_inside(corners[j], a, size):
-            covers.append((i, j))
-        elif not _apart(corners[i], corners[j], (a.angle, b.angle)):
-            unsure_left.append(i)
-            unsure_right.append(j)
-    if unsure_left:
-        polys = {i: _poly(cards[i], size) for i in {*unsure_left, *unsure_right}}
-        areas = shapely.area(shapely.intersection(
-            np.array([polys[i] for i in unsure_left], dtype=object),
-            np.array([polys[j] for j in unsure_right], dtype=object)))
-        covers += [(i, j) for i, j, area in zip(unsure_left, unsure_right, areas.tolist(),
-                                                strict=True) if area > AREA_EPS]
-    for i, j in covers:
-        lo_card, hi_card = (cards[i], cards[j]) if cards[i].z < cards[j].z else (cards[j], cards[i])
+    if len(near):
+        i, j = lo_i[near], hi_i[near]
+        dw, dh = hw - DEEP_CM, hh - DEEP_CM
+
+        def inside(a: Any, b: Any) -> Any:  # a corner of card a deep inside card b
+            rx, ry = qx[a] - x[b][:, None], qy[a] - y[b][:, None]
+            cb, sb = co[b][:, None], si[b][:, None]
+            return ((np.abs(rx * cb + ry * sb) <= dw)
+                    & (np.abs(ry * cb - rx * sb) <= dh)).any(axis=1)
+
+        deep = (dx[near] ** 2 + dy[near] ** 2 < _close(size)) | inside(i, j) | inside(j, i)
+        covers = list(zip(i[deep].tolist(), j[deep].tolist(), strict=True))
+        unsure = ~deep
+        if unsure.any():
+            left, right = i[unsure].tolist(), j[unsure].tolist()
+            ids = sorted({*left, *right})
+            at = {k: n for n, k in enumerate(ids)}  # the exact corners, in one shapely call
+            polys = shapely.polygons(np.stack([qx[ids], qy[ids]], axis=-1))
+            areas = shapely.area(shapely.intersection(polys[[at[k] for k in left]],
+                                                      polys[[at[k] for k in right]]))
+            covers += [(a, b) for a, b, area in zip(left, right, areas.tolist(), strict=True)
+                       if area > AREA_EPS]
+    for a, b in covers:
+        lo_card, hi_card = (cards[a], cards[b]) if cards[a].z < cards[b].z else (cards[b], cards[a])
         above[lo_card.id].add(hi_card.id)
-    return {k: frozenset(v) for k, v in above.items()}
+    return {k: frozenset(v) for k, v in above.items()}, (qx, qy)
+
+
+def _round6(values: Any) -> Any:
+    """``round(v, 6)`` of every value, exactly as Python rounds it: ``rint(v * 1e6) / 1e6``
+    is the same double wherever ``v * 1e6`` is not within 1e-6 of a half (its rounding
+    error is below 1e-7 for |v| < 100 m); Python's ``round`` settles the others."""
+    scaled = values * 1e6
+    out = np.rint(scaled) / 1e6
+    risky = np.abs(np.abs(scaled - np.floor(scaled)) - 0.5) < 1e-6
+    if np.abs(scaled).max(initial=0.0) >= 1e10:
+        risky[...] = True
+    if risky.any():
+        flat, src = out.reshape(-1), values.reshape(-1)
+        for k in np.flatnonzero(risky.reshape(-1)).tolist():
+            flat[k] = round(float(src[k]), 6)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _close(size: tuple[float, float]) -> float:
+    """The squared distance of two card centres below which the cards cover each other:
+    each card holds the disc of radius ``r`` (half its short side) around its centre,
+    and two such discs this close share a lens of at least 0.01 cm² (a hundred times
+    ``AREA_EPS``; found by bisection, the lens shrinking as the centres part)."""
+    r = min(size) / 2
+
+    def lens(d: float) -> float:
+        return 2 * r * r * math.acos(d / (2 * r)) - d / 2 * math.sqrt(4 * r * r - d * d)
+
+    if lens(0.0) < 0.01:
+        return 0.0
+    lo, hi = 0.0, 2 * r
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if lens(mid) >= 0.01 else (lo, mid)
+    return lo * lo
 
 
 def uncovered_cards(cards: Sequence[TableCard], size: tuple[float, float]) -> tuple[int, ...]:
@@ -300,8 +403,15 @@ class Pile:
             raise ValueError("two cards in the pile have the same stacking order z")
         self.cards = by_id
         self.size = size
-        self._above = cover_graph(list(by_id.values()), size)
+        self._above, corners = _cover(list(by_id.values()), size)
         self._cache = {}
+        if corners is not None:  # each card's bounding box, and its corners for extremes
+            qx, qy = corners
+            ids = list(by_id)
+            boxes = np.stack([qx.min(axis=1), qy.min(axis=1), qx.max(axis=1),
+                              qy.max(axis=1)], axis=1).tolist()
+            self._cache["boxes"] = dict(zip(ids, map(tuple, boxes), strict=True))
+            self._cache["corners"] = (ids, qx, qy)
 
     @classmethod
     def _make(
@@ -374,26 +484,73 @@ class Pile:
 
     def top_z(self) -> int:
         """The highest stacking order on the table (-1 for an empty table)."""
-        return max((c.z for c in self.cards.values()), default=-1)
+        top = self._cache.get("top")
+        if top is None:
+            top = self._cache["top"] = max((c.z for c in self.cards.values()), default=-1)
+        return top
 
     # ----- changes (each returns a new pile) -----------------------------------------
     def without(self, card_id: int) -> Pile:
         """The pile after ``card_id`` is taken away."""
-        cards = {i: c for i, c in self.cards.items() if i != card_id}
-        above = {
-            i: (a - {card_id} if card_id in a else a)
-            for i, a in self._above.items()
-            if i != card_id
-        }
+        cards = dict(self.cards)
+        gone = cards.pop(card_id, None)
+        above = dict(self._above)
+        freed = []
+        if gone is not None:
+            del above[card_id]
+            for i in [i for i, a in above.items() if card_id in a]:  # the cards it covered
+                left = above[i] = above[i] - {card_id}
+                if not left:
+                    freed.append(i)
         pile = Pile._make(cards, self.size, above)
-        gone = self.cards.get(card_id)
-        if gone is not None:  # the extremes stay wherever the card taken was not one
-            w, h = self.size
-            for count, ext in self._extremes_known():
-                if not any(a == b for a, b in zip(
-                        _support(gone.x, gone.y, gone.angle, w, h, count), ext, strict=True)):
-                    pile._cache[("extremes", count)] = ext
+        if gone is None or not cards:
+            return pile
+        uncovered = self._cache.get("uncovered")
+        if uncovered is not None:  # less the card taken, with the cards only it covered
+            pile._cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i != card_id),
+                                                     *freed]))
+        cache = self._cache
+        boxes = cache.get("boxes")
+        if boxes is not None:
+            boxes = dict(boxes)
+            del boxes[card_id]
+            pile._cache["boxes"] = boxes
+        top = cache.get("top")
+        if top is not None and gone.z != top:
+            pile._cache["top"] = top
+        corners = cache.get("corners")
+        if corners is not None:
+            pile._cache["corners"] = corners
+        known = cache.get("kinds")
+        if known is not None:
+            pile._cache["kinds"] = _counted(known, gone.kind, None)
+        carried = {}
+        for count, (ext, table) in self._extremes_known():  # and the extremes
+            row = table[card_id]
+            rest = dict(table)
+            del rest[card_id]
+            held = list(map(eq, row, ext))
+            if True in held:  # only the directions the card taken held are worked out again
+                out = list(ext)
+                values = rest.values()
+                for k, was in enumerate(held):
+                    if was:
+                        out[k] = max(map(itemgetter(k), values))
+                new = tuple(out)
+            else:
+                new = ext
+            carried[count] = (new, rest)
+            if new == ext:
+                self._carry_spots(pile, count)
+        if carried:
+            pile._cache["extremes"] = carried
         return pile
+
+    def _carry_spots(self, pile: Pile, count: int) -> None:
+        """Give ``pile`` (with the same extremes) the resting spots worked out here."""
+        for key, spots in self._cache.items():
+            if type(key) is tuple and key[0] == "rest_spots" and key[1] == count:
+                pile._cache[key] = spots
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
         """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
@@ -401,7 +558,22 @@ class Pile:
         cards[card_id] = _replace_card(cards[card_id], kind=kind)
         pile = Pile._make(cards, self.size, self._above)
         pile._cache = dict(self._cache)  # all geometry (uncovered, extremes, rest spots)
+        known = self._cache.get("kinds")
+        if known is not None:
+            pile._cache["kinds"] = _counted(known, self.cards[card_id].kind, kind)
         return pile
+
+    def kinds(self) -> dict[str, int]:
+        """Kind -> how many face-up cards of it lie on the table (zero counts may be
+        listed), kept with the pile and carried to the piles made from it."""
+        hit = self._cache.get("kinds")
+        if hit is None:
+            hit = {}
+            for c in self.cards.values():
+                if c.kind is not None:
+                    hit[c.kind] = hit.get(c.kind, 0) + 1
+            self._cache["kinds"] = hit
+        return hit
 
     def with_card_on_top(
         self, card_id: int, where: Placement, kind: str | None, face_up: bool | None = None
@@ -409,42 +581,96 @@ class Pile:
         """The pile with a card laid on top of everything at ``where``.
 
         ``face_up`` defaults to whether the kind is known.
+
+        Which cards it covers: the cards whose bounding boxes meet its own (a table the
+        pile carries to the piles made from it), then per card the exact shortcuts of
+        :func:`cover_graph` (too shallow an overlap along a side direction: no cover; a
+        corner deep inside the other card: a cover), and shapely's overlap area for the
+        rest.
         """
         if card_id in self.cards:
             raise ValueError(f"card {card_id} is already in the pile")
         up = kind is not None if face_up is None else face_up
-        card = TableCard(card_id, where.x, where.y, where.angle, self.top_z() + 1, up, kind)
+        top = self.top_z() + 1
+        card = _table_card(card_id, where.x, where.y, where.angle, top, up, kind)
         size = self.size
-        corners = _corners(card, size)
-        above = dict(self._above)
-        x0, y0, x1, y1 = _bbox(corners)
         w, h = size
+        hw, hh = w / 2, h / 2
+        dw, dh = hw - DEEP_CM, hh - DEEP_CM
+        close = _close(size)
+        corners = _corners(card, size)
+        box = _bbox(corners)
+        x0, y0, x1, y1 = box
+        cx, cy = card.x, card.y
+        c0, s0 = _trig(card.angle)
+        cards = self.cards
+        above = dict(self._above)
         exact: list[int] = []  # the cards whose overlap needs shapely's area
-        for i, c in self.cards.items():  # bounding boxes, then the exact overlap area
-            bx0, by0, bx1, by1 = _card_bbox(c.x, c.y, c.angle, w, h)
+        covered: list[int] = []
+        boxes = self._boxes()
+        for i, (bx0, by0, bx1, by1) in boxes.items():
             if bx0 >= x1 or bx1 <= x0 or by0 >= y1 or by1 <= y0:
                 continue
-            theirs = _corners(c, size)
-            if _corner_deep_inside(corners, c, size) or _corner_deep_inside(
-                theirs, card, size
-            ):
+            c = cards[i]
+            ct, st = _trig(c.angle)
+            dx, dy = c.x - cx, c.y - cy
+            cu, cv = abs(c0 * ct + s0 * st), abs(c0 * st - s0 * ct)
+            wide, tall = hw + hw * cu + hh * cv, hh + hw * cv + hh * cu
+            if (wide - abs(dx * c0 + dy * s0) < SHALLOW_CM
+                    or tall - abs(dy * c0 - dx * s0) < SHALLOW_CM
+                    or wide - abs(dx * ct + dy * st) < SHALLOW_CM
+                    or tall - abs(dy * ct - dx * st) < SHALLOW_CM):
+                continue  # too shallow an overlap to cover
+            if dx * dx + dy * dy < close or _deep(corners, c.x, c.y, ct, st, dw, dh) or _deep(
+                    _corners(c, size), cx, cy, c0, s0, dw, dh):
                 above[i] = above[i] | {card_id}
-            elif not _apart(corners, theirs, (card.angle, c.angle)):
+                covered.append(i)
+            else:
                 exact.append(i)
         if exact:
             poly = _poly(card, size)
             for i in exact:
                 if shapely.intersection(poly, self.polygon(i)).area > AREA_EPS:
                     above[i] = above[i] | {card_id}
+                    covered.append(i)
         above[card_id] = frozenset()
-        cards = dict(self.cards)
+        cards = dict(cards)
         cards[card_id] = card
         pile = Pile._make(cards, size, above)
-        for count, ext in self._extremes_known():  # the new card may stick out further
+        cache = pile._cache
+        cache["top"] = top
+        uncovered = self._cache.get("uncovered")
+        if uncovered is not None:  # less the cards it covers, with itself
+            cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i not in covered),
+                                               card_id]))
+        known = self._cache.get("kinds")
+        if known is not None:
+            cache["kinds"] = _counted(known, None, kind)
+        boxes = dict(boxes)
+        boxes[card_id] = box
+        cache["boxes"] = boxes
+        carried = {}
+        for count, (ext, table) in self._extremes_known():  # it may stick out further
             new = _support(card.x, card.y, card.angle, w, h, count)
-            pile._cache[("extremes", count)] = tuple(
-                max(a, b) for a, b in zip(ext, new, strict=True))
+            table = dict(table)
+            table[card_id] = new
+            out = tuple(max(a, b) for a, b in zip(ext, new, strict=True))
+            carried[count] = (out, table)
+            if out == ext:
+                self._carry_spots(pile, count)
+        if carried:
+            cache["extremes"] = carried
         return pile
+
+    def _boxes(self) -> dict[int, tuple[float, float, float, float]]:
+        """Each card's bounding box (at least as large as that of its rounded corners),
+        kept with the pile and carried to the piles made from it."""
+        boxes = self._cache.get("boxes")
+        if boxes is None:
+            w, h = self.size
+            boxes = {i: _card_bbox(c.x, c.y, c.angle, w, h) for i, c in self.cards.items()}
+            self._cache["boxes"] = boxes
+        return boxes
 
     # ----- resting (SKEL §3: on the edge of the pile) ------------------------------
     def rest_problem(self, where: Placement) -> str | None:
@@ -495,25 +721,28 @@ class Pile:
         ``u``, where no card lies, so part of it is on the bare table. Duplicates are
         dropped.
         """
-        key = f"rest_spots/{count}/{overlap}"
+        key = ("rest_spots", count, overlap)  # carried with unchanged extremes
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = tuple(_placement(*spot) for spot in self.rest_spot_values(count, overlap))
+            self._cache[key] = hit
+        return hit
+
+    def rest_spot_values(
+        self, count: int, overlap: float
+    ) -> tuple[tuple[float, float, float], ...]:
+        """:meth:`rest_spots` as ``(x, y, angle)`` values (already rounded)."""
+        key = ("rest_spots", count, overlap, "values")
         hit = self._cache.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        spots: list[Placement] = []
+        spots: list[tuple[float, float, float]] = []
         if self.cards:
             h = self.size[1]
-            units, angles = _directions(count)
-            seen = set()
-            for k, (angle, extreme) in enumerate(
-                    zip(angles, self._extremes(count), strict=True)):
-                _, qx, qy = extreme
-                ux, uy = units[k]
-                reach = h / 2 - overlap if k % 2 == 0 else h / 2
-                # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
-                cx, cy = round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0
-                if (cx, cy, angle) not in seen and math.hypot(cx, cy) <= TABLE_CM:
-                    seen.add((cx, cy, angle))
-                    spots.append(_placement(cx, cy, angle))
+            for k, extreme in enumerate(self._extremes(count)):
+                spot = _spot(extreme, k, count, h, overlap)
+                if spot is not None and spot not in spots:
+                    spots.append(spot)
         result = tuple(spots)
         self._cache[key] = result
         return result
@@ -521,23 +750,30 @@ class Pile:
     def _extremes(self, count: int) -> tuple[tuple[float, float, float], ...]:
         """For each of ``count`` directions, the corner of any card that sticks out
         furthest that way, as ``(projection, x, y)``: the largest of the cards'
-        ``_support`` rows (the first card's on a tie). Kept with the pile and carried
-        to the piles made from it (a card added can only push an extreme out; taking a
-        card that holds none leaves them all), so resting spots cost no full scan."""
-        key = ("extremes", count)
-        hit = self._cache.get(key)
+        ``_support`` rows (the first card's on a tie). Kept with the pile, with the
+        table of every card's ``_support`` row, and carried to the piles made from it (a
+        card added can only push an extreme out; taking a card works out again only the
+        directions whose extreme it held, from the table), so resting spots cost no
+        full scan."""
+        known = self._cache.get("extremes")
+        hit = None if known is None else known.get(count)
         if hit is None:
             w, h = self.size
-            supports = [_support(c.x, c.y, c.angle, w, h, count) for c in self.cards.values()]
-            # column k of the supports: every card's furthest corner in direction k
-            hit = tuple(max(column) for column in zip(*supports, strict=True))
-            self._cache[key] = hit
-        return hit
+            exact = self._cache.get("corners")
+            if exact is not None:
+                table = _support_table(exact, self.cards, count)
+            else:
+                table = {i: _support(c.x, c.y, c.angle, w, h, count)
+                         for i, c in self.cards.items()}
+            # column k of the table: every card's furthest corner in direction k
+            hit = (tuple(max(column) for column in zip(*table.values(), strict=True)), table)
+            self._cache["extremes"] = {**(known or {}), count: hit}
+        return hit[0]
 
-    def _extremes_known(self) -> list[tuple[int, tuple[tuple[float, float, float], ...]]]:
-        """The ``(count, extremes)`` this pile has worked out so far."""
-        return [(key[1], ext) for key, ext in self._cache.items()
-                if type(key) is tuple and key[0] == "extremes" and self.cards]
+    def _extremes_known(self) -> list[tuple[int, tuple[Extremes, dict[int, Extremes]]]]:
+        """The ``(count, (extremes, support table))`` this pile has worked out so far."""
+        known = self._cache.get("extremes")
+        return list(known.items()) if known and self.cards else []
 
     # ----- blowing (SKEL §3; the gust model of ruling SKEL-11) ----------------------
     def blown(self, direction: str, distance: float) -> Pile:
@@ -569,27 +805,99 @@ def _directions(count: int) -> tuple[tuple[tuple[float, float], ...], tuple[floa
     return units, tuple(_deg((p - 90.0) % 180.0) for p in phis)
 
 
+@lru_cache(maxsize=8192)
+def _spot(extreme: tuple[float, float, float], k: int, count: int, h: float, overlap: float
+          ) -> tuple[float, float, float] | None:
+    """The resting spot in direction ``k`` of ``count`` from the pile's furthest corner
+    that way (:meth:`Pile.rest_spots`), or None off the table; the same for every pile
+    with that extreme."""
+    _, qx, qy = extreme
+    units, angles = _directions(count)
+    ux, uy = units[k]
+    reach = h / 2 - overlap if k % 2 == 0 else h / 2
+    # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
+    spot = (round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0, angles[k])
+    return spot if math.hypot(spot[0], spot[1]) <= TABLE_CM else None
+
+
 @lru_cache(maxsize=16384)
 def _support(
     x: float, y: float, angle: float, width: float, height: float, count: int
 ) -> tuple[tuple[float, float, float], ...]:
     """For each of ``count`` directions, the card's corner that reaches furthest that
     way, as ``(projection, x, y)``."""
-    corners = card_corners(x, y, angle, width, height)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = card_corners(x, y, angle, width, height)
     units, _ = _directions(count)
-    return tuple(max((qx * ux + qy * uy, qx, qy) for qx, qy in corners) for ux, uy in units)
+    return tuple([max((ax * ux + ay * uy, ax, ay), (bx * ux + by * uy, bx, by),
+                      (cx * ux + cy * uy, cx, cy), (dx * ux + dy * uy, dx, dy))
+                  for ux, uy in units])
 
 
-#: The placement the rounded ones are built from (:func:`_placement`).
-_ORIGIN = Placement(0.0, 0.0, 0.0)
+def _counted(counts: dict[str, int], less: str | None, more: str | None) -> dict[str, int]:
+    """``counts`` with one ``less`` and one ``more`` (either may be None: no change)."""
+    if less == more:
+        return counts
+    counts = dict(counts)
+    if less is not None:
+        counts[less] -= 1
+    if more is not None:
+        counts[more] = counts.get(more, 0) + 1
+    return counts
+
+
+def _support_table(
+    exact: tuple[list[int], Any, Any], cards: dict[int, TableCard], count: int
+) -> dict[int, Extremes]:
+    """:func:`_support` of every card in ``cards``, vectorised, from the corners worked
+    out for a pile they all belong to (``exact``: its ids and corner arrays, rounded as
+    :func:`card_corners` rounds them): each projection is the same float operations as
+    ``_support``'s, and a corner beats the ones before it only if its
+    ``(projection, x, y)`` is larger, as ``max`` picks."""
+    ids, qx, qy = exact
+    if len(ids) != len(cards):
+        where = {i: k for k, i in enumerate(ids)}
+        rows = [where[i] for i in cards]
+        qx, qy = qx[rows], qy[rows]
+    units, _ = _directions(count)
+    ux = np.array([u for u, _ in units])[None, :]
+    uy = np.array([u for _, u in units])[None, :]
+    bx, by = qx[:, :1], qy[:, :1]
+    bp = bx * ux + by * uy
+    bx, by = np.broadcast_to(bx, bp.shape), np.broadcast_to(by, bp.shape)
+    for k in range(1, 4):
+        x, y = qx[:, k:k + 1], qy[:, k:k + 1]
+        p = x * ux + y * uy
+        better = (p > bp) | ((p == bp) & ((x > bx) | ((x == bx) & (y > by))))
+        bp, bx, by = np.where(better, p, bp), np.where(better, x, bx), np.where(better, y, by)
+    return {i: tuple(zip(p, x, y, strict=True)) for i, p, x, y in zip(
+        cards, bp.tolist(), bx.tolist(), by.tolist(), strict=True)}
+
+
+def _table_card(card_id: int, x: float, y: float, angle: float, z: int, face_up: bool,
+                kind: str | None) -> TableCard:
+    """``TableCard(card_id, x, y, angle, z, face_up, kind)``: a bare instance given its
+    fields' dict, as core's ``replace`` builds one (for the cards laid every ply and the
+    spread's)."""
+    built: TableCard = _new(TableCard)
+    _set_card_fields(built, {"id": card_id, "x": x, "y": y, "angle": angle, "z": z,
+                             "face_up": face_up, "kind": kind})
+    return built
+
+
+_set_card_fields = vars(TableCard)["__dict__"].__set__
 
 
 def _placement(x: float, y: float, angle: float) -> Placement:
-    """A :class:`Placement` from values already rounded (core's ``replace``: no
-    ``__post_init__`` rounding again)."""
-    return _replace_placement(_ORIGIN, x=x, y=y, angle=angle)
+    """A :class:`Placement` from values already rounded (no ``__post_init__`` rounding
+    again): a bare instance given its fields' dict, as core's ``replace`` builds one."""
+    built = _new(Placement)
+    _set_placement_fields(built, {"x": x, "y": y, "angle": angle})
+    return built
+
+
+_new = object.__new__
+_set_placement_fields = vars(Placement)["__dict__"].__set__
 
 
 #: The own ``replace`` of the values built many times a ply (core's ``replacer``).
 _replace_card = replacer(TableCard)
-_replace_placement = replacer(Placement)

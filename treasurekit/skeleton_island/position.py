@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..core.draft import replacer
 from ..core.phases import PhaseEnum
 from .cards import Deck
 from .pile import Pile
 
-__all__ = ["Collection", "SkeletonPosition", "seen", "unseen"]
+__all__ = ["Collection", "SkeletonPosition", "replace", "seen", "unseen"]
 
 #: ``(id, kind)`` of the Sand cards in front of one seat, in the order collected.
 Collection = tuple[tuple[int, str], ...]
@@ -86,6 +87,11 @@ class SkeletonPosition:
         return (*self.collections[:seat], cards, *self.collections[seat + 1:])
 
 
+#: ``SkeletonPosition``'s own :func:`~treasurekit.core.draft.replace` (core's ``replacer``:
+#: no lookup by type), for the rules that build the next position.
+replace = replacer(SkeletonPosition)
+
+
 def seen(pos: SkeletonPosition) -> Counter[str]:
     """Kind -> how many cards of it are seen: face up on the table, in hand, collected
     or out of the game."""
@@ -104,5 +110,15 @@ def seen(pos: SkeletonPosition) -> Counter[str]:
 def unseen(pos: SkeletonPosition, deck: Deck) -> dict[str, int]:
     """Kind -> how many Sand cards of it nobody has seen yet (zero counts left out);
     a face-down card is drawn from this pool when it is revealed (SKEL §2)."""
-    counts = seen(pos)
-    return {k: n - counts[k] for k, n in deck.counts.items() if n - counts[k] > 0}
+    counts = dict(deck.counts)  # less every card seen (as :func:`seen` counts them)
+    for kind, n in pos.pile.kinds().items():
+        counts[kind] -= n
+    hand = pos.hand
+    if hand is not None and hand[1] is not None:
+        counts[hand[1]] -= 1
+    for coll in pos.collections:
+        for _, kind in coll:
+            counts[kind] -= 1
+    for _, kind, _ in pos.out:
+        counts[kind] -= 1
+    return {k: n for k, n in counts.items() if n > 0}

@@ -11,7 +11,7 @@ import math
 import random
 from functools import lru_cache
 
-from .pile import Pile, TableCard, _cm
+from .pile import Pile, _cm, _table_card
 
 __all__ = ["spread_layout"]
 
@@ -38,7 +38,7 @@ def _layout(layout: int, n: int, radius: float) -> tuple[tuple[float, float, flo
 @lru_cache(maxsize=32)
 def _layout_pile(layout: int, n: int, radius: float, size: tuple[float, float]) -> Pile:
     spots = _layout(layout, n, radius)
-    cards = [TableCard(i, x, y, a, i, up, None) for i, (x, y, a, up) in enumerate(spots)]
+    cards = [_table_card(i, x, y, a, i, up, None) for i, (x, y, a, up) in enumerate(spots)]
     return Pile(cards, size)
 
 

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.dispatch import MoveTable, Section
 from ..core.errors import Refusal
-from ..core.events import Event, Outcome
+from ..core.events import CHANCE as CHANCE_NODE
+from ..core.events import TERMINAL, Event, Outcome
 from ..core.game import State
 from . import clicks, flow
 from .cards import Deck
@@ -102,6 +103,9 @@ LEGAL: dict[str, tuple[ModuleType, ...]] = {
     flow.SECOND: (taking, resting),
     flow.PIRATE: (pirate_turn,),
 }
+#: The phases whose next move is drawn (a gust, a blind steal).
+_DRAWN = (flow.GUST, flow.STEAL)
+
 #: The rules module drawing the chance move of each phase (else: a card turned over).
 CHANCE: dict[str, ModuleType] = {flow.GUST: blowing, flow.STEAL: pirate_turn}
 
@@ -130,6 +134,7 @@ class SkeletonState(State[SkeletonMove]):
         self.deck: Deck = game.deck
         #: What the rules read besides the position (:class:`~.context.SkeletonContext`).
         self.context: SkeletonContext = game.context
+        self._colours = len(game.context.deck.colours)
         super().__init__(game, seed, position)
 
     def _initial_position(self) -> SkeletonPosition:
@@ -239,7 +244,18 @@ class SkeletonState(State[SkeletonMove]):
 
     # ----- the engine contract (docs/architecture.md §2) -----------------------------
     def _current_player(self) -> int:
-        return flow.current_player(self._position, self.context)
+        # flow.current_player, inlined: the engine asks it several times a ply
+        pos = self._position
+        if pos.layout is None or pos.setup_left:  # setting up
+            return CHANCE_NODE
+        hand = pos.hand
+        if len(pos.islands) == self._colours or (hand is None and not pos.pile.cards):
+            return TERMINAL
+        if pos.idle and flow.idle_round(pos, self.context):
+            return TERMINAL
+        if pos.phase in _DRAWN or (hand is not None and hand[1] is None):
+            return CHANCE_NODE
+        return pos.turn
 
     def _chance_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
         pos = self._position
@@ -255,8 +271,17 @@ class SkeletonState(State[SkeletonMove]):
         return "gust" if pos.phase == flow.GUST else None
 
     def _exact_chance_table(self) -> tuple[Sequence[SkeletonMove], int, Sequence[int]] | None:
+        """The spread and the gust: tables made once; a card turned over: its reveal
+        table in whole numbers (``setup.reveal_table``); a blind steal: None."""
         node = self._fixed_chance()
-        return None if node is None else self.game.chance_tables[node][0]
+        if node is not None:
+            return self.game.chance_tables[node][0]
+        pos = self._position
+        if pos.setup_left:  # the spread's next face-up card
+            return setup.reveal_table(pos, self.context, pos.setup_left[0])
+        if pos.phase == flow.GUST or pos.phase == flow.STEAL or pos.hand is None:
+            return None
+        return setup.reveal_table(pos, self.context, pos.hand[0])
 
     def _chance_table(self) -> tuple[Sequence[SkeletonMove], Sequence[float]] | None:
         node = self._fixed_chance()

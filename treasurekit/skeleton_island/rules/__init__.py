@@ -22,6 +22,7 @@ events); docs/architecture.md §3.
 
 from __future__ import annotations
 
+from ...core.events import Event
 from ..cards import Deck
 
 #: Why a move is illegal: ``(reason, rule)`` (the rule may be None), or None if legal.
@@ -41,6 +42,19 @@ MAP = "SKEL §3 Game Turn: completing a treasure map"
 END = "SKEL §4 End of the Game"
 VICTORY = "SKEL §4 Victory"
 IDLE = "SKEL §4 End of the Game; ruling SKEL-21"
+
+
+def event(text: str, rule: str | None, kind: str) -> Event:
+    """``Event(text, rule, kind)`` for the events of every ply (take, turn over, keep,
+    rest): a bare instance given its fields' dict, as core's ``replace`` builds a value
+    (equal to the constructor's, without its three ``object.__setattr__`` calls)."""
+    built: Event = _new(Event)
+    _set_event_fields(built, {"text": text, "rule": rule, "kind": kind})
+    return built
+
+
+_new = object.__new__
+_set_event_fields = vars(Event)["__dict__"].__set__
 
 
 def ruling(n: int) -> str:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
 from ..moves import Blow, Gust, SkeletonMove
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, replace
 from . import BLOW, Problem, seat_name
 
 __all__ = ["blow", "gust", "legal", "outcomes", "problem"]
@@ -40,7 +39,10 @@ def problem(
 
 def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """``[Blow()]`` when the seat may blow now, else ``[]``."""
-    return [Blow()] if problem(pos, ctx) is None else []
+    return [_BLOW] if problem(pos, ctx) is None else []
+
+
+_BLOW = Blow()
 
 
 def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:

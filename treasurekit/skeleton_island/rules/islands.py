@@ -9,6 +9,7 @@ quarters, or four quarters) takes that colour's Island card, worth
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -39,9 +40,14 @@ def completion(
     True
     """
     ordered = sorted(pieces)
-    for size in range(1, len(ordered) + 1):
-        for combo in combinations(ordered, size):
-            if sum((s for _, s in combo), Fraction(0)) == 1:
+    # the shares as whole numbers over their common denominator: the same sums, exactly
+    whole = math.lcm(*(s.denominator for _, s in ordered))
+    parts = [(i, s.numerator * (whole // s.denominator)) for i, s in ordered]
+    if sum(n for _, n in parts if n > 0) < whole:
+        return None  # no set of the pieces can make a whole map
+    for size in range(1, len(parts) + 1):
+        for combo in combinations(parts, size):
+            if sum(n for _, n in combo) == whole:
                 return tuple(i for i, _ in combo)
     return None
 

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
-from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
+from ..cards import Deck
 from ..context import SkeletonContext
 from ..flow import next_turn
 from ..moves import Discard, Double, SkeletonMove, Steal, Stolen
-from ..position import SkeletonPosition
+from ..position import SkeletonPosition, replace
 from . import PIRATE, Problem, label, seat_name
 from .islands import collect
 
@@ -29,19 +30,42 @@ __all__ = ["discard", "discard_problem", "double", "double_problem", "follow_up"
 
 def _discards(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """One discard per distinct combination of kinds (lowest ids), SKEL §3."""
-    kinds = ctx.deck.kinds
+    held = pos.collections[pos.turn]
+    if len(held) < 3:
+        return []
+    colour = _discard_colours(ctx.deck)
     first: dict[str, int] = {}
-    for i, k in sorted(pos.collections[pos.turn]):
-        if kinds[k].discardable and k not in first:
+    for i, k in sorted(held):
+        if k in colour and k not in first:
             first[k] = i
     if len(first) < 3:
         return []
     out: list[SkeletonMove] = []
-    for trio in combinations(first, 3):
-        colours = [kinds[k].colour for k in trio if kinds[k].is_map]
-        if len(set(colours)) == len(colours):
-            out.append(Discard(tuple(first[k] for k in trio)))
+    for a, b, c in combinations(first, 3):
+        ca, cb, cc = colour[a], colour[b], colour[c]
+        # the map pieces among the three are of different colours
+        if (ca is None or (ca != cb and ca != cc)) and (cb is None or cb != cc):
+            out.append(_discard((first[a], first[b], first[c])))
     return out
+
+
+#: ``Discard(cards)``, made once per tuple of ids (moves are frozen values: the engine
+#: hands out copies, never these).
+_discard = lru_cache(maxsize=8192)(Discard)
+#: Per deck (held, so its id stays its own): each discardable kind's map colour (None
+#: for a pirate object).
+_COLOURS: dict[int, tuple[Deck, dict[str, str | None]]] = {}
+
+
+def _discard_colours(deck: Deck) -> dict[str, str | None]:
+    hit = _COLOURS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        if len(_COLOURS) > 16:
+            _COLOURS.clear()
+        hit = _COLOURS[id(deck)] = (deck, {
+            k: (v.colour if v.is_map else None) for k, v in deck.kinds.items()
+            if v.discardable})
+    return hit[1]
 
 
 def _steals(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
@@ -66,8 +90,11 @@ def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     if pos.phase == flow.START:
         return [] if pos.acted else _discards(pos, ctx)
     if pos.phase == flow.PIRATE:
-        return [*_steals(pos, ctx), Double()]
+        return [*_steals(pos, ctx), _DOUBLE]
     return []
+
+
+_DOUBLE = Double()
 
 
 def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:

@@ -10,16 +10,26 @@ uncovered card, which it must keep (``taking.py``), or take none (``stop``, unle
 
 from __future__ import annotations
 
-from ...core.draft import replace
+from functools import lru_cache
+
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
 from ..moves import Rest, SkeletonMove, Stop
-from ..position import SkeletonPosition
-from . import IDLE, REST, SECOND, Problem, label, seat_name
+from ..position import SkeletonPosition, replace
+from . import IDLE, REST, SECOND, Problem, event, label, seat_name
 from .taking import finish_standard_turn, no_hand, second_optional
 
 __all__ = ["legal", "rest", "rest_problem", "stop", "stop_problem"]
+
+_STOP = Stop()
+
+
+@lru_cache(maxsize=8192)
+def _rest_at(spot: tuple[float, float, float]) -> Rest:
+    """The rest move at a resting spot's ``(x, y, angle)``, made once per spot (moves
+    are frozen values: the engine hands out copies, never these)."""
+    return Rest.of(*spot)
 
 
 def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
@@ -28,9 +38,9 @@ def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
         if pos.second or not pos.pile.cards:
             return []
         deck = ctx.deck
-        return [Rest.at(p) for p in pos.pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)]
+        return [*map(_rest_at, pos.pile.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm))]
     if pos.phase == flow.SECOND and second_optional(ctx):
-        return [Stop()]
+        return [_STOP]
     return []
 
 
@@ -77,7 +87,7 @@ def rest(
     card, kind = pos.hand
     pile = pos.pile.with_card_on_top(card, move.placement, kind)
     pos = replace(pos, pile=pile, hand=None, rested=card, phase=flow.SECOND)
-    events = [Event(
+    events = [event(
         f"{who} rests card {card} ({label(ctx.deck, kind)}) face up on the edge of the pile "
         f"at {move.x:g},{move.y:g} turned {move.angle:g}° (ruling SKEL-5)", REST, "rest")]
     if not [i for i in pile.uncovered() if i != card]:

@@ -11,17 +11,18 @@ probability count / pool size, so nothing about a face-down card is fixed in adv
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
+from itertools import accumulate, repeat
+from math import gcd
 
-from ...core.draft import replace
 from ...core.events import Event
 from ..context import SkeletonContext
 from ..moves import Reveal, SkeletonMove, Spread
-from ..position import SkeletonPosition, unseen
+from ..position import SkeletonPosition, replace, unseen
 from ..spread import spread_layout
-from . import SETUP, label
+from . import SETUP, event, label
 
-__all__ = ["outcomes", "reveal", "reveals", "spread"]
+__all__ = ["outcomes", "reveal", "reveal_move", "reveal_table", "reveals", "spread"]
 
 
 def reveals(
@@ -30,7 +31,37 @@ def reveals(
     """Card ``card`` turned over: every unseen kind with probability count / pool size."""
     pool = unseen(pos, ctx.deck)
     total = sum(pool.values())
-    return [(Reveal(card, k), _share(n, total)) for k, n in pool.items()]
+    return [(reveal_move(card, k), _share(n, total)) for k, n in pool.items()]
+
+
+def reveal_table(
+    pos: SkeletonPosition, ctx: SkeletonContext, card: int
+) -> tuple[tuple[SkeletonMove, ...], int, tuple[int, ...]] | None:
+    """:func:`reveals` as the engine's exact chance table, in whole numbers (no
+    ``Fraction``): ``(moves, D, running numerators)`` over the common denominator of the
+    shares count / pool size, ``D = pool size // g`` with ``g`` the gcd of the counts
+    (the counts add up to the pool size). ``core.chance.sample_table`` picks from it
+    exactly what ``sample_outcome`` picks from :func:`reveals`. None for an empty pool
+    (the engine's check then refuses the node, as before)."""
+    pool = unseen(pos, ctx.deck)
+    if not pool:
+        return None
+    counts = pool.values()
+    g = gcd(*counts)
+    return (_reveal_moves(card, tuple(pool)), sum(counts) // g,
+            tuple(accumulate(n // g for n in counts)) if g > 1 else tuple(accumulate(counts)))
+
+
+@lru_cache(maxsize=4096)
+def _reveal_moves(card: int, kinds: tuple[str, ...]) -> tuple[SkeletonMove, ...]:
+    """``reveal_move(card, k)`` for each of ``kinds``, made once per card and pool of
+    kinds (the engine hands out copies of the moves, never these)."""
+    return tuple(map(reveal_move, repeat(card, len(kinds)), kinds))
+
+
+#: ``Reveal(card, kind)``, made once per pair (moves are frozen values: the engine hands
+#: out copies, never these).
+reveal_move = lru_cache(maxsize=8192)(Reveal)
 
 
 @cache
@@ -67,5 +98,5 @@ def reveal(
     deck = ctx.deck
     pos = replace(pos, pile=pos.pile.with_kind(move.card, move.kind),
                   setup_left=pos.setup_left[1:])
-    return pos, [Event(f"Card {move.card} lies face up in the spread: "
+    return pos, [event(f"Card {move.card} lies face up in the spread: "
                        f"{label(deck, move.kind)}", SETUP, "reveal")]

@@ -10,16 +10,16 @@ may take a second uncovered card, which it must keep. Keeping ends the standard 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from ...core.draft import replace
 from ...core.events import Event
 from .. import flow
 from ..context import SkeletonContext
 from ..flow import end_standard_turn
 from ..moves import Keep, Reveal, SkeletonMove, Take
-from ..position import SkeletonPosition
-from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, label, seat_name
+from ..position import SkeletonPosition, replace
+from . import PIRATE, SECOND, STANDARD, UNCOVERED, Problem, event, label, seat_name
 from .islands import collect
 from .setup import reveal as setup_reveal
 from .setup import reveals
@@ -49,12 +49,19 @@ def legal(pos: SkeletonPosition, ctx: SkeletonContext) -> list[SkeletonMove]:
     """Take an uncovered card (at the start, or as the second card: not the one just
     rested), or keep the card in hand."""
     if pos.phase == flow.START:
-        return [Take(i) for i in pos.pile.uncovered()]
+        return [*map(take_move, pos.pile.uncovered())]
     if pos.phase == flow.HAND:
-        return [Keep()]
+        return [_KEEP]
     if pos.phase == flow.SECOND:
-        return [Take(i) for i in pos.pile.uncovered() if i != pos.rested]
+        rested = pos.rested
+        return [take_move(i) for i in pos.pile.uncovered() if i != rested]
     return []
+
+
+#: ``Take(card)``, made once per card id (moves are frozen values: the engine hands out
+#: copies, never these).
+take_move = lru_cache(maxsize=4096)(Take)
+_KEEP = Keep()
 
 
 def outcomes(pos: SkeletonPosition, ctx: SkeletonContext) -> list[tuple[SkeletonMove, Fraction]]:
@@ -122,7 +129,7 @@ def keep_hand(pos: SkeletonPosition, ctx: SkeletonContext) -> tuple[SkeletonPosi
     assert kind is not None
     seat = pos.turn
     rule = SECOND if pos.second else STANDARD
-    events = [Event(f"{seat_name(seat)} keeps card {card} ({label(ctx.deck, kind)})",
+    events = [event(f"{seat_name(seat)} keeps card {card} ({label(ctx.deck, kind)})",
                     rule, "keep")]
     changes, more = collect(pos, ctx, seat, card, kind)
     events += more
@@ -145,7 +152,7 @@ def reveal(
     if pos.setup_left:
         return setup_reveal(pos, ctx, move)
     pos = replace(pos, hand=(move.card, move.kind))
-    events = [Event(f"Card {move.card} is turned over: {label(ctx.deck, move.kind)}",
+    events = [event(f"Card {move.card} is turned over: {label(ctx.deck, move.kind)}",
                     STANDARD, "reveal")]
     if pos.second:
         pos, more = keep_hand(pos, ctx)
@@ -163,7 +170,7 @@ def take(
                   acted=True, second=second, phase=flow.HAND)
     what = label(ctx.deck, card.kind) if card.face_up else "face down"
     nth = "a second" if second else "an"
-    events = [Event(f"{seat_name(pos.turn)} takes {nth} uncovered card, {move.card} ({what})",
+    events = [event(f"{seat_name(pos.turn)} takes {nth} uncovered card, {move.card} ({what})",
                     SECOND if second else STANDARD, "take")]
     if second and card.kind is not None:
         pos, more = keep_hand(pos, ctx)
