@@ -20,7 +20,7 @@ from .errors import IllegalMoveError, MoveParseError, OptionError, Refusal, chec
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
 from .moves import field_problem, fresh_move, fresh_moves, notation_problem
-from .offered import find_offered, same_offered
+from .offered import find_offered, unchanged_copy
 from .records import GameRecord
 from .seat import SeatRecord, view_delta
 
@@ -168,9 +168,10 @@ class State(ABC, Generic[M]):
     _offered_for: Any = None
     _offered_moves: Sequence[Any] = ()
     #: The copies the last :meth:`legal_moves` handed out: (the offered list they copy,
-    #: the copies, {id(copy): index}). ``play`` finds a handed-out move by identity and
-    #: compares it with the one offered at its index, instead of searching the list.
-    _handed: tuple[Sequence[Any], list[Any], dict[int, int]] | None = None
+    #: the copies). ``play`` finds a handed-out move among them by identity and checks
+    #: that its fields are still the offered move's own objects, instead of comparing it
+    #: with every offered move.
+    _handed: tuple[Sequence[Any], list[Any]] | None = None
 
     def __init__(self, game: Game[M], seed: int, position: Any = None) -> None:
         """The one constructor (``game.state_type(game, seed, position)``): a state
@@ -279,7 +280,7 @@ class State(ABC, Generic[M]):
         change what is legal (issue 23 point 7)."""
         offered = self._offered()
         moves = fresh_moves(offered)
-        self._handed = (offered, moves, {id(m): i for i, m in enumerate(moves)})
+        self._handed = (offered, moves)
         return moves
 
     def _offered(self) -> Sequence[M]:
@@ -301,15 +302,18 @@ class State(ABC, Generic[M]):
     def _was_offered(self, move: M) -> bool:
         """True if ``move`` is one the state offers now (equal and of the same shape,
         :func:`~.offered.find_offered`): legal without a check. A copy handed out by
-        the last :meth:`legal_moves` at this position is found by identity and compared
-        with the move at its index (one comparison, not a search: it may have been
-        changed since); anything else is searched for."""
+        the last :meth:`legal_moves` at this position is found by identity, and is the
+        offered move if its fields are still that move's very objects
+        (:func:`~.offered.unchanged_copy`: it may have been changed since); anything
+        else is compared with the offered moves."""
         offered = self._offered()
         handed = self._handed
         if handed is not None and handed[0] is offered:
-            i = handed[2].get(id(move))
-            if i is not None and handed[1][i] is move and same_offered(offered[i], move):
-                return True
+            for i, copy in enumerate(handed[1]):
+                if copy is move:
+                    if unchanged_copy(offered[i], move):
+                        return True
+                    break
         return find_offered(offered, move)
 
     def _list_offered(self) -> list[M]:

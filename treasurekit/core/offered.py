@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import is_
 from typing import Any
 
-__all__ = ["find_offered", "same_offered", "same_shape"]
+__all__ = ["find_offered", "same_shape", "unchanged_copy"]
 
 #: Field value types whose equal values behave alike everywhere (text, records, rules).
 _PLAIN = frozenset({int, str, bool, type(None)})
@@ -69,13 +70,33 @@ def same_shape(known: Any, move: Any) -> bool:
     return True
 
 
-def same_offered(known: Any, move: Any) -> bool:
-    """True if ``move`` equals ``known`` (a move the rules made) and is of the same shape
-    (:func:`same_shape`); False if not, or if comparing them fails in any way."""
-    try:
-        return bool(known == move) and same_shape(known, move)
-    except Exception:
+def unchanged_copy(known: Any, move: Any) -> bool:
+    """True if ``move`` is a copy of ``known`` whose fields are still ``known``'s very
+    objects (same class, same field names, each value the identical object): a copy
+    nobody changed, so equal and of the same shape. False for anything else (then
+    :func:`find_offered` decides).
+
+    >>> from dataclasses import dataclass
+    >>> from treasurekit.core.moves import fresh_move
+    >>> @dataclass(frozen=True)
+    ... class Step:
+    ...     steps: int
+    >>> known = Step(1)
+    >>> copy = fresh_move(known)
+    >>> unchanged_copy(known, copy)
+    True
+    >>> object.__setattr__(copy, "steps", True)  # equal (True == 1), not the same
+    >>> unchanged_copy(known, copy), copy == known
+    (False, True)
+    """
+    if type(known) is not type(move):
         return False
+    try:
+        mine, theirs = known.__dict__, move.__dict__
+    except AttributeError:
+        return False
+    return (len(mine) == len(theirs) and mine.keys() == theirs.keys()
+            and all(map(is_, mine.values(), theirs.values())))
 
 
 def find_offered(offered: Sequence[Any], move: Any) -> bool:
