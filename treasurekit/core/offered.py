@@ -56,14 +56,10 @@ def same_shape(known: Any, move: Any) -> bool:
 
     Returns False (never raises) for anything else: objects without a ``__dict__``,
     extra or missing attributes, values of other types."""
-    if type(known) is not type(move):
+    both = _fields(known, move)
+    if both is None:
         return False
-    try:
-        mine, theirs = known.__dict__, move.__dict__
-    except AttributeError:
-        return False
-    if len(mine) != len(theirs):
-        return False
+    mine, theirs = both
     for name, value in mine.items():
         if name not in theirs or not _same_value_shape(value, theirs[name]):
             return False
@@ -89,14 +85,22 @@ def unchanged_copy(known: Any, move: Any) -> bool:
     >>> unchanged_copy(known, copy), copy == known
     (False, True)
     """
-    if type(known) is not type(move):
+    both = _fields(known, move)
+    if both is None:
         return False
+    mine, theirs = both
+    return mine.keys() == theirs.keys() and all(map(is_, mine.values(), theirs.values()))
+
+
+def _fields(known: Any, move: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The field dicts of two objects of the same class with as many attributes, or None."""
+    if type(known) is not type(move):
+        return None
     try:
         mine, theirs = known.__dict__, move.__dict__
     except AttributeError:
-        return False
-    return (len(mine) == len(theirs) and mine.keys() == theirs.keys()
-            and all(map(is_, mine.values(), theirs.values())))
+        return None
+    return (mine, theirs) if len(mine) == len(theirs) else None
 
 
 def find_offered(offered: Sequence[Any], move: Any) -> bool:
