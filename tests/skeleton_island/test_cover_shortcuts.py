@@ -9,7 +9,7 @@ import shapely
 from shapely import STRtree
 
 import treasurekit
-from treasurekit.skeleton_island.pile import AREA_EPS, TableCard, _poly, cover_graph
+from treasurekit.skeleton_island.cover import AREA_EPS, TableCard, _poly, cover_graph
 from treasurekit.skeleton_island.spread import _layout
 
 

@@ -260,7 +260,7 @@ def test_gust_keeps_sides_and_ids() -> None:
 def test_uncovered_cards_apart_along_an_axis_never_overlap() -> None:
     """``_apart`` (the separating-axis shortcut before shapely) says "apart" only for
     cards whose exact overlap area is 0, on random pairs near each other."""
-    from treasurekit.skeleton_island.pile import _apart, card_corners
+    from treasurekit.skeleton_island.cover import _apart, card_corners
 
     rng = random.Random(11)
     apart = 0
@@ -305,7 +305,8 @@ def test_geometry_carried_through_a_game_matches_a_fresh_pile() -> None:
     """What a pile carries from the pile it was made from (uncovered cards, face-up kind
     counts, bounding boxes, top z, extremes and their support rows) is exactly what the
     same cards give when laid from scratch; cover graphs equal, resting spots equal."""
-    from treasurekit.skeleton_island.pile import _card_bbox, _support
+    from treasurekit.skeleton_island.cover import _card_bbox
+    from treasurekit.skeleton_island.pile import _support
 
     game = treasurekit.load_game("skeleton_island", players=3, steal="blind")
     deck = game.deck

@@ -16,13 +16,13 @@ from __future__ import annotations
 import bisect
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
 __all__ = [
-    "chance_table", "check_distribution", "exact_table", "sample_outcome", "sample_table",
-    "stream_int",
+    "chance_table", "check_distribution", "exact_table", "float_pick", "sample_outcome",
+    "sample_table", "stream_int",
 ]
 
 T = TypeVar("T")
@@ -89,6 +89,35 @@ def chance_table(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[list[T], list[
         moves.append(move)
         sums.append(acc)
     return moves, sums
+
+
+def float_pick(
+    table: tuple[Sequence[T], Sequence[float]] | None,
+    outcomes: Callable[[], Sequence[tuple[T, Fraction]]], x: float,
+) -> T:
+    """The outcome that ``x`` (a float in [0, 1), one ``rng.random()``) picks: from
+    ``table`` (:func:`chance_table`'s moves and running float sums) when there is one,
+    else from ``outcomes()`` with their probabilities summed as floats in order (the
+    same floats as a table of those outcomes; ``State.sample_chance``).
+
+    >>> float_pick((["a", "b"], [0.25, 1.0]), list, 0.5)
+    'b'
+    >>> float_pick(None, lambda: [("a", Fraction(1, 4)), ("b", Fraction(3, 4))], 0.1)
+    'a'
+    """
+    if table is not None:
+        moves, sums = table
+        for move, total in zip(moves, sums, strict=True):
+            if x < total:
+                return move
+        return moves[-1]
+    listed = outcomes()
+    acc = 0.0
+    for move, p in listed:
+        acc += p.numerator / p.denominator  # float(p), without the numbers-ABC detour
+        if x < acc:
+            return move
+    return listed[-1][0]
 
 
 def exact_table(

@@ -46,10 +46,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-__all__ = ["Draft", "canonical", "drafter", "fields_of", "replace", "replacer"]
+__all__ = ["Draft", "builder", "canonical", "drafter", "fields_of", "replace", "replacer"]
 
 P = TypeVar("P")
 
@@ -217,6 +218,59 @@ def replacer(position_type: type[P]) -> Callable[..., P]:
 
 #: Each position type's ``replace`` (its layout's), looked up once per call.
 _REPLACERS: dict[type, Any] = {}
+
+
+def builder(value_type: type[P]) -> Callable[..., P]:
+    """``value_type``'s constructor without its frozen ``__init__``: ``build(f1, f2, ...)``
+    takes every field, in field order (or by name), and builds the value as a draft's
+    ``freeze`` does; no ``__post_init__`` runs, so the values must already be in their
+    canonical form (for values made many times a ply: moves, events, table cards).
+    Generated once per class, as ``dataclasses`` generates ``__init__``; equal, and
+    hashing equal, to the constructor's value.
+
+    Raises:
+        TypeError: ``value_type`` is not a dataclass; from ``build``, a field missing.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Spot:
+    ...     x: float
+    ...     y: float
+    >>> build = builder(Spot)
+    >>> build(1.0, y=2.0) == Spot(1.0, 2.0)
+    True
+    """
+    made: Callable[..., P] | None = _BUILDERS.get(value_type)
+    if made is None:
+        if dataclasses.is_dataclass(value_type) and not dataclasses.fields(value_type):
+            made = partial(object.__new__, value_type)  # a value without fields
+        else:
+            made = _args_builder(_layout(value_type))
+        _BUILDERS[value_type] = made
+    return made
+
+
+#: Each value type's :func:`builder`.
+_BUILDERS: dict[type, Any] = {}
+
+
+def _args_builder(layout: _Layout) -> Callable[..., Any]:
+    names = layout.names
+    scope: dict[str, Any] = {"_b_new": object.__new__, "_b_cls": layout.cls}
+    head = f"def build({', '.join(names)}, *, _b_new=_b_new, _b_cls=_b_cls"
+    if layout.setters is None:
+        scope["_b_set"] = layout.set_dict
+        body = ["    built = _b_new(_b_cls)",
+                f"    _b_set(built, {{{', '.join(f'{n!r}: {n}' for n in names)}}})"]
+        lines = [head + ", _b_set=_b_set):", *body]
+    else:
+        scope.update({f"_b_set{i}": s for i, s in enumerate(layout.setters)})
+        bound = ", ".join(f"_b_set{i}=_b_set{i}" for i in range(len(names)))
+        lines = [head + f", {bound}):", "    built = _b_new(_b_cls)",
+                 *(f"    _b_set{i}(built, {n})" for i, n in enumerate(names))]
+    exec("\n".join([*lines, "    return built"]), scope)  # our own text, as dataclasses does
+    build: Callable[..., Any] = scope["build"]
+    return build
 
 
 class Draft(Generic[P]):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
-from .chance import check_distribution, sample_outcome, sample_table
+from .chance import check_distribution, float_pick, sample_outcome, sample_table
 from .errors import IllegalMoveError, MoveParseError, OptionError, Refusal, check_seat
 from .events import CHANCE, TERMINAL, Event, Outcome
 from .inputs import MAX_MOVE_CHARS, seed_problem, short
@@ -167,10 +167,8 @@ class State(ABC, Generic[M]):
     #: advance, undo, ``_restore``, a copy's own moves) is a new object: a new list.
     _offered_for: Any = None
     _offered_moves: Sequence[Any] = ()
-    #: The copies the last :meth:`legal_moves` handed out: (the offered list they copy,
-    #: the copies). ``play`` finds a handed-out move among them by identity and checks
-    #: that its fields are still the offered move's own objects, instead of comparing it
-    #: with every offered move.
+    #: The copies the last :meth:`legal_moves` handed out, with the offered list they copy
+    #: (``_was_offered`` finds a handed-out move by identity).
     _handed: tuple[Sequence[Any], list[Any]] | None = None
 
     def __init__(self, game: Game[M], seed: int, position: Any = None) -> None:
@@ -301,11 +299,9 @@ class State(ABC, Generic[M]):
 
     def _was_offered(self, move: M) -> bool:
         """True if ``move`` is one the state offers now (equal and of the same shape,
-        :func:`~.offered.find_offered`): legal without a check. A copy handed out by
-        the last :meth:`legal_moves` at this position is found by identity, and is the
-        offered move if its fields are still that move's very objects
-        (:func:`~.offered.unchanged_copy`: it may have been changed since); anything
-        else is compared with the offered moves."""
+        :func:`~.offered.find_offered`): legal without a check. A copy the last
+        :meth:`legal_moves` handed out is found by identity, and taken as offered if its
+        fields are still the offered move's very objects (:func:`~.offered.unchanged_copy`)."""
         offered = self._offered()
         handed = self._handed
         if handed is not None and handed[0] is offered:
@@ -447,21 +443,7 @@ class State(ABC, Generic[M]):
         """Draw a chance outcome with ``rng`` (a ``random.Random``): for bots and
         simulations that must not use the game's own seeded stream. One ``rng.random()``
         per call, compared with the running sums of the probabilities as floats."""
-        x = rng.random()
-        table = self._chance_table()
-        if table is not None:
-            moves, sums = table
-            for move, total in zip(moves, sums, strict=True):
-                if x < total:
-                    return fresh_move(move)
-            return fresh_move(moves[-1])
-        outcomes = self._chance_outcomes()
-        acc = 0.0
-        for move, p in outcomes:
-            acc += p.numerator / p.denominator  # float(p), without the numbers-ABC detour
-            if x < acc:
-                return fresh_move(move)
-        return fresh_move(outcomes[-1][0])
+        return fresh_move(float_pick(self._chance_table(), self._chance_outcomes, rng.random()))
 
     def resolve_chance(self) -> list[Event]:
         """Sample the chance node from the seeded stream (a pure function of seed and ply)."""

@@ -24,12 +24,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
+from ..core.draft import builder
 from .island import SjoMap
 from .moves import Walk
 
 __all__ = ["MAX_STEPS", "Walker", "mask", "walker"]
 
-_new = object.__new__
+#: ``Walk(path)`` without the frozen ``__init__`` (core's ``builder``): the same value.
+_build_walk = builder(Walk)
 
 #: The die's largest face: the longest walk.
 MAX_STEPS = 6
@@ -271,8 +273,7 @@ class Walker:
         """The :class:`~.moves.Walk` for a path of hex indices (cached)."""
         move = self._moves.get(path)
         if move is None:
-            move = _new(Walk)  # Walk(labels) without the frozen __init__: the same value
-            move.__dict__["path"] = tuple(map(self.board.labels.__getitem__, path))
+            move = _build_walk(tuple(map(self.board.labels.__getitem__, path)))
             self._moves[path] = move
         return move
 

@@ -37,10 +37,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.draft import canonical, replacer
+from ..core.draft import builder, canonical, replacer
 from ..core.inputs import parse_decimal
 from ..core.notation import Codec, Many, Miss, Notation, Num, Opt, Prefixed, Word
-from .pile import Placement, _cm, _deg, _placement
+from .cover import Placement, _cm, _deg, _placement
 
 __all__ = [
     "Blow",
@@ -161,9 +161,7 @@ class Rest:
     def of(x: float, y: float, angle: float) -> Rest:
         """The rest move at values already rounded (a placement's): a bare instance
         given its fields' dict, as core's ``replace`` builds one."""
-        built: Rest = _new(Rest)
-        _set_rest_fields(built, {"x": x, "y": y, "angle": angle})
-        return built
+        return _build_rest(x, y, angle)
 
 
 #: The rest move the rounded ones are built from (:meth:`Rest.at`).
@@ -251,5 +249,5 @@ def parse_move(text: str) -> SkeletonMove:
 
 #: ``Rest``'s own ``replace`` (core's ``replacer``: a rest move per spot offered).
 _replace_rest = replacer(Rest)
-_new = object.__new__
-_set_rest_fields = vars(Rest)["__dict__"].__set__
+#: ``Rest``'s constructor without its rounding (core's ``builder``): :meth:`Rest.of`.
+_build_rest = builder(Rest)

@@ -11,7 +11,8 @@ import math
 import random
 from functools import lru_cache
 
-from .pile import Pile, _cm, _table_card
+from .cover import _cm, _table_card
+from .pile import Pile
 
 __all__ = ["spread_layout"]
 

@@ -22,6 +22,9 @@ events); docs/architecture.md §3.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ...core.draft import builder
 from ...core.events import Event
 from ..cards import Deck
 
@@ -44,17 +47,9 @@ VICTORY = "SKEL §4 Victory"
 IDLE = "SKEL §4 End of the Game; ruling SKEL-21"
 
 
-def event(text: str, rule: str | None, kind: str) -> Event:
-    """``Event(text, rule, kind)`` for the events of every ply (take, turn over, keep,
-    rest): a bare instance given its fields' dict, as core's ``replace`` builds a value
-    (equal to the constructor's, without its three ``object.__setattr__`` calls)."""
-    built: Event = _new(Event)
-    _set_event_fields(built, {"text": text, "rule": rule, "kind": kind})
-    return built
-
-
-_new = object.__new__
-_set_event_fields = vars(Event)["__dict__"].__set__
+#: ``Event(text, rule, kind)`` for the events of every ply (take, turn over, keep, rest),
+#: built by core's :func:`~treasurekit.core.draft.builder`.
+event: Callable[[str, str | None, str], Event] = builder(Event)
 
 
 def ruling(n: int) -> str:

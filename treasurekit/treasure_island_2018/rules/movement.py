@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.draft import Draft
+from ...core.draft import Draft, builder
 from ..context import TI2018Context
 from ..flow import who
 from ..geometry import EPS, Pt, distance, fmt_pt
@@ -82,46 +82,8 @@ def move_builder(cls: type) -> Callable[..., Any]:
     points are already rounded to 0.01 mile (it skips the rounding in the class's
     ``__post_init__``, which would leave them as they are): the same move, the same
     instance dict (each field written in order), several times faster than calling
-    the class. Made once per class."""
-    known = _BUILDERS.get(cls)
-    if known is not None:
-        return known
-    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
-    new: Callable[[type], Any] = object.__new__
-
-    def build1(x: object) -> Any:
-        obj = new(cls)
-        obj.__dict__[a] = x
-        return obj
-
-    def build2(x: object, y: object) -> Any:
-        obj = new(cls)
-        d = obj.__dict__
-        d[a] = x
-        d[b] = y
-        return obj
-
-    def build3(x: object, y: object, z: object) -> Any:
-        obj = new(cls)
-        d = obj.__dict__
-        d[a] = x
-        d[b] = y
-        d[c] = z
-        return obj
-
-    def build_any(*values: object) -> Any:
-        obj = new(cls)
-        obj.__dict__.update(zip(names, values, strict=True))
-        return obj
-
-    a, b, c = (*names, "", "", "")[:3]
-    by_size: dict[int, Callable[..., Any]] = {1: build1, 2: build2, 3: build3}
-    build = by_size.get(len(names), build_any)
-    _BUILDERS[cls] = build
-    return build
-
-
-_BUILDERS: dict[type, Callable[..., Any]] = {}
+    the class: core's :func:`~treasurekit.core.draft.builder`, made once per class."""
+    return builder(cls)
 
 
 def raw_move(cls: type, *values: object) -> Any:
