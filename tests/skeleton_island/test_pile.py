@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import pytest
 from shapely.geometry import Point
@@ -278,26 +280,32 @@ def test_uncovered_cards_apart_along_an_axis_never_overlap() -> None:
     assert not _apart(card_corners(0, 0, 0, W, H), card_corners(W, 0, 0, W, H), (0, 0))
 
 
-def test_rest_spots_carried_through_takes_rests_and_gusts_match_a_fresh_pile() -> None:
-    """Resting spots worked out from the extremes a pile carries from the pile it was
-    made from are exactly those of the same cards laid from scratch."""
-    game = treasurekit.load_game("skeleton_island")
-    deck = game.deck
-    rng = random.Random(8)
-    compared = 0
-    for seed in range(3):
+def piles_of_random_games(game: Any, seeds: Iterable[int], rng: random.Random
+                          ) -> Iterator[Pile]:
+    """The Sand Pile after every ply of seeded random games of ``game`` (one ``rng`` picks
+    every move of every game), when cards lie on it."""
+    for seed in seeds:
         state = game.new_initial_state(seed)
         while not state.is_terminal():
             if state.is_chance_node():
                 state.resolve_chance()
             else:
                 state.play(rng.choice(state.legal_moves()))
-            pile = state.pile
-            if pile.cards:
-                spots = pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
-                fresh = Pile(pile.cards.values(), SIZE)
-                assert spots == fresh.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
-                compared += 1
+            if state.pile.cards:
+                yield state.pile
+
+
+def test_rest_spots_carried_through_takes_rests_and_gusts_match_a_fresh_pile() -> None:
+    """Resting spots worked out from the extremes a pile carries from the pile it was
+    made from are exactly those of the same cards laid from scratch."""
+    game = treasurekit.load_game("skeleton_island")
+    deck = game.deck
+    compared = 0
+    for pile in piles_of_random_games(game, range(3), random.Random(8)):
+        spots = pile.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
+        fresh = Pile(pile.cards.values(), SIZE)
+        assert spots == fresh.rest_spots(deck.rest_spots, deck.rest_overlap_cm)
+        compared += 1
     assert compared > 100
 
 
@@ -310,34 +318,24 @@ def test_geometry_carried_through_a_game_matches_a_fresh_pile() -> None:
 
     game = treasurekit.load_game("skeleton_island", players=3, steal="blind")
     deck = game.deck
-    rng = random.Random(11)
     compared = 0
-    for seed in range(4):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            else:
-                state.play(rng.choice(state.legal_moves()))
-            pile = state.pile
-            if not pile.cards:
-                continue
-            fresh = Pile(pile.cards.values(), SIZE)
-            assert pile._above == fresh._above
-            assert pile.uncovered() == fresh.uncovered()
-            assert pile.top_z() == max(c.z for c in pile.cards.values())
-            counts: dict[str, int] = {}
-            for c in pile.cards.values():
-                if c.kind is not None:
-                    counts[c.kind] = counts.get(c.kind, 0) + 1
-            assert {k: n for k, n in pile.kinds().items() if n} == counts
-            assert pile._boxes() == {i: _card_bbox(c.x, c.y, c.angle, W, H)
-                                     for i, c in pile.cards.items()}
-            spots = pile.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)
-            assert spots == fresh.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)
-            ext, table = pile._cache["extremes"][deck.rest_spots]
-            assert ext == fresh._extremes(deck.rest_spots)
-            assert table == {i: _support(c.x, c.y, c.angle, W, H, deck.rest_spots)
-                             for i, c in pile.cards.items()}
-            compared += 1
+    for pile in piles_of_random_games(game, range(4), random.Random(11)):
+        fresh = Pile(pile.cards.values(), SIZE)
+        assert pile._above == fresh._above
+        assert pile.uncovered() == fresh.uncovered()
+        assert pile.top_z() == max(c.z for c in pile.cards.values())
+        counts: dict[str, int] = {}
+        for c in pile.cards.values():
+            if c.kind is not None:
+                counts[c.kind] = counts.get(c.kind, 0) + 1
+        assert {k: n for k, n in pile.kinds().items() if n} == counts
+        assert pile._boxes() == {i: _card_bbox(c.x, c.y, c.angle, W, H)
+                                 for i, c in pile.cards.items()}
+        spots = pile.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)
+        assert spots == fresh.rest_spot_values(deck.rest_spots, deck.rest_overlap_cm)
+        ext, table = pile._cache["extremes"][deck.rest_spots]
+        assert ext == fresh._extremes(deck.rest_spots)
+        assert table == {i: _support(c.x, c.y, c.angle, W, H, deck.rest_spots)
+                         for i, c in pile.cards.items()}
+        compared += 1
     assert compared > 100

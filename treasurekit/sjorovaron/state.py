@@ -62,12 +62,12 @@ _CHANCE_PHASES = (ORDER, DEAL, ROLL, SHOT)
 #: The dice as fixed chance tables, built once (``State._exact_chance_table``,
 #: ``State._chance_table``): the same picks as sampling the outcomes at every roll. The
 #: movement die; the shooting die by ``hit_faces``; the starting rolls by seat.
-_ROLL_EXACT = exact_table(flow.ROLLS)
-_ROLL_FLOATS = chance_table(flow.ROLLS)
-_SHOT_EXACT = {k: exact_table(flow._SHOTS[k]) for k in range(1, 6)}
-_SHOT_FLOATS = {k: chance_table(flow._SHOTS[k]) for k in range(1, 6)}
-_ORDER_EXACT = [exact_table(o) for o in flow._ORDERS]
-_ORDER_FLOATS = [chance_table(o) for o in flow._ORDERS]
+#: The fixed chance nodes' tables, (exact table, float table): the movement die, the
+#: shooting die per number of hit faces, the starting order per seats still to place.
+_ROLL_TABLES = (exact_table(flow.ROLLS), chance_table(flow.ROLLS))
+_SHOT_TABLES = {k: (exact_table(flow._SHOTS[k]), chance_table(flow._SHOTS[k]))
+                for k in range(1, 6)}
+_ORDER_TABLES = [(exact_table(o), chance_table(o)) for o in flow._ORDERS]
 
 def step(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
          cache: dict[str, Any] | None = None) -> tuple[SjoPosition, SjoDraft]:
@@ -317,27 +317,26 @@ class SjoState(State[SjoMove]):
             return list(flow.ROLLS)
         return flow.chance_outcomes(self._facts(), self._hit_faces)
 
-    def _exact_chance_table(self) -> tuple[Sequence[SjoMove], int, Sequence[int]] | None:
+    def _fixed_tables(self) -> tuple[Any, Any] | None:
+        """(exact table, float table) of a fixed chance node; None for the deal (the
+        pieces not yet dealt)."""
         pos = self._position
         phase = pos.phase
         if phase == ROLL:
-            return _ROLL_EXACT
+            return _ROLL_TABLES
         if phase == SHOT:
-            return _SHOT_EXACT.get(self._hit_faces)
+            return _SHOT_TABLES.get(self._hit_faces)
         if phase == ORDER:
-            return _ORDER_EXACT[pos.order_pending[0]]
-        return None  # the deal: the pieces not yet dealt
+            return _ORDER_TABLES[pos.order_pending[0]]
+        return None
+
+    def _exact_chance_table(self) -> tuple[Sequence[SjoMove], int, Sequence[int]] | None:
+        tables = self._fixed_tables()
+        return None if tables is None else tables[0]
 
     def _chance_table(self) -> tuple[Sequence[SjoMove], Sequence[float]] | None:
-        pos = self._position
-        phase = pos.phase
-        if phase == ROLL:
-            return _ROLL_FLOATS
-        if phase == SHOT:
-            return _SHOT_FLOATS.get(self._hit_faces)
-        if phase == ORDER:
-            return _ORDER_FLOATS[pos.order_pending[0]]
-        return None
+        tables = self._fixed_tables()
+        return None if tables is None else tables[1]
 
     def _legal_moves(self) -> list[SjoMove]:
         return turn.legal(self._facts())
