@@ -101,6 +101,7 @@ class Wire:
 
     messages: list[Message] = field(default_factory=list)
     paused: bool = False
+    drawn: list[tuple[int, Any]] = field(default_factory=list)
     _original: Any = None
 
     def __enter__(self) -> Wire:
@@ -136,6 +137,24 @@ class Wire:
         state = plain(_with_buffers(raw if isinstance(raw, dict) else {"content": raw},
                                     data.get("buffer_paths", []), buffers))
         self.messages.append(Message(model, kind, state))
+
+    def watch(self, board: GameBoard) -> GameBoard:
+        """Record each position ``board`` draws (each ``_on_change``), with the number of
+        messages before it: a click's step-by-step replies draw the bots' plies one by one,
+        and the seat at the screen legitimately sees each of them (:meth:`drawn_since`)."""
+        draw = board._on_change
+
+        def recorded() -> None:
+            if not self.paused:
+                self.drawn.append((len(self.messages), board.state.copy()))
+            draw()
+
+        board._on_change = recorded  # type: ignore[method-assign]
+        return board
+
+    def drawn_since(self, since: int, board: GameBoard) -> list[Any]:
+        """The positions a watched board drew since ``since``, and its position now."""
+        return [state for at, state in self.drawn if at >= since] + [board.state]
 
     def mark(self) -> int:
         """The number of messages so far (for ``since=``)."""
@@ -218,10 +237,15 @@ def drawn_for(oracle: GameBoard, state: Any, seat: int) -> set[Any]:
 
 def seat_secrets(oracle: GameBoard, state: Any, facing: int) -> set[Any]:
     """What any other seat sees of ``state`` that seat ``facing`` does not: values drawn
-    for another seat and not for ``facing`` (see the module docstring)."""
-    mine = drawn_for(oracle, state, facing)
+    for another seat and not for ``facing`` (see the module docstring). ``state`` may be
+    a list of the positions drawn during one step (:meth:`Wire.drawn_since`): a value is
+    then a secret if another seat sees it at one of them and ``facing`` at none (seat 2's
+    map before a hint of this step is seat 1's map if seat 1 has no hint yet)."""
+    states = state if isinstance(state, list) else [state]
+    mine: set[Any] = set().union(*(drawn_for(oracle, s, facing) for s in states))
     secrets: set[Any] = set()
-    for seat in range(oracle.game.num_players):
-        if seat != facing:
-            secrets |= drawn_for(oracle, state, seat) - mine
+    for s in states:
+        for seat in range(oracle.game.num_players):
+            if seat != facing:
+                secrets |= drawn_for(oracle, s, seat) - mine
     return secrets
