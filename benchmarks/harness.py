@@ -49,6 +49,23 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
+def random_playouts(game: Any, n: int) -> int:
+    """``n`` seeded games of random legal moves through the checked path of
+    benchmarks/openspiel.py (``play(rng.choice(legal_moves()))``, move objects, chance by
+    ``resolve_chance()``); returns the plies played."""
+    rng = random.Random(0)
+    plies = 0
+    for seed in range(n):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance()
+            else:
+                state.play(rng.choice(state.legal_moves()))
+        plies += state.ply
+    return plies
+
+
 def playouts(
     game: Any,
     n: int,

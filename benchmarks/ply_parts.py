@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import treasurekit
 
+from .harness import random_playouts
 from .openspiel import GAMES, openspiel_runner
 
 CLOCK = time.process_time
@@ -82,15 +83,8 @@ def _timed_games(name: str, games: int) -> tuple[int, int, int, dict[str, float]
 
 def _untimed(name: str, games: int) -> float:
     game = treasurekit.load_game(name)
-    rng = random.Random(0)
     t0 = CLOCK()
-    for seed in range(games):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            else:
-                state.play(rng.choice(state.legal_moves()))
+    random_playouts(game, games)
     return CLOCK() - t0
 
 

@@ -17,7 +17,7 @@ from treasurekit.treasure_island_2018 import (
 )
 from treasurekit.treasure_island_2018.posterior import _posterior_for
 
-from .harness import Result, best_time
+from .harness import Result, best_time, random_playouts
 
 # posterior_for caches by view; time the computation itself
 _uncached = getattr(_posterior_for, "__wrapped__", _posterior_for)
@@ -46,18 +46,7 @@ def _bot_game(seed: int, players: int = 4) -> Any:
 
 def _random_playouts(n: int, players: int = 4) -> int:
     """``n`` seeded games of random legal moves (the documented legal_moves() sample)."""
-    game = treasurekit.load_game(GAME, players=players)
-    rng = random.Random(0)
-    plies = 0
-    for seed in range(n):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            else:
-                state.play(rng.choice(state.legal_moves()))
-        plies += state.ply
-    return plies
+    return random_playouts(treasurekit.load_game(GAME, players=players), n)
 
 
 def _hint_times(states: list[Any]) -> tuple[list[float], list[float]]:
