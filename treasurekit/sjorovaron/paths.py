@@ -84,6 +84,9 @@ class Walker:
         self._open_ends: dict[tuple[int, int, bool], int] = {}
         #: Every hex some kept walk of the empty island enters (its end included).
         self._open_union: dict[tuple[int, int, bool], int] = {}
+        #: The four above in one entry per key: (walks with masks, paths, ends, union).
+        self._kept: dict[tuple[int, int, bool], tuple[
+            dict[int, tuple[tuple[int, ...], int]], dict[int, tuple[int, ...]], int, int]] = {}
         self._moves: dict[tuple[int, ...], Walk] = {}
         self._paths: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._open_moves: dict[int, tuple[dict[int, tuple[int, ...]], list[Walk]]] = {}
@@ -132,22 +135,28 @@ class Walker:
         """
         if steps <= 0:
             return {}
+        key = (start, steps, revisit_start)
+        kept = self._kept.get(key)
+        if kept is None:
+            self.open_walks(start, steps, revisit_start)
+            kept = self._kept[key]
+        table, paths, ends, union = kept
+        if not prefer and not (blocked | no_end) & union:
+            # no kept walk enters a blocked hex nor ends where it may not: they all stand
+            # (every hex of ``union`` is within reach: no need to cut the masks first)
+            return paths
         reach = self.ball[start][steps]
         blocked &= reach
         no_end &= reach
         if prefer:
             prefer = [p for p in prefer if reach >> p & 1 and not blocked >> p & 1]
-        table = self.open_walks(start, steps, revisit_start)
-        key = (start, steps, revisit_start)
-        if not prefer and not (blocked | no_end) & self._open_union[key]:
-            # no kept walk enters a blocked hex nor ends where it may not: they all stand
-            return self._open_paths[key]
+            if not prefer and not (blocked | no_end) & union:
+                return paths
         found: dict[int, tuple[int, ...]] = {}
         cand = -1
         # a walk found around blockers is a walk of the empty island too: only the empty
         # island's end hexes can be found, and keeping the others out of the candidates
         # lets the search stop as soon as those are done (the same walks, found sooner)
-        ends = self._open_ends[(start, steps, revisit_start)]
         if prefer:
             cand = self._candidates(start, steps, blocked, no_end, revisit_start) & ends
             for target in prefer:
@@ -200,6 +209,7 @@ class Walker:
             for _, pmask in hit.values():
                 union |= pmask
             self._open_union[key] = union
+            self._kept[key] = (hit, paths, self._open_ends[key], union)
             self._open_ids.add(id(paths))
         return hit
 
@@ -273,8 +283,11 @@ class Walker:
         """The :class:`~.moves.Walk` for a path of hex indices (cached)."""
         move = self._moves.get(path)
         if move is None:
-            move = _build_walk(tuple(map(self.board.labels.__getitem__, path)))
+            labels = tuple(map(self.board.labels.__getitem__, path))
+            move = _build_walk(labels)
             self._moves[path] = move
+            # the path of a walk handed out is read back without parsing its names
+            self._paths.setdefault(labels, path)
         return move
 
     def _search(

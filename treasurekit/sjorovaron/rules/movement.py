@@ -156,9 +156,9 @@ def apply_walk(d: SjoDraft, move: Walk) -> Next:
     seat = d.turn
     path = d.walker.path_of(move.path)
     start = d.p(seat).at
-    d.set(seat, at=path[-1])
+    d.put(seat, path[-1])
     d.say(f"{d.who(seat)} walks {d.h(start)} -> {' -> '.join(move.path)}",
-              rules.EXACT, "walk")
+          rules.EXACT, "walk")
     if map_pieces.anything_to_take(d, seat):
         for h in path:
             map_pieces.visit(d, seat, h)
@@ -170,8 +170,16 @@ def apply_walk(d: SjoDraft, move: Walk) -> Next:
 def arrive(d: SjoDraft, seat: int) -> None:
     """Seat's pirate ends a move on land: pushing becomes possible (SJO §7)."""
     p = d.p(seat)
-    d.pushable = any(x.wound for x in d.lying_at(p.at, seat)) and bool(
-        d.board.shore(p.at))
+    at = p.at
+    # any(x.wound for x in d.lying_at(at, seat)) and bool(board.shore(at)), in one loop
+    board = d.board
+    pushable = False
+    for x in d.pirates:
+        if (x is not None and x.wound and x.seat != seat and x.at == at and not x.out
+                and board.is_land(at)):
+            pushable = bool(board.shore(at))
+            break
+    d.pushable = pushable
     if (d.chest == ("carried", seat) and p.at == d.board.raft_hex
             and d.raft_state == "landing"):
         d.say(f"{d.who(seat)} stands by the raft with the chest and may launch "

@@ -30,11 +30,23 @@ def shoot_moves(d: SjoDraft) -> list[SjoMove]:
     return [_SHOOT[pirates[t].name] for t in targets(d)]
 
 
+#: The phases a shot may be named in.
+_SHOOTING = (START, WALK, AFTER)
+
+
 def can_shoot(d: SjoDraft) -> bool:
-    if d.shot_used or d.phase not in (START, WALK, AFTER):
+    """The seat to move may shoot now: its shot unused, in a phase of the turn, unharmed,
+    on the raft or on land (``d.on_land``, inlined: asked several times a turn)."""
+    if d.shot_used or d.phase not in _SHOOTING:
         return False
-    p = d.p(d.turn)
-    return p.wound is None and (p.aboard or d.on_land(p))
+    p = d.pirates[d.turn]
+    assert p is not None
+    if p.wound is not None:
+        return False
+    if p.aboard:
+        return True
+    at = p.at
+    return not p.out and at >= 0 and d.walker.land >> at & 1 == 1
 
 
 def shot_blockers(d: SjoDraft, seat: int) -> dict[int, str]:
