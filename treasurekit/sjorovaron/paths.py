@@ -98,17 +98,22 @@ class Walker:
 
     def candidates(self, start: int, steps: int, blocked: int) -> int:
         """Hexes within ``steps`` steps of ``start`` around blockers (any path length)."""
+        around = self.around
         seen = self.bits[start]
         frontier = [start]
         for _ in range(steps):
-            nxt = []
+            grow = 0
             for x in frontier:
-                for y in self.steps[x]:
-                    b = self.bits[y]
-                    if not (seen & b) and not (blocked & b):
-                        seen |= b
-                        nxt.append(y)
-            frontier = nxt
+                grow |= around[x]
+            grow &= ~(seen | blocked)
+            if not grow:
+                break
+            seen |= grow
+            frontier = []
+            while grow:  # the hexes of ``grow``, one bit at a time
+                low = grow & -grow
+                frontier.append(low.bit_length() - 1)
+                grow ^= low
         return seen
 
     def walks(
@@ -163,10 +168,11 @@ class Walker:
                 self._search(start, steps, blocked, cand, found, target, revisit_start)
         missing = False
         for end, (path, pmask) in table.items():
-            if end in found or no_end >> end & 1 or blocked >> end & 1:
+            if pmask & blocked:  # (a blocked end hex is in its own path's mask)
+                if not (missing or (blocked | no_end) >> end & 1 or end in found):
+                    missing = True
                 continue
-            if pmask & blocked:
-                missing = True
+            if no_end >> end & 1 or end in found:
                 continue
             found[end] = path
         if missing:

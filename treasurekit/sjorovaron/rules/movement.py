@@ -95,17 +95,24 @@ def _obstacles(d: SjoDraft, seat: int) -> tuple[int, int, list[int]]:
 
 def walks(d: SjoDraft) -> dict[int, tuple[int, ...]]:
     """End hex -> path for the rolled land move of the seat to move."""
-    key = (d.turn, d.die, d.pirates, d.chest, d.pieces)
+    turn = d.turn
+    die = d.die
+    pirates = d.pirates
+    chest = d.chest
+    pieces = d.pieces
     hit = d.cache.get("walks")
-    if hit is not None and hit[0] == key:
-        cached: dict[int, tuple[int, ...]] = hit[1]
+    # the same pirates and hands by identity (a position's tuples are kept until changed)
+    if (hit is not None and hit[2] is pirates and hit[4] is pieces and hit[0] == turn
+            and hit[1] == die and hit[3] == chest):
+        cached: dict[int, tuple[int, ...]] = hit[5]
         return cached
-    assert d.die is not None
-    p = d.p(d.turn)
+    assert die is not None
+    p = pirates[turn]
+    assert p is not None
     blocked, no_end, loot = _obstacles(d, p.seat)
     walks = d.walker.walks(
-        p.at, d.die, blocked, no_end, prefer=loot, revisit_start=d.ctx.return_to_start)
-    d.cache["walks"] = (key, walks)
+        p.at, die, blocked, no_end, prefer=loot, revisit_start=d.ctx.return_to_start)
+    d.cache["walks"] = (turn, die, pirates, chest, pieces, walks)
     return walks
 
 

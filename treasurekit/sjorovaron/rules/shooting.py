@@ -66,14 +66,14 @@ def shot_blockers(d: SjoDraft, seat: int) -> dict[int, str]:
 def targets(d: SjoDraft) -> list[int]:
     """Seats the seat to move could shoot at now (line of fire, unharmed): the seats
     :func:`shoot_problem` would let it name, without building the reasons."""
-    key = (d.turn, d.pirates, d.raft)
-    hit = d.cache.get("targets")
-    if hit is not None and hit[0] == key:
-        cached: list[int] = hit[1]
-        return cached
     seat = d.turn
     pirates = d.pirates
     raft = d.raft
+    hit = d.cache.get("targets")
+    # the same pirates (by identity: a position's tuple is kept until a pirate changes)
+    if hit is not None and hit[1] is pirates and hit[0] == seat and hit[2] == raft:
+        cached: list[int] = hit[3]
+        return cached
     me = pirates[seat]
     assert me is not None
     here = raft if me.aboard else me.at
@@ -102,7 +102,7 @@ def targets(d: SjoDraft) -> list[int]:
             line = lines.get(at)
             if line is not None and not line & blocking:
                 out.append(t)
-    d.cache["targets"] = (key, out)
+    d.cache["targets"] = (seat, pirates, raft, out)
     return out
 
 
