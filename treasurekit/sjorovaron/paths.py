@@ -242,31 +242,21 @@ class Walker:
         bits = self.bits
         sbit = bits[start]
         found: dict[int, tuple[tuple[int, ...], int]] = {}
-        done = sbit  # the ends found so far, and the start (never an end)
         for n in self.steps[start]:
-            key = (n, steps - 1, False)  # kept already (see open_walks)
-            new = self._open_ends[key] & ~done  # the ends this neighbour may add
-            if not new:
-                continue
-            table = self._open[key]
             nbit = bits[n]
             passing = 0  # ends whose kept walk from n goes through start
-            while new:  # those ends, one bit at a time (the order does not matter)
-                low = new & -new
-                new ^= low
-                end = low.bit_length() - 1
-                path, pmask = table[end]
+            for end, (path, pmask) in self.open_walks(n, steps - 1).items():
+                if end == start or end in found:
+                    continue
                 if pmask & sbit:
-                    passing |= low
+                    passing |= bits[end]
                 else:
                     found[end] = ((n, *path), pmask | nbit)
-                    done |= low
             if passing:
                 around: dict[int, tuple[int, ...]] = {}
                 self._search(n, steps - 1, sbit, passing, around, -1, False)
                 for end, path in around.items():
                     found[end] = ((n, *path), mask(path) | nbit)
-                    done |= bits[end]
         return found
 
     def walk_moves(self, walks: dict[int, tuple[int, ...]]) -> list[Walk]:

@@ -69,25 +69,6 @@ _ROLL_TABLES = (exact_table(flow.ROLLS), chance_table(flow.ROLLS))
 _SHOT_TABLES = {k: (exact_table(flow._SHOTS[k]), chance_table(flow._SHOTS[k]))
                 for k in range(1, 6)}
 _ORDER_TABLES = [(exact_table(o), chance_table(o)) for o in flow._ORDERS]
-#: The deal's tables by (seat dealt to, pieces not dealt yet, in map order): the
-#: outcomes ``flow.chance_outcomes`` lists for that pool, put in tables once per pool (at
-#: most ``_DEAL_KEEP`` pools kept; a pool of a map's piece ids is the same on any map).
-_DEAL_TABLES: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
-_DEAL_KEEP = 4096
-
-
-def _deal_tables(d: SjoDraft, hit_faces: int) -> tuple[Any, Any]:
-    """(exact table, float table) of the deal due in ``d``."""
-    key = (d.deal_left[0], tuple(d.undealt()))
-    tables = _DEAL_TABLES.get(key)
-    if tables is None:
-        outcomes = flow.chance_outcomes(d, hit_faces)
-        tables = (exact_table(outcomes), chance_table(outcomes))
-        if len(_DEAL_TABLES) >= _DEAL_KEEP:
-            _DEAL_TABLES.clear()
-        _DEAL_TABLES[key] = tables
-    return tables
-
 
 def step(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
          cache: dict[str, Any] | None = None) -> tuple[SjoPosition, SjoDraft]:
@@ -343,8 +324,8 @@ class SjoState(State[SjoMove]):
         return flow.chance_outcomes(self._facts(), self._hit_faces)
 
     def _fixed_tables(self) -> tuple[Any, Any] | None:
-        """(exact table, float table) of the chance node: fixed for the dice, per pool
-        of pieces not yet dealt for the deal."""
+        """(exact table, float table) of a fixed chance node; None for the deal (the
+        pieces not yet dealt)."""
         pos = self._position
         phase = pos.phase
         if phase == ROLL:
@@ -353,8 +334,6 @@ class SjoState(State[SjoMove]):
             return _SHOT_TABLES.get(self._hit_faces)
         if phase == ORDER:
             return _ORDER_TABLES[pos.order_pending[0]]
-        if phase == DEAL and pos.deal_left:
-            return _deal_tables(self._facts(), self._hit_faces)
         return None
 
     def _exact_chance_table(self) -> tuple[Sequence[SjoMove], int, Sequence[int]] | None:
