@@ -84,6 +84,9 @@ class Walker:
         self._open_ends: dict[tuple[int, int, bool], int] = {}
         #: Every hex some kept walk of the empty island enters (its end included).
         self._open_union: dict[tuple[int, int, bool], int] = {}
+        #: The four above in one entry per key: (walks with masks, paths, ends, union).
+        self._kept: dict[tuple[int, int, bool], tuple[
+            dict[int, tuple[tuple[int, ...], int]], dict[int, tuple[int, ...]], int, int]] = {}
         self._moves: dict[tuple[int, ...], Walk] = {}
         self._paths: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._open_moves: dict[int, tuple[dict[int, tuple[int, ...]], list[Walk]]] = {}
@@ -95,17 +98,22 @@ class Walker:
 
     def candidates(self, start: int, steps: int, blocked: int) -> int:
         """Hexes within ``steps`` steps of ``start`` around blockers (any path length)."""
+        around = self.around
         seen = self.bits[start]
         frontier = [start]
         for _ in range(steps):
-            nxt = []
+            grow = 0
             for x in frontier:
-                for y in self.steps[x]:
-                    b = self.bits[y]
-                    if not (seen & b) and not (blocked & b):
-                        seen |= b
-                        nxt.append(y)
-            frontier = nxt
+                grow |= around[x]
+            grow &= ~(seen | blocked)
+            if not grow:
+                break
+            seen |= grow
+            frontier = []
+            while grow:  # the hexes of ``grow``, one bit at a time
+                low = grow & -grow
+                frontier.append(low.bit_length() - 1)
+                grow ^= low
         return seen
 
     def walks(
@@ -132,32 +140,39 @@ class Walker:
         """
         if steps <= 0:
             return {}
+        key = (start, steps, revisit_start)
+        kept = self._kept.get(key)
+        if kept is None:
+            self.open_walks(start, steps, revisit_start)
+            kept = self._kept[key]
+        table, paths, ends, union = kept
+        if not prefer and not (blocked | no_end) & union:
+            # no kept walk enters a blocked hex nor ends where it may not: they all stand
+            # (every hex of ``union`` is within reach: no need to cut the masks first)
+            return paths
         reach = self.ball[start][steps]
         blocked &= reach
         no_end &= reach
         if prefer:
             prefer = [p for p in prefer if reach >> p & 1 and not blocked >> p & 1]
-        table = self.open_walks(start, steps, revisit_start)
-        key = (start, steps, revisit_start)
-        if not prefer and not (blocked | no_end) & self._open_union[key]:
-            # no kept walk enters a blocked hex nor ends where it may not: they all stand
-            return self._open_paths[key]
+            if not prefer and not (blocked | no_end) & union:
+                return paths
         found: dict[int, tuple[int, ...]] = {}
         cand = -1
         # a walk found around blockers is a walk of the empty island too: only the empty
         # island's end hexes can be found, and keeping the others out of the candidates
         # lets the search stop as soon as those are done (the same walks, found sooner)
-        ends = self._open_ends[(start, steps, revisit_start)]
         if prefer:
             cand = self._candidates(start, steps, blocked, no_end, revisit_start) & ends
             for target in prefer:
                 self._search(start, steps, blocked, cand, found, target, revisit_start)
         missing = False
         for end, (path, pmask) in table.items():
-            if end in found or no_end >> end & 1 or blocked >> end & 1:
+            if pmask & blocked:  # (a blocked end hex is in its own path's mask)
+                if not (missing or (blocked | no_end) >> end & 1 or end in found):
+                    missing = True
                 continue
-            if pmask & blocked:
-                missing = True
+            if no_end >> end & 1 or end in found:
                 continue
             found[end] = path
         if missing:
@@ -200,6 +215,7 @@ class Walker:
             for _, pmask in hit.values():
                 union |= pmask
             self._open_union[key] = union
+            self._kept[key] = (hit, paths, self._open_ends[key], union)
             self._open_ids.add(id(paths))
         return hit
 
@@ -273,8 +289,11 @@ class Walker:
         """The :class:`~.moves.Walk` for a path of hex indices (cached)."""
         move = self._moves.get(path)
         if move is None:
-            move = _build_walk(tuple(map(self.board.labels.__getitem__, path)))
+            labels = tuple(map(self.board.labels.__getitem__, path))
+            move = _build_walk(labels)
             self._moves[path] = move
+            # the path of a walk handed out is read back without parsing its names
+            self._paths.setdefault(labels, path)
         return move
 
     def _search(

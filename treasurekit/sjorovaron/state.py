@@ -51,13 +51,14 @@ from .moves import (
 from .paths import Walker
 from .position import Pirate, SjoDraft, SjoPosition, draft
 from .rules import movement, sections, setup, turn
-from .rules.sections import TABLE
+from .rules.sections import EFFECTS, TABLE
 from .text import chest_text, describe, map_text, round_of
 from .view import SjoView, seat_view
 
 __all__ = ["Pirate", "SjoState", "apply", "step"]
 
 _CHANCE_PHASES = (ORDER, DEAL, ROLL, SHOT)
+NOTHING = flow.Next.NOTHING
 
 #: The dice as fixed chance tables, built once (``State._exact_chance_table``,
 #: ``State._chance_table``): the same picks as sampling the outcomes at every roll. The
@@ -74,7 +75,12 @@ def step(pos: SjoPosition, ctx: SjoContext, move: SjoMove,
     """The position after the legal ``move`` and its draft (which holds the same fields,
     and in ``events`` what happened; only read from now on); ``pos`` is not changed."""
     d = draft(pos, ctx, cache)
-    turn.proceed(d, TABLE.of(move).apply(d, move))
+    effect = EFFECTS.get(type(move))
+    if effect is None:  # not a move of this game: TABLE says so
+        effect = TABLE.of(move).apply
+    then = effect(d, move)
+    if then is not NOTHING:
+        turn.proceed(d, then)
     flow.check_over(d)
     return d.freeze(), d
 

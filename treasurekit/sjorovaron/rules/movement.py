@@ -95,17 +95,24 @@ def _obstacles(d: SjoDraft, seat: int) -> tuple[int, int, list[int]]:
 
 def walks(d: SjoDraft) -> dict[int, tuple[int, ...]]:
     """End hex -> path for the rolled land move of the seat to move."""
-    key = (d.turn, d.die, d.pirates, d.chest, d.pieces)
+    turn = d.turn
+    die = d.die
+    pirates = d.pirates
+    chest = d.chest
+    pieces = d.pieces
     hit = d.cache.get("walks")
-    if hit is not None and hit[0] == key:
-        cached: dict[int, tuple[int, ...]] = hit[1]
+    # the same pirates and hands by identity (a position's tuples are kept until changed)
+    if (hit is not None and hit[2] is pirates and hit[4] is pieces and hit[0] == turn
+            and hit[1] == die and hit[3] == chest):
+        cached: dict[int, tuple[int, ...]] = hit[5]
         return cached
-    assert d.die is not None
-    p = d.p(d.turn)
+    assert die is not None
+    p = pirates[turn]
+    assert p is not None
     blocked, no_end, loot = _obstacles(d, p.seat)
     walks = d.walker.walks(
-        p.at, d.die, blocked, no_end, prefer=loot, revisit_start=d.ctx.return_to_start)
-    d.cache["walks"] = (key, walks)
+        p.at, die, blocked, no_end, prefer=loot, revisit_start=d.ctx.return_to_start)
+    d.cache["walks"] = (turn, die, pirates, chest, pieces, walks)
     return walks
 
 
@@ -156,9 +163,9 @@ def apply_walk(d: SjoDraft, move: Walk) -> Next:
     seat = d.turn
     path = d.walker.path_of(move.path)
     start = d.p(seat).at
-    d.set(seat, at=path[-1])
+    d.put(seat, path[-1])
     d.say(f"{d.who(seat)} walks {d.h(start)} -> {' -> '.join(move.path)}",
-              rules.EXACT, "walk")
+          rules.EXACT, "walk")
     if map_pieces.anything_to_take(d, seat):
         for h in path:
             map_pieces.visit(d, seat, h)
@@ -170,8 +177,16 @@ def apply_walk(d: SjoDraft, move: Walk) -> Next:
 def arrive(d: SjoDraft, seat: int) -> None:
     """Seat's pirate ends a move on land: pushing becomes possible (SJO §7)."""
     p = d.p(seat)
-    d.pushable = any(x.wound for x in d.lying_at(p.at, seat)) and bool(
-        d.board.shore(p.at))
+    at = p.at
+    # any(x.wound for x in d.lying_at(at, seat)) and bool(board.shore(at)), in one loop
+    board = d.board
+    pushable = False
+    for x in d.pirates:
+        if (x is not None and x.wound and x.seat != seat and x.at == at and not x.out
+                and board.is_land(at)):
+            pushable = bool(board.shore(at))
+            break
+    d.pushable = pushable
     if (d.chest == ("carried", seat) and p.at == d.board.raft_hex
             and d.raft_state == "landing"):
         d.say(f"{d.who(seat)} stands by the raft with the chest and may launch "

@@ -10,6 +10,9 @@ land). An effect changes the draft and says what the turn does next (a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...core.dispatch import MoveTable, Section
 from .. import rules
 from ..flow import AFTER, PICK, START, WALK, Next
@@ -40,12 +43,12 @@ from ..position import Problem, SjoDraft
 from . import digging, jumping, mortar, movement, raft, river, setup, shooting, turn
 from .turn import action, declaring, fine, in_phases, on_land
 
-__all__ = ["TABLE", "problem"]
+__all__ = ["EFFECTS", "TABLE", "problem"]
 
 _PLAYED = (START, WALK, AFTER)  # the phases after the picks
 
-#: The one table: move type -> its section (problem, effect).
-TABLE: MoveTable[Next] = MoveTable("Sjörövarön", {
+#: Move type -> its section (problem, effect): the one table's entries.
+_SECTIONS: dict[type, Section[Next]] = {
     Order: Section(turn.chance_problem, setup.apply_order),
     Deal: Section(turn.chance_problem, setup.apply_deal),
     Roll: Section(turn.chance_problem, turn.resolve_roll),
@@ -79,7 +82,14 @@ TABLE: MoveTable[Next] = MoveTable("Sjörövarön", {
         lambda d, move, who: ("launch", f"{who} pushes off on the raft with the chest",
                               rules.RAFT))),
     Wait: Section(action(land=lambda d, p, move: mortar.wait_problem(d, p)), mortar.wait),
-})
+}
+#: The one table: move type -> its section (problem, effect).
+TABLE: MoveTable[Next] = MoveTable("Sjörövarön", _SECTIONS)
+
+
+#: Each move type's effect (``TABLE.of(move).apply``, looked up in one step: every ply).
+EFFECTS: dict[type, Callable[[SjoDraft, Any], Next]] = {
+    kind: section.apply for kind, section in _SECTIONS.items()}
 
 
 def problem(d: SjoDraft, move: SjoMove) -> Problem:

@@ -30,11 +30,23 @@ def shoot_moves(d: SjoDraft) -> list[SjoMove]:
     return [_SHOOT[pirates[t].name] for t in targets(d)]
 
 
+#: The phases a shot may be named in.
+_SHOOTING = (START, WALK, AFTER)
+
+
 def can_shoot(d: SjoDraft) -> bool:
-    if d.shot_used or d.phase not in (START, WALK, AFTER):
+    """The seat to move may shoot now: its shot unused, in a phase of the turn, unharmed,
+    on the raft or on land (``d.on_land``, inlined: asked several times a turn)."""
+    if d.shot_used or d.phase not in _SHOOTING:
         return False
-    p = d.p(d.turn)
-    return p.wound is None and (p.aboard or d.on_land(p))
+    p = d.pirates[d.turn]
+    assert p is not None
+    if p.wound is not None:
+        return False
+    if p.aboard:
+        return True
+    at = p.at
+    return not p.out and at >= 0 and d.walker.land >> at & 1 == 1
 
 
 def shot_blockers(d: SjoDraft, seat: int) -> dict[int, str]:
@@ -54,14 +66,14 @@ def shot_blockers(d: SjoDraft, seat: int) -> dict[int, str]:
 def targets(d: SjoDraft) -> list[int]:
     """Seats the seat to move could shoot at now (line of fire, unharmed): the seats
     :func:`shoot_problem` would let it name, without building the reasons."""
-    key = (d.turn, d.pirates, d.raft)
-    hit = d.cache.get("targets")
-    if hit is not None and hit[0] == key:
-        cached: list[int] = hit[1]
-        return cached
     seat = d.turn
     pirates = d.pirates
     raft = d.raft
+    hit = d.cache.get("targets")
+    # the same pirates (by identity: a position's tuple is kept until a pirate changes)
+    if hit is not None and hit[1] is pirates and hit[0] == seat and hit[2] == raft:
+        cached: list[int] = hit[3]
+        return cached
     me = pirates[seat]
     assert me is not None
     here = raft if me.aboard else me.at
@@ -90,7 +102,7 @@ def targets(d: SjoDraft) -> list[int]:
             line = lines.get(at)
             if line is not None and not line & blocking:
                 out.append(t)
-    d.cache["targets"] = (key, out)
+    d.cache["targets"] = (seat, pirates, raft, out)
     return out
 
 

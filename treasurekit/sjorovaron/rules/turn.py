@@ -74,7 +74,8 @@ def start_moves(d: SjoDraft) -> list[SjoMove]:
     Each section's problem is asked only when its first condition holds (the raft's
     state, where the chest is), so the reasons of the moves that are plainly not
     there are never written (the same list, cheaper: this runs every turn)."""
-    p = d.p(d.turn)
+    p = d.pirates[d.turn]
+    assert p is not None
     moves: list[SjoMove] = []
     if p.aboard:
         return [_FLOAT, *shooting.shoot_moves(d)]
@@ -83,18 +84,22 @@ def start_moves(d: SjoDraft) -> list[SjoMove]:
         if not p.must_float:
             moves += [Climb(d.h(h)) for h in river.climb_targets(d, p)]
         return moves
-    if not d.shot_used:
+    board = d.board
+    at = p.at
+    if not d.shot_used and at == board.mortar:  # fire_targets is empty elsewhere
         moves += [Fire(t) for t in mortar.fire_targets(d)]
     moves += shooting.shoot_moves(d)
     moves.append(_GO)
-    board = d.board
-    at = p.at
-    for to, _ in board.jump_sites(at):
-        if jumping.jump_problem(d, at, to, p.seat) is None:
-            moves.append(_made(_JUMPS, Jump, d.h(to)))
-    for to, _, _ in board.crossing_sites(at):
-        if movement.landing_problem(d, to, p.seat) is None:
-            moves.append(_made(_CROSSES, Cross, d.h(to)))
+    jumps = board.jumps_table.get(at)  # board.jump_sites(at), without the call
+    if jumps:
+        for to, _ in jumps:
+            if jumping.jump_problem(d, at, to, p.seat) is None:
+                moves.append(_made(_JUMPS, Jump, d.h(to)))
+    crossings = board.crossings_table.get(at)  # board.crossing_sites(at)
+    if crossings:
+        for to, _, _ in crossings:
+            if movement.landing_problem(d, to, p.seat) is None:
+                moves.append(_made(_CROSSES, Cross, d.h(to)))
     raft_state = d.raft_state
     if raft_state == "afloat" and raft.board_problem(d, p) is None:
         moves.append(_BOARD)
