@@ -86,6 +86,7 @@ def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
     if kept and kept[0].cards is cards:
         return kept[0]
     h = Holdings.thaw(frozen, cards)
+    h._source = None  # never frozen again; and no cycle frozen -> kept -> h -> frozen
     kept[:] = (h,)
     return h
 
@@ -119,27 +120,56 @@ class Holdings:
         self.fired = {"purple": 0, "gold": 0}
         self.unseen = {k: v for k, v in cards.deck.items() if v}
         self.opened: dict[str, tuple[str, ...]] = {}
+        #: the frozen holdings these were thawed from, or None
+        self._source: FrozenHoldings | None = None
 
     # ----- the frozen form --------------------------------------------------------
     def freeze(self) -> FrozenHoldings:
-        """These holdings as one immutable value."""
-        return _frozen(
-            tuple(map(tuple, map(dict.items, self.piles))),
-            tuple(map(frozenset, self.protected)),
-            tuple(self.jolly),
-            tuple(self.locker.items()),
-            tuple(self.locker_by.items()),
-            tuple(self.locker_cannons.items()),
-            tuple(self.fired.items()),
-            tuple(self.unseen.items()),
-            tuple(self.opened.items()),
-        )
+        """These holdings as one immutable value.
+
+        A part equal to the same part of the holdings these were thawed from is that
+        part, not a new tuple of new pairs (a ply changes one or two parts: the
+        others would be kept twice by every later position)."""
+        piles = tuple(map(tuple, map(dict.items, self.piles)))
+        protected = tuple(map(frozenset, self.protected))
+        jolly = tuple(self.jolly)
+        locker = tuple(self.locker.items())
+        locker_by = tuple(self.locker_by.items())
+        locker_cannons = tuple(self.locker_cannons.items())
+        fired = tuple(self.fired.items())
+        unseen = tuple(self.unseen.items())
+        opened = tuple(self.opened.items())
+        old = self._source
+        if old is not None:
+            if piles == old.piles:
+                piles = old.piles
+            elif len(piles) == len(old.piles):
+                piles = tuple([a if a != b else b for a, b in zip(piles, old.piles, strict=True)])
+            if protected == old.protected:
+                protected = old.protected
+            if jolly == old.jolly:
+                jolly = old.jolly
+            if locker == old.locker:
+                locker = old.locker
+            if locker_by == old.locker_by:
+                locker_by = old.locker_by
+            if locker_cannons == old.locker_cannons:
+                locker_cannons = old.locker_cannons
+            if fired == old.fired:
+                fired = old.fired
+            if unseen == old.unseen:
+                unseen = old.unseen
+            if opened == old.opened:
+                opened = old.opened
+        return _frozen(piles, protected, jolly, locker, locker_by, locker_cannons, fired, unseen,
+                       opened)
 
     @classmethod
     def thaw(cls, frozen: FrozenHoldings, cards: CardSet) -> Holdings:
         """A working copy of ``frozen`` (changing it changes nothing else)."""
         self = cls.__new__(cls)
         self.cards = cards
+        self._source = frozen
         self.piles = list(map(dict, frozen.piles))
         self.protected = list(map(set, frozen.protected))
         self.jolly = list(frozen.jolly)

@@ -12,6 +12,7 @@ won by an enclosure; §9 Davy Jones' Legacy).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import accumulate
@@ -84,12 +85,52 @@ def _ranks(cards: CardSet) -> dict[str, int]:
     return hit[1]
 
 
-def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
+#: (id of the card set, the unseen kinds in order) -> (the card set, their ``reveal`` moves,
+#: or None when the kinds are not in deck order): the kinds left change only when a kind
+#: runs out, so a few hundred lists of kinds serve a whole run.
+_KINDS: dict[tuple[int, tuple[str, ...]], tuple[CardSet, tuple[TIMove, ...] | None]] = {}
+_KINDS_KEPT = 4096
+
+
+def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[Sequence[TIMove], Sequence[int]]:
     """The moves and counts of :func:`outcomes` (every unseen kind, in deck order).
 
     The unseen pool is kept in deck order (the holdings only ever take kinds out of
     it), so it is read as it stands; a pool in another order, or with a kind twice or
-    one the deck lacks (a hand-made value), is read through the deck instead."""
+    one the deck lacks (a hand-made value), is read through the deck instead.
+
+    A pool of distinct kinds, none with a count of 0, is read in C (a dict of its pairs)
+    and its moves looked up by its kinds (:data:`_KINDS`)."""
+    unseen = p.holdings.unseen
+    pool = dict(unseen)
+    counts = tuple(pool.values())
+    if len(pool) == len(unseen) and all(counts):
+        cards = ctx.cards
+        key = (id(cards), tuple(pool))
+        hit = _KINDS.get(key)
+        if hit is None or hit[0] is not cards:
+            if len(_KINDS) >= _KINDS_KEPT:
+                _KINDS.clear()
+            hit = _KINDS[key] = (cards, _kind_moves(key[1], cards))
+        if hit[1] is not None:
+            return hit[1], counts
+    return _pool_by_scan(p, ctx)
+
+
+def _kind_moves(kinds: tuple[str, ...], cards: CardSet) -> tuple[TIMove, ...] | None:
+    """``reveal <kind>`` for each of ``kinds`` when they are in deck order, else None."""
+    rank = _ranks(cards).get
+    last = -1
+    for k in kinds:
+        r = rank(k)
+        if r is None or r <= last:
+            return None
+        last = r
+    return tuple(_reveal(k) for k in kinds)
+
+
+def _pool_by_scan(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
+    """:func:`_pool` read pair by pair (any pool: kinds with a count of 0 are left out)."""
     rank = _ranks(ctx.cards).get
     moves: list[TIMove] = []
     counts: list[int] = []
@@ -139,9 +180,10 @@ def reveal_floats(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list
     """:func:`outcomes` as :func:`~treasurekit.core.chance.chance_table` makes it: the
     running sums of ``n / total`` (integer division rounds the exact quotient, so each is
     the float of the reduced share). None when no card is unseen."""
-    moves, counts = _pool(p, ctx)
+    pool, counts = _pool(p, ctx)
     if not counts or min(counts) < 0:
         return None
+    moves = list(pool)
     total = sum(counts)
     sums = []
     share = 0.0
