@@ -201,6 +201,7 @@ def _bits(squares: Iterable[int]) -> int:
 
 
 _GRIDS: dict[int, tuple[Board, _Grid | None]] = {}
+_LAST_GRID: tuple[Board | None, _Grid | None] = (None, None)
 
 
 def _grid(board: Board) -> _Grid | None:
@@ -208,6 +209,10 @@ def _grid(board: Board) -> _Grid | None:
     every neighbour an orthogonal land square in the same row or column, ``m`` beside
     ``s`` always meaning ``s`` beside ``m``, anchorages on land, and ``board.land`` in
     index order (then :func:`_placeable_by_scan` and the flood fills decide)."""
+    global _LAST_GRID
+    last = _LAST_GRID
+    if last[0] is board:  # the board asked about last (one game's board, ply after ply)
+        return last[1]
     hit = _GRIDS.get(id(board))
     if hit is None or hit[0] is not board:
         nbrs = board.neighbours
@@ -226,6 +231,7 @@ def _grid(board: Board) -> _Grid | None:
             )
         )
         hit = _GRIDS[id(board)] = (board, _Grid(board) if ok else None)
+    _LAST_GRID = hit
     return hit[1]
 
 

@@ -57,10 +57,13 @@ def roll_effect(d: TIDraft, ctx: TI2003Context, roll: Roll) -> list[Event]:
         verb = "and"
     else:
         verb = "and uses"
-    extra = "; doubles: another throw follows" if roll.doubles else ""
     # the switch to both dice (if any) is announced before the throw that uses it
-    events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}{extra}",
-                        rules.DOUBLES if roll.doubles else rules.PLACING, "roll"))
+    if roll.low == roll.high:  # doubles
+        events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}; "
+                            "doubles: another throw follows", rules.DOUBLES, "roll"))
+    else:
+        events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}",
+                            rules.PLACING, "roll"))
     return events
 
 
