@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
 
 from ..core.draft import builder
 from .cards import GOLD, JOLLY, PURPLE, CardSet
@@ -46,13 +45,6 @@ class FrozenHoldings:
     unseen: Pairs
     opened: tuple[tuple[str, tuple[str, ...]], ...]
 
-    @cached_property
-    def _reading(self) -> list[Holdings]:
-        """Where :func:`read` keeps the thawed form for reading, made on the first read
-        (a ``functools.cached_property``: kept in this instance's own dict, never part
-        of the value, never copied to another holdings)."""
-        return []
-
     def drawn(self, kind: str) -> FrozenHoldings:
         """These holdings with one card of ``kind`` gone from the unseen pool."""
         unseen = self.unseen
@@ -80,15 +72,23 @@ assert tuple(f.name for f in dataclasses.fields(FrozenHoldings)) == (
 def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
     """A :class:`Holdings` to *read* ``frozen`` through (shared: never change it).
 
-    Made once per frozen holdings and kept with them, so reading never copies cards.
+    The last one made is kept (with the frozen holdings and cards it reads), so the
+    reads of one position, which follow one another, copy the cards once. Only the last
+    is kept: kept with every frozen holdings, a game's readings (a dozen containers
+    each) lived as long as its history and the garbage collector walked them again
+    and again.
     """
-    kept = frozen._reading
-    if kept and kept[0].cards is cards:
-        return kept[0]
+    global _LAST_READ
+    last = _LAST_READ
+    if last is not None and last[0] is frozen and last[1] is cards:
+        return last[2]
     h = Holdings.thaw(frozen, cards)
-    h._source = None  # never frozen again; and no cycle frozen -> kept -> h -> frozen
-    kept[:] = (h,)
+    _LAST_READ = (frozen, cards, h)
     return h
+
+
+#: The last :func:`read`: (frozen holdings, cards, their reading), or None.
+_LAST_READ: tuple[FrozenHoldings, CardSet, Holdings] | None = None
 
 
 class Holdings:
