@@ -341,9 +341,10 @@ def test_landings_and_advances_in_played_positions_match_the_full_scan() -> None
 
 
 def test_the_kept_and_carried_bit_sets_of_played_positions_match_the_full_scan() -> None:
-    """``_Grid.open`` keeps its last answer with the owner tuple, and a placement carries
-    the packed squares to the next owner tuple (``enclosure.carry``): what they answer
-    is what packing the tuple afresh and the full scan answer."""
+    """``_Grid.open`` keeps what it knows of the last owner tuple, and a placement carries
+    the packed squares, the seats' squares and the empty squares to the next owner tuple
+    (``enclosure.carry``): what they answer is what packing the tuple afresh and the
+    full scan answer."""
     game = treasurekit.load_game("treasure_island_2003", players=3)
     grid = _grid(game.board)
     assert grid is not None
@@ -352,9 +353,14 @@ def test_the_kept_and_carried_bit_sets_of_played_positions_match_the_full_scan()
     carried = 0
     while not state.is_terminal():
         owner = state.position.owner
-        if grid.last[0] is owner:
-            carried += grid.last[1] is None
-            assert grid.last[4] == grid.pack(*owner)
+        if grid.owner is owner:
+            carried += grid.answer is None
+            packed = grid.pack(*owner)
+            assert grid.packed == packed
+            for seat, mask in grid.masks.items():
+                assert mask == int.from_bytes(packed.translate(grid.seat_table[seat]), "little")
+            if grid.empty is not None:
+                assert grid.empty == int.from_bytes(packed.translate(grid.empty_table), "little")
         for player in (state.position.turn, 0, 1, 2, state.position.turn):
             fast = placeable_squares(game.board, owner, player)
             assert fast == _placeable_by_scan(game.board, owner, player)

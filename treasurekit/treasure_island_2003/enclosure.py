@@ -124,9 +124,19 @@ class _Grid:
         self.treasures = _bits(board.treasure_at)
         self.by_number = {k: _bits(s for s in board.land if board.numbers[s] == k)
                           for k in set(board.numbers)}
-        #: the last :meth:`open`: (owner tuple, player, reach, empty, packed owner), or
-        #: after :func:`carry` (owner tuple, None, 0, 0, packed owner)
-        self.last: tuple[object, int | None, int, int, bytes] = (None, None, 0, 0, b"")
+        #: one bit (of its byte) per square
+        self.bit = tuple(1 << (8 * s) for s in range(n))
+        #: The owner tuple asked about last, or carried to (:func:`carry`), with what is
+        #: known of it: ``packed`` (its squares as signed bytes, a bytearray only this
+        #: grid holds), ``masks`` (seat -> its squares, for the seats asked about so
+        #: far), ``empty`` (the empty squares, or None) and ``answer`` (the last
+        #: :meth:`open`: player, reach, empty; or None). A tuple never changes, and the
+        #: one kept cannot be freed and its id reused.
+        self.owner: object = None
+        self.packed = bytearray()
+        self.masks: dict[int, int] = {}
+        self.empty: int | None = None
+        self.answer: tuple[int, int, int] | None = None
 
     def beside(self, mask: int) -> int:
         """The squares next to those of ``mask`` (``board.neighbours``)."""
@@ -137,22 +147,36 @@ class _Grid:
     def open(self, owner: Sequence[int], player: int) -> tuple[int, int]:
         """(the empty squares ``player`` may take, every empty square) as sets.
 
-        The last answer is kept with the very ``owner`` tuple it was found for (a tuple
-        never changes, and the one kept cannot be freed and its id reused): a throw asks
-        twice about the same player on the same squares, and the next player's throw
-        often asks about the squares the last placement left."""
-        last = self.last
-        if last[0] is owner:
-            if last[1] == player:  # (None after a carry: no player's answer kept)
-                return last[2], last[3]
-            packed = last[4]
+        What is known of the owner tuple asked about last is kept (a throw asks twice
+        about the same player on the same squares, and the next player's throw asks
+        about the squares the last placement left, carried by :func:`carry`); a seat's
+        squares and the empty squares are read from the packed squares once."""
+        if self.owner is not owner:
+            if type(owner) is not tuple:  # a list may change: never kept
+                packed = self.pack(*owner)
+                mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")
+                empty = int.from_bytes(packed.translate(self.empty_table), "little")
+                return (self.beside(mine) | self.anchorages) & empty, empty
+            self.packed = bytearray(self.pack(*owner))  # struct.error: not one seat a byte
+            self.owner = owner
+            self.masks = {}
+            self.empty = None
+            self.answer = None
         else:
-            packed = self.pack(*owner)
-        mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")  # KeyError
-        empty = int.from_bytes(packed.translate(self.empty_table), "little")
+            answer = self.answer
+            if answer is not None and answer[0] == player:
+                return answer[1], answer[2]
+        masks = self.masks
+        mine = masks.get(player)
+        if mine is None:
+            mine = masks[player] = int.from_bytes(
+                self.packed.translate(self.seat_table[player]), "little")  # KeyError
+        empty = self.empty
+        if empty is None:
+            empty = self.empty = int.from_bytes(self.packed.translate(self.empty_table),
+                                                "little")
         reach = (self.beside(mine) | self.anchorages) & empty
-        if type(owner) is tuple:  # a list may change: never kept
-            self.last = (owner, player, reach, empty, packed)
+        self.answer = (player, reach, empty)
         return reach, empty
 
     def showing(self, numbers: Collection[int]) -> int:
@@ -178,19 +202,37 @@ def carry(board: Board, old: Sequence[int], new: Sequence[int], squares: Iterabl
           seat: int) -> None:
     """Tell the board's bit sets that the tuple ``new`` is the tuple ``old`` with
     ``squares`` (and nothing else) taken by ``seat``, so that the next question about
-    ``new`` reuses ``old``'s packed form (changed at those squares) instead of packing
-    ``new`` again. Nothing happens unless ``old`` is the owner tuple asked about last."""
+    ``new`` reuses what is known of ``old`` (its packed squares changed at those squares;
+    the seats' squares and the empty squares, when the squares taken were empty)
+    instead of packing ``new`` again. Nothing happens unless ``old`` is the owner tuple
+    asked about last."""
     grid = _grid(board)
     if grid is None:
         return
-    last = grid.last
-    if last[0] is not old or type(new) is not tuple or not -128 <= seat < 128:
+    if grid.owner is not old or type(new) is not tuple or not -128 <= seat < 128:
         return  # (a seat outside a signed byte: packing raises, and the scan decides)
-    packed = bytearray(last[4])
+    packed = grid.packed  # changed in place: the grid holds the only reference
+    bit = grid.bit
     byte = seat & 0xFF
-    for s in squares:
-        packed[s] = byte
-    grid.last = (new, None, 0, 0, bytes(packed))
+    taken = 0
+    try:
+        for s in squares:
+            packed[s] = byte
+            taken |= bit[s]
+    except BaseException:
+        grid.owner = None  # part changed: forget it
+        raise
+    grid.owner = new
+    grid.answer = None
+    empty = grid.empty
+    if empty is not None and seat != EMPTY and empty & taken == taken:
+        grid.empty = empty ^ taken  # the squares were empty: only ``seat``'s change
+        masks = grid.masks
+        if seat in masks:
+            masks[seat] |= taken
+    else:
+        grid.masks = {}
+        grid.empty = None
 
 
 def _bits(squares: Iterable[int]) -> int:
