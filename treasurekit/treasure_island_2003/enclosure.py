@@ -37,6 +37,7 @@ __all__ = [
     "EMPTY",
     "all_enclosed_areas",
     "carry",
+    "enclosed_after",
     "enclosed_areas",
     "placeable_squares",
     "placement_distances",
@@ -96,13 +97,13 @@ def _placeable_by_scan(board: Board, owner: Sequence[int], player: int) -> list[
 
 class _Grid:
     """A board's squares as bits, for the questions search asks every ply (what a player
-    may take, whether a treasure square is still reachable). Made once per board: a
-    board is immutable, and nothing here depends on a position.
+    may take, whether a treasure square is still reachable, what a placement encloses).
+    Made once per board: a board is immutable, and nothing here depends on a position.
 
-    A set of squares is an ``int`` with one byte per square (square ``s`` is byte
-    ``s``, value 0 or 1), so ``owner`` becomes a set in C (``struct`` packs it,
-    ``bytes.translate`` picks a seat), and "the squares beside these" is four shifts
-    of the squares that have a neighbour in that direction (rivers cut them out).
+    A set of squares is an ``int`` with bit ``s`` for square ``s``, so ``owner`` becomes a
+    set in C (``struct`` packs it, ``bytes.translate`` marks a seat's squares with the
+    digit 1, ``int(..., 2)`` reads the digits), and "the squares beside these" is four
+    shifts of the squares that have a neighbour in that direction (rivers cut them out).
     """
 
     def __init__(self, board: Board) -> None:
@@ -111,11 +112,12 @@ class _Grid:
         nbrs = board.neighbours
         self.pack = struct.Struct(f"{n}b").pack
         self.n = n
-        self.shift = 8 * size
-        #: per seat: a translation table marking that seat's squares with 1
-        self.seat_table = {seat: bytes(int(i == seat) for i in range(256))
+        self.shift = size
+        #: per seat: a translation table marking that seat's squares with the digit 1
+        #: (and every other square with 0)
+        self.seat_table = {seat: bytes(b"01"[i == seat] for i in range(256))
                            for seat in range(SEATS)}
-        self.empty_table = bytes(int(i == EMPTY % 256) for i in range(256))
+        self.empty_table = bytes(b"01"[i == EMPTY % 256] for i in range(256))
         self.east = _bits(s for s in range(n) if s + 1 in nbrs[s])
         self.west = _bits(s for s in range(n) if s - 1 in nbrs[s])
         self.south = _bits(s for s in range(n) if s + size in nbrs[s])
@@ -124,8 +126,8 @@ class _Grid:
         self.treasures = _bits(board.treasure_at)
         self.by_number = {k: _bits(s for s in board.land if board.numbers[s] == k)
                           for k in set(board.numbers)}
-        #: one bit (of its byte) per square
-        self.bit = tuple(1 << (8 * s) for s in range(n))
+        #: each square's bit
+        self.bit = tuple(1 << s for s in range(n))
         #: The owner tuple asked about last, or carried to (:func:`carry`), with what is
         #: known of it: ``packed`` (its squares as signed bytes, a bytearray only this
         #: grid holds), ``masks`` (seat -> its squares, for the seats asked about so
@@ -138,10 +140,15 @@ class _Grid:
         self.empty: int | None = None
         self.answer: tuple[int, int, int] | None = None
 
+    @staticmethod
+    def marked(packed: bytes | bytearray, table: bytes) -> int:
+        """The squares whose byte of ``packed`` ``table`` turns into the digit 1."""
+        return int(packed.translate(table)[::-1], 2)
+
     def beside(self, mask: int) -> int:
         """The squares next to those of ``mask`` (``board.neighbours``)."""
         shift = self.shift
-        return (((mask & self.east) << 8) | ((mask & self.west) >> 8)
+        return (((mask & self.east) << 1) | ((mask & self.west) >> 1)
                 | ((mask & self.south) << shift) | ((mask & self.north) >> shift))
 
     def open(self, owner: Sequence[int], player: int) -> tuple[int, int]:
@@ -154,8 +161,8 @@ class _Grid:
         if self.owner is not owner:
             if type(owner) is not tuple:  # a list may change: never kept
                 packed = self.pack(*owner)
-                mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")
-                empty = int.from_bytes(packed.translate(self.empty_table), "little")
+                mine = self.marked(packed, self.seat_table[player])
+                empty = self.marked(packed, self.empty_table)
                 return (self.beside(mine) | self.anchorages) & empty, empty
             self.packed = bytearray(self.pack(*owner))  # struct.error: not one seat a byte
             self.owner = owner
@@ -169,12 +176,10 @@ class _Grid:
         masks = self.masks
         mine = masks.get(player)
         if mine is None:
-            mine = masks[player] = int.from_bytes(
-                self.packed.translate(self.seat_table[player]), "little")  # KeyError
+            mine = masks[player] = self.marked(self.packed, self.seat_table[player])  # KeyError
         empty = self.empty
         if empty is None:
-            empty = self.empty = int.from_bytes(self.packed.translate(self.empty_table),
-                                                "little")
+            empty = self.empty = self.marked(self.packed, self.empty_table)
         reach = (self.beside(mine) | self.anchorages) & empty
         self.answer = (player, reach, empty)
         return reach, empty
@@ -187,14 +192,15 @@ class _Grid:
             out |= by_number.get(k, 0)
         return out
 
-    def squares(self, mask: int) -> list[int]:
+    @staticmethod
+    def squares(mask: int) -> list[int]:
         """The squares of ``mask``, in index order."""
-        find = mask.to_bytes(self.n, "little").find
+        find = bin(mask)[:1:-1].find  # the binary digits from square 0 up
         out = []
-        s = find(1)
+        s = find("1")
         while s >= 0:
             out.append(s)
-            s = find(1, s + 1)
+            s = find("1", s + 1)
         return out
 
 
@@ -238,7 +244,7 @@ def carry(board: Board, old: Sequence[int], new: Sequence[int], squares: Iterabl
 def _bits(squares: Iterable[int]) -> int:
     out = 0
     for s in squares:
-        out |= 1 << (8 * s)
+        out |= 1 << s
     return out
 
 
@@ -341,6 +347,62 @@ def enclosed_areas(board: Board, owner: Sequence[int], player: int, square: int)
         area = _piece(board, owner, player, start, seen)
         if area is not None:
             found.append(area)
+    return sorted(found)
+
+
+def enclosed_after(board: Board, before: Sequence[int], player: int, square: int
+                   ) -> list[list[int]] | None:
+    """:func:`enclosed_areas` of the owner tuple ``before`` with ``square`` taken by
+    ``player``, from the board's bit sets when ``before`` is the tuple they know (asked
+    about last or carried to), else None (then :func:`enclosed_areas` decides).
+
+    Each piece is flooded a ring at a time over the empty squares that are not
+    anchorages, and given up on as soon as a ring touches a square that is neither
+    ``player``'s nor such a square (an opposing counter, a free anchorage), or one an
+    earlier flood reached: the areas are those :func:`enclosed_areas` finds (which
+    squares a flood that gives up has reached changes nothing found)."""
+    grid = _grid(board)
+    if grid is None or grid.owner is not before:
+        return None
+    masks = grid.masks
+    mine = masks.get(player)
+    if mine is None:
+        table = grid.seat_table.get(player)
+        if table is None:
+            return None
+        mine = masks[player] = grid.marked(grid.packed, table)
+    empty = grid.empty
+    if empty is None:
+        empty = grid.empty = grid.marked(grid.packed, grid.empty_table)
+    bit = grid.bit
+    taken = bit[square]
+    mine |= taken
+    free = empty & ~(taken | grid.anchorages)  # what a flood may pass through
+    east, west, south, north = grid.east, grid.west, grid.south, grid.north
+    shift = grid.shift
+    anchor = board.anchorages
+    seen = 0
+    found = []
+    for start in board.neighbours[square]:
+        o = before[start]  # (not ``square``: a square is not its own neighbour)
+        if o == player or bit[start] & seen:
+            continue
+        if o != EMPTY or start in anchor:  # a counter or a free anchorage: not enclosed
+            continue
+        allowed = mine | (free & ~seen)
+        piece = bit[start]
+        while True:
+            ring = (((piece & east) << 1) | ((piece & west) >> 1)
+                    | ((piece & south) << shift) | ((piece & north) >> shift))
+            if ring | allowed != allowed:  # a counter, a free anchorage or an earlier flood
+                seen |= piece
+                break
+            wider = piece | (ring & free)
+            if wider == piece:  # nothing more to reach: enclosed
+                seen |= piece
+                found.append(grid.squares(piece))
+                break
+            piece = wider
     return sorted(found)
 
 

@@ -16,7 +16,7 @@ from ...core.events import Event
 from .. import rules
 from ..board import Board
 from ..context import TI2003Context
-from ..enclosure import EMPTY, carry, enclosed_areas, placeable_squares
+from ..enclosure import EMPTY, carry, enclosed_after, enclosed_areas, placeable_squares
 from ..flow import PLACE, Step, colour, dice_text, wrong
 from ..moves import Pass, Place
 from ..position import ENCLOSED, PLACED, Pos, TIDraft, TIPosition
@@ -156,7 +156,10 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
         events = [Event(f"{who} advances to {name} ({number})", rules.ADVANCES, "advance")]
     won = [board.treasure_at[sq]] if sq in board.treasure_at else []
     taken = [sq]
-    for area in enclosed_areas(board, owner, seat, sq):
+    areas = enclosed_after(board, before, seat, sq)
+    if areas is None:  # not the owner tuple the board's bit sets know
+        areas = enclosed_areas(board, owner, seat, sq)
+    for area in areas:
         taken += area
         for s in area:
             owner[s] = seat
