@@ -174,15 +174,15 @@ class _Grid:
             if answer is not None and answer[0] == player:
                 return answer[1], answer[2]
         masks = self.masks
-        mine = masks.get(player)
-        if mine is None:
-            mine = masks[player] = self.marked(self.packed, self.seat_table[player])  # KeyError
-        empty = self.empty
-        if empty is None:
-            empty = self.empty = self.marked(self.packed, self.empty_table)
-        reach = (self.beside(mine) | self.anchorages) & empty
-        self.answer = (player, reach, empty)
-        return reach, empty
+        known = masks.get(player)
+        if known is None:
+            known = masks[player] = self.marked(self.packed, self.seat_table[player])  # KeyError
+        known_empty = self.empty
+        if known_empty is None:
+            known_empty = self.empty = self.marked(self.packed, self.empty_table)
+        reach = (self.beside(known) | self.anchorages) & known_empty
+        self.answer = (player, reach, known_empty)
+        return reach, known_empty
 
     def showing(self, numbers: Collection[int]) -> int:
         """The land squares showing one of ``numbers``."""
