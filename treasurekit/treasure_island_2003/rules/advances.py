@@ -39,8 +39,9 @@ def placing(d: TIDraft, ctx: TI2003Context) -> list[int]:
     """:func:`placeable` for the position being built, kept in ``d.placed`` with what it
     was found from, so that the state lists the next position's legal moves from it
     (:func:`offer`) while that position still has those very fields."""
-    squares = placeable(d, ctx)
-    d.placed = (squares, d.owner, d.turn, d.left, d.moves_left)
+    owner, turn, left, moves_left = d.owner, d.turn, d.left, d.moves_left
+    squares = placeable_squares(ctx.board, owner, turn, left) if moves_left else []
+    d.placed = (squares, owner, turn, left, moves_left)
     return squares
 
 
@@ -182,5 +183,8 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
         events.append(Event(f"{who} wins {len(won)} chests at once and opens them one at a "
                             f"time, in an order {who} chooses", rules.SEVERAL_CHESTS,
                             "chests"))
+    if not won:  # chests.open_next with none won: the throw ends
+        d.goto(Step.END_OF_THROW)
+        return events
     return events + chests.open_next(d, ctx)
 
