@@ -100,12 +100,18 @@ def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[Sequence[TIMove], Sequence
     one the deck lacks (a hand-made value), is read through the deck instead.
 
     A pool of distinct kinds, none with a count of 0, is read in C (a dict of its pairs)
-    and its moves looked up by its kinds (:data:`_KINDS`)."""
+    and its moves looked up by its kinds (:data:`_KINDS`); the last such pool read is
+    kept with its unseen tuple, and :func:`reveal` carries it to the tuple its card
+    leaves (:data:`_LAST_POOL`)."""
+    global _LAST_POOL
     unseen = p.holdings.unseen
+    cards = ctx.cards
+    last = _LAST_POOL
+    if last is not None and last[0] is unseen and last[1] is cards:
+        return last[3], last[4]
     pool = dict(unseen)
     counts = tuple(pool.values())
     if len(pool) == len(unseen) and all(counts):
-        cards = ctx.cards
         key = (id(cards), tuple(pool))
         hit = _KINDS.get(key)
         if hit is None or hit[0] is not cards:
@@ -113,8 +119,37 @@ def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[Sequence[TIMove], Sequence
                 _KINDS.clear()
             hit = _KINDS[key] = (cards, _kind_moves(key[1], cards))
         if hit[1] is not None:
+            _LAST_POOL = (unseen, cards, key[1], hit[1], counts)
             return hit[1], counts
     return _pool_by_scan(p, ctx)
+
+
+#: The last pool :func:`_pool` read in C, or carried by :func:`reveal`: (the unseen
+#: tuple, the card set, its kinds, their ``reveal`` moves, their counts), or None.
+_LAST_POOL: tuple[tuple[tuple[str, int], ...], CardSet, tuple[str, ...],
+                  tuple[TIMove, ...], tuple[int, ...]] | None = None
+
+
+def _carry_pool(old: tuple[tuple[str, int], ...], new: tuple[tuple[str, int], ...],
+                kind: str) -> None:
+    """The unseen tuple ``new`` is ``old`` with one card of ``kind`` drawn
+    (``FrozenHoldings.drawn``): when ``old`` is the pool kept, keep ``new``'s, made from
+    it (the count of ``kind`` one less, the kind gone when that was its last card)."""
+    global _LAST_POOL
+    last = _LAST_POOL
+    if last is None or last[0] is not old:
+        return
+    _, cards, kinds, moves, counts = last
+    try:
+        i = kinds.index(kind)
+    except ValueError:
+        return  # (drawn left the pool as it was: ``new`` is ``old``)
+    n = counts[i]
+    if n > 1:
+        _LAST_POOL = (new, cards, kinds, moves, (*counts[:i], n - 1, *counts[i + 1:]))
+    else:
+        _LAST_POOL = (new, cards, kinds[:i] + kinds[i + 1:], moves[:i] + moves[i + 1:],
+                      counts[:i] + counts[i + 1:])
 
 
 def _kind_moves(kinds: tuple[str, ...], cards: CardSet) -> tuple[TIMove, ...] | None:
@@ -242,7 +277,11 @@ def start_chest(d: TIDraft, ctx: TI2003Context, chest: str) -> list[Event]:
 def reveal(d: TIDraft, ctx: TI2003Context, move: Reveal) -> list[Event]:
     """The next card of the chest being opened is shown."""
     kind = move.kind
+    old = d.holdings.unseen
     d.draw(kind)
+    new = d.holdings.unseen
+    if new is not old:  # drawn from the frozen holdings (not thawed ones)
+        _carry_pool(old, new, kind)
     d.found = (*d.found, kind)
     d.to_reveal -= 1
     assert d.chest is not None
