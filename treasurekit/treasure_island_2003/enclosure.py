@@ -194,13 +194,13 @@ class _Grid:
 
     @staticmethod
     def squares(mask: int) -> list[int]:
-        """The squares of ``mask``, in index order."""
-        find = bin(mask)[:1:-1].find  # the binary digits from square 0 up
+        """The squares of ``mask``, in index order (found from the highest down)."""
         out = []
-        s = find("1")
-        while s >= 0:
-            out.append(s)
-            s = find("1", s + 1)
+        while mask:
+            top = mask.bit_length() - 1
+            out.append(top)
+            mask ^= 1 << top
+        out.reverse()
         return out
 
 
