@@ -377,32 +377,28 @@ def enclosed_after(board: Board, before: Sequence[int], player: int, square: int
     bit = grid.bit
     taken = bit[square]
     mine |= taken
-    free = empty & ~(taken | grid.anchorages)  # what a flood may pass through
+    # the squares a flood may pass through and no earlier flood reached: empty, not an
+    # anchorage (a start that is not one is a counter or a free anchorage, not enclosed)
+    free = empty & ~(taken | grid.anchorages)
     east, west, south, north = grid.east, grid.west, grid.south, grid.north
     shift = grid.shift
-    anchor = board.anchorages
-    seen = 0
     found = []
-    for start in board.neighbours[square]:
-        o = before[start]  # (not ``square``: a square is not its own neighbour)
-        if o == player or bit[start] & seen:
-            continue
-        if o != EMPTY or start in anchor:  # a counter or a free anchorage: not enclosed
-            continue
-        allowed = mine | (free & ~seen)
+    for start in board.neighbours[square]:  # (not ``square``: not its own neighbour)
         piece = bit[start]
+        if not piece & free:
+            continue
+        allowed = mine | free
         while True:
             ring = (((piece & east) << 1) | ((piece & west) >> 1)
                     | ((piece & south) << shift) | ((piece & north) >> shift))
             if ring | allowed != allowed:  # a counter, a free anchorage or an earlier flood
-                seen |= piece
                 break
             wider = piece | (ring & free)
             if wider == piece:  # nothing more to reach: enclosed
-                seen |= piece
                 found.append(grid.squares(piece))
                 break
             piece = wider
+        free ^= piece  # (a piece is all free squares)
     return sorted(found)
 
 
