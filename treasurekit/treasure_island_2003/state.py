@@ -92,6 +92,8 @@ _SECTIONS: dict[type, Section[list[Event]]] = {
 }
 TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", _SECTIONS)
 
+_STEPS = turn.STEPS
+
 #: Each move type's effect, as in the table (a ply looks its effect up here, one call
 #: fewer than ``TABLE.of(move).apply``).
 _EFFECTS: dict[type, Callable[..., list[Event]]] = {t: sec.apply for t, sec in _SECTIONS.items()}
@@ -176,8 +178,11 @@ class TIState(State[TIMove]):
         if effect is None:  # no move type of this game: the table refuses it
             effect = TABLE.of(move).apply
         events = effect(d, ctx, move)
-        if d.then is not None:
-            events += turn.settle(d, ctx)
+        then = d.then
+        while then is not None:  # turn.settle, inlined: the steps the effect asked for
+            d.then = None
+            events += _STEPS[then[0]](d, ctx, *then[1])
+            then = d.then
         p = self._position = d.freeze()
         placed = d.placed
         if (placed is not None and p.phase == PLACE and p.owner is placed[1]

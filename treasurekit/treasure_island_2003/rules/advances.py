@@ -46,6 +46,9 @@ def placing(d: TIDraft, ctx: TI2003Context) -> list[int]:
 
 
 _PLACES: dict[int, tuple[Board, tuple[Place, ...]]] = {}
+#: ``TIDraft.then`` after ``d.goto(Step.END_OF_THROW)`` (a module name: ``Step.X`` is a
+#: metaclass lookup)
+_THEN_END_OF_THROW = (Step.END_OF_THROW, ())
 
 
 def _places(board: Board) -> tuple[Place, ...]:
@@ -184,7 +187,7 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
                             f"time, in an order {who} chooses", rules.SEVERAL_CHESTS,
                             "chests"))
     if not won:  # chests.open_next with none won: the throw ends
-        d.goto(Step.END_OF_THROW)
+        d.then = _THEN_END_OF_THROW  # d.goto(Step.END_OF_THROW)
         return events
     return events + chests.open_next(d, ctx)
 

@@ -23,7 +23,8 @@ from ...core.events import Event
 from .. import rules
 from ..context import TI2003Context
 from ..enclosure import reaches_treasure
-from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour, limit
+from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour
+from ..holdings import Holdings
 from ..moves import Roll, TIMove
 from ..position import TIDraft
 from . import advances, cannons, chests, reckoning
@@ -112,21 +113,30 @@ def end_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     d.moves_left = 0
     d.dice = None
     d.left = ()
-    if cannons.locker_moves(d, ctx, d.seen):
+    h = d.seen
+    cannons_in = h.locker_cannons
+    # nothing in the Locker: no Locker move (cannons.locker_moves, its first checks)
+    if (h.locker or cannons_in["purple"] or cannons_in["gold"]) \
+            and cannons.locker_moves(d, ctx, h):
         d.phase = WRAP
         return []
-    return finish_turn(d, ctx)
+    return _finish_turn(d, ctx, h)
 
 
 def finish_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """Discards down to the type limit, else the next turn (TI2003 §6)."""
+    return _finish_turn(d, ctx, d.seen)
+
+
+def _finish_turn(d: TIDraft, ctx: TI2003Context, h: Holdings) -> list[Event]:
+    """:func:`finish_turn` with the holdings read (``d.seen``)."""
     seat = d.turn
-    h = d.seen
-    allowed = limit(ctx, h, seat)
-    if h.types(seat) > allowed:
+    allowed = ctx.cards.limit(ctx.players) + h.jolly[seat]  # flow.limit
+    types = len(h.piles[seat])  # Holdings.types
+    if types > allowed:
         d.phase = DISCARD
-        return [Event(f"{colour(seat)} holds {h.types(seat)} treasure types, "
-                      f"{h.types(seat) - allowed} more than allowed, and "
+        return [Event(f"{colour(seat)} holds {types} treasure types, "
+                      f"{types - allowed} more than allowed, and "
                       "must put whole types into Davy Jones' Locker", rules.LOCKER_PLACE,
                       "limit")]
     return next_turn(d, ctx)
@@ -137,7 +147,7 @@ def next_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     the last Locker turns and the Final Reckoning."""
     d.stolen = ()
     d.chest_no = 0
-    if d.stage == Stage.PLAY:
+    if d.stage == _PLAY:
         if d.empty == 0:
             return reckoning.start_legacy(d, ctx)
         d.turn = (d.turn + 1) % ctx.players
@@ -145,6 +155,8 @@ def next_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
         return []
     return reckoning.next_in_round(d, ctx)
 
+
+_PLAY = Stage.PLAY  # (a module name: ``Stage.X`` is a metaclass lookup)
 
 STEPS: dict[str, Callable[..., list[Event]]] = {
     Step.END_OF_THROW: end_of_throw,
