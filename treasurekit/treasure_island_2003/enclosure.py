@@ -69,7 +69,12 @@ def placeable_squares(
             squares = _placeable_by_scan(board, owner, player)
         else:
             if numbers is not None:
-                mask &= grid.showing(numbers)
+                shown = grid.shown.get(numbers) if type(numbers) is tuple else None
+                if shown is None:
+                    shown = grid.showing(numbers)
+                    if type(numbers) is tuple and len(grid.shown) < 256:
+                        grid.shown[numbers] = shown
+                mask &= shown
             return grid.squares(mask)
     if numbers is None:
         return squares
@@ -128,6 +133,8 @@ class _Grid:
                           for k in set(board.numbers)}
         #: each square's bit
         self.bit = tuple(1 << s for s in range(n))
+        #: :meth:`showing` of the tuples of numbers asked about (the dice left)
+        self.shown: dict[tuple[int, ...], int] = {}
         #: The owner tuple asked about last, or carried to (:func:`carry`), with what is
         #: known of it: ``packed`` (its squares as signed bytes, a bytearray only this
         #: grid holds), ``masks`` (seat -> its squares, for the seats asked about so

@@ -54,10 +54,16 @@ _THEN_END_OF_THROW = (Step.END_OF_THROW, ())
 def _places(board: Board) -> tuple[Place, ...]:
     """``place <square>`` for every square index of ``board``, made once per board (the
     moves are frozen values, so the legal-move lists share them)."""
+    global _LAST_PLACES
     hit = _PLACES.get(id(board))
     if hit is None or hit[0] is not board:
         hit = _PLACES[id(board)] = (board, tuple(Place(name) for name in board.names))
+    _LAST_PLACES = hit
     return hit[1]
+
+
+#: The board :func:`_places` was last asked about, and its moves.
+_LAST_PLACES: tuple[Board | None, tuple[Place, ...]] = (None, ())
 
 
 def legal(p: TIPosition, ctx: TI2003Context) -> list[Place | Pass]:
@@ -69,7 +75,9 @@ def offer(squares: list[int], ctx: TI2003Context) -> list[Place | Pass]:
     """The ``place`` phase's legal moves when ``squares`` are the squares open now."""
     if not squares:
         return [Pass()]
-    places = _places(ctx.board)
+    board = ctx.board
+    last = _LAST_PLACES
+    places = last[1] if last[0] is board else _places(board)
     return [places[s] for s in squares]
 
 
