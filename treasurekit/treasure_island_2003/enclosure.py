@@ -59,7 +59,8 @@ def placeable_squares(
 
     ``numbers``: only the squares showing one of these numbers (the dice still usable).
     """
-    grid = _grid(board)
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = last[1] if last[0] is board else _grid(board)
     if grid is None:
         squares = _placeable_by_scan(board, owner, player)
     else:
@@ -219,7 +220,8 @@ def carry(board: Board, old: Sequence[int], new: Sequence[int], squares: Iterabl
     the seats' squares and the empty squares, when the squares taken were empty)
     instead of packing ``new`` again. Nothing happens unless ``old`` is the owner tuple
     asked about last."""
-    grid = _grid(board)
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = last[1] if last[0] is board else _grid(board)
     if grid is None:
         return
     if grid.owner is not old or type(new) is not tuple or not -128 <= seat < 128:
@@ -368,7 +370,8 @@ def enclosed_after(board: Board, before: Sequence[int], player: int, square: int
     ``player``'s nor such a square (an opposing counter, a free anchorage), or one an
     earlier flood reached: the areas are those :func:`enclosed_areas` finds (which
     squares a flood that gives up has reached changes nothing found)."""
-    grid = _grid(board)
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = last[1] if last[0] is board else _grid(board)
     if grid is None or grid.owner is not before:
         return None
     masks = grid.masks
@@ -451,7 +454,8 @@ def reaches_treasure(
     to one of the player's counters. ``targets`` defaults to the board's treasure
     squares that are still empty (unopened).
     """
-    grid = _grid(board) if targets is None else None
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = None if targets is not None else last[1] if last[0] is board else _grid(board)
     if grid is not None:
         try:
             reach, empty = grid.open(owner, player)

@@ -179,13 +179,13 @@ _SIZE, _LAST = len(_FIELDS), _FIELDS[-1]
 #: Sets an instance's ``__dict__`` (a frozen dataclass's own ``__setattr__`` refuses).
 _SET_DICT = vars(next(k for k in TIPosition.__mro__ if "__dict__" in vars(k)))["__dict__"].__set__
 #: The draft class core generates for ``TIDraft`` over ``TIPosition``.
-_KIND: type[TIDraft] = type(drafter(TIDraft, TIPosition)(_NEW(TIPosition), None))
+_DRAFT: type[TIDraft] = type(drafter(TIDraft, TIPosition)(_NEW(TIPosition), None))
 
 
 def draft(p: TIPosition, cards: CardSet) -> TIDraft:
     """``TIDraft(p, cards)`` for the ply's hot path: the draft made and filled in one call
     (what core's generated ``_fill`` does for a position whose fields are in its dict)."""
-    d: TIDraft = _NEW(_KIND)
+    d: TIDraft = _NEW(_DRAFT)
     d.__dict__ = dict(p.__dict__)
     d.cards = cards
     d.then = None
