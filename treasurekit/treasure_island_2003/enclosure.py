@@ -76,7 +76,13 @@ def placeable_squares(
                     if type(numbers) is tuple and len(grid.shown) < 256:
                         grid.shown[numbers] = shown
                 mask &= shown
-            return grid.squares(mask)
+            out = []  # grid.squares(mask), inlined
+            while mask:
+                top = mask.bit_length() - 1
+                out.append(top)
+                mask ^= 1 << top
+            out.reverse()
+            return out
     if numbers is None:
         return squares
     nums = board.numbers

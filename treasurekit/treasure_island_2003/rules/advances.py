@@ -78,7 +78,7 @@ def offer(squares: list[int], ctx: TI2003Context) -> list[Place | Pass]:
     board = ctx.board
     last = _LAST_PLACES
     places = last[1] if last[0] is board else _places(board)
-    return [places[s] for s in squares]
+    return list(map(places.__getitem__, squares))  # (no comprehension's frame)
 
 
 def problem(p: TIPosition, ctx: TI2003Context, move: Place) -> Problem:

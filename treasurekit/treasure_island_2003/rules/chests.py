@@ -277,18 +277,23 @@ def start_chest(d: TIDraft, ctx: TI2003Context, chest: str) -> list[Event]:
 def reveal(d: TIDraft, ctx: TI2003Context, move: Reveal) -> list[Event]:
     """The next card of the chest being opened is shown."""
     kind = move.kind
-    old = d.holdings.unseen
-    d.draw(kind)
-    new = d.holdings.unseen
-    if new is not old:  # drawn from the frozen holdings (not thawed ones)
-        _carry_pool(old, new, kind)
-    d.found = (*d.found, kind)
-    d.to_reveal -= 1
-    assert d.chest is not None
-    size = len(d.found) + d.to_reveal
-    events = [Event(f"{_where(ctx, d.chest)}, card {len(d.found)} of {size}: "
-                    f"{ctx.cards.label(kind)}", rules.TREASURE_SQUARES, "card")]
-    if d.to_reveal == 0:
+    if d._h is None:  # TIDraft.draw, inlined: drawn from the frozen holdings
+        held = d.holdings
+        d.holdings = drawn = held.drawn(kind)
+        if drawn.unseen is not held.unseen:
+            _carry_pool(held.unseen, drawn.unseen, kind)
+    else:
+        d._h.draw(kind)
+    d.found = found = (*d.found, kind)
+    d.to_reveal = left = d.to_reveal - 1
+    chest = d.chest
+    assert chest is not None
+    cards = ctx.cards
+    hit = _WHERE.get((id(cards), chest))  # _where, its first check inlined
+    where = hit[1] if hit is not None and hit[0] is cards else _where(ctx, chest)
+    events = [Event(f"{where}, card {len(found)} of {len(found) + left}: "
+                    f"{cards.label(kind)}", rules.TREASURE_SQUARES, "card")]
+    if left == 0:
         events += _chest_opened(d, ctx)
     return events
 

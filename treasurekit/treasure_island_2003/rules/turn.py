@@ -22,7 +22,7 @@ from fractions import Fraction
 from ...core.events import Event
 from .. import rules
 from ..context import TI2003Context
-from ..enclosure import reaches_treasure
+from ..enclosure import placeable_squares, reaches_treasure
 from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour
 from ..holdings import Holdings
 from ..moves import Roll, TIMove
@@ -48,12 +48,17 @@ def roll_effect(d: TIDraft, ctx: TI2003Context, roll: Roll) -> list[Event]:
         d.both_dice = (*d.both_dice[:seat], True, *d.both_dice[seat + 1:])
         events.append(Event(f"{who} can no longer reach any unopened treasure square: "
                             f"from now on {who} uses both dice", rules.BOTH_DICE, "endgame"))
-    d.dice = (roll.low, roll.high)
-    d.left = d.dice
-    d.moves_left = 2 if d.both_dice[seat] else 1
+    d.dice = left = (roll.low, roll.high)
+    d.left = left
+    both = d.both_dice[seat]
+    d.moves_left = moves_left = 2 if both else 1
     d.phase = PLACE
-    how = "both numbers" if d.both_dice[seat] else "one number"
-    if not advances.placing(d, ctx):
+    how = "both numbers" if both else "one number"
+    # advances.placing, inlined (the throw leaves one or two placements to make)
+    owner = d.owner
+    squares = placeable_squares(ctx.board, owner, seat, left)
+    d.placed = (squares, owner, seat, left, moves_left)
+    if not squares:
         how = "cannot place: pass"
         verb = "and"
     else:
