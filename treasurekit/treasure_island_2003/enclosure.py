@@ -194,7 +194,10 @@ class _Grid:
         known_empty = self.empty
         if known_empty is None:
             known_empty = self.empty = self.marked(self.packed, self.empty_table)
-        reach = (self.beside(known) | self.anchorages) & known_empty
+        shift = self.shift  # self.beside(known), inlined
+        beside = (((known & self.east) << 1) | ((known & self.west) >> 1)
+                  | ((known & self.south) << shift) | ((known & self.north) >> shift))
+        reach = (beside | self.anchorages) & known_empty
         self.answer = (player, reach, known_empty)
         return reach, known_empty
 

@@ -20,7 +20,7 @@ from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
 from . import clicks, flow
-from .flow import CHANCE_PHASES, OVER, PLACE, REVEAL, SKIRMISH, Phase, expecting
+from .flow import CHANCE_PHASES, OVER, PLACE, REVEAL, ROLL, SKIRMISH, Phase, expecting
 from .holdings import Holdings
 from .moves import (
     Discard,
@@ -137,11 +137,16 @@ class TIState(State[TIMove]):
         # flow.current_player, inlined: asked two or three times a ply
         p = self._position
         phase = p.phase
+        if phase is PLACE:  # the phase members themselves first (no comparison of text)
+            turn: int = p.turn
+            return turn
+        if phase is ROLL or phase is REVEAL:
+            return CHANCE
         if phase == OVER:
             return TERMINAL
         if phase in CHANCE_PHASES:
             return CHANCE
-        turn: int = p.turn
+        turn = p.turn
         return turn
 
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
