@@ -68,3 +68,26 @@ def test_reveal_tables_in_whole_numbers_equal_the_fraction_tables() -> None:
         assert chests.reveal_floats(p, game) == chance_table(outcomes)  # type: ignore[arg-type]
         shrunk += table[1] < sum(n for _, n in pool)
     assert shrunk > 500
+
+
+def test_the_pools_carried_from_reveal_to_reveal_are_the_pools_read_afresh() -> None:
+    """``reveal`` carries the pool it drew from to the next unseen tuple
+    (``chests._carry_pool``): it is the pool read pair by pair."""
+    from treasurekit.treasure_island_2003.rules import chests
+
+    carried = 0
+    for seed in (6, 7):
+        s = treasurekit.load_game("treasure_island_2003", players=3).new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                if str(s.phase) == "reveal":
+                    p = s.position
+                    last = chests._LAST_POOL
+                    carried += last is not None and last[0] is p.holdings.unseen
+                    moves, counts = chests._pool(p, s.context)
+                    assert (list(moves), list(counts)) == chests._pool_by_scan(p, s.context)
+                s.resolve_chance()
+            else:
+                s.play(rng.choice(s.legal_moves()))
+    assert carried > 20

@@ -31,6 +31,7 @@ from treasurekit.treasure_island_2003.enclosure import (
     _placeable_by_scan,
     _symmetric,
     all_enclosed_areas,
+    enclosed_after,
     enclosed_areas,
     placeable_squares,
     reaches_treasure,
@@ -341,9 +342,10 @@ def test_landings_and_advances_in_played_positions_match_the_full_scan() -> None
 
 
 def test_the_kept_and_carried_bit_sets_of_played_positions_match_the_full_scan() -> None:
-    """``_Grid.open`` keeps its last answer with the owner tuple, and a placement carries
-    the packed squares to the next owner tuple (``enclosure.carry``): what they answer
-    is what packing the tuple afresh and the full scan answer."""
+    """``_Grid.open`` keeps what it knows of the last owner tuple, and a placement carries
+    the packed squares, the seats' squares and the empty squares to the next owner tuple
+    (``enclosure.carry``): what they answer is what packing the tuple afresh and the
+    full scan answer."""
     game = treasurekit.load_game("treasure_island_2003", players=3)
     grid = _grid(game.board)
     assert grid is not None
@@ -352,9 +354,15 @@ def test_the_kept_and_carried_bit_sets_of_played_positions_match_the_full_scan()
     carried = 0
     while not state.is_terminal():
         owner = state.position.owner
-        if grid.last[0] is owner:
-            carried += grid.last[1] is None
-            assert grid.last[4] == grid.pack(*owner)
+        if grid.owner is owner:
+            carried += grid.answer is None
+            packed = grid.pack(*owner)
+            assert grid.packed == packed
+            for seat, mask in grid.masks.items():
+                assert grid.squares(mask) == [s for s in range(len(owner)) if owner[s] == seat]
+            if grid.empty is not None:
+                assert grid.squares(grid.empty) == [s for s in range(len(owner))
+                                                    if owner[s] == EMPTY]
         for player in (state.position.turn, 0, 1, 2, state.position.turn):
             fast = placeable_squares(game.board, owner, player)
             assert fast == _placeable_by_scan(game.board, owner, player)
@@ -421,3 +429,35 @@ def test_placeable_squares_of_an_owner_list_that_is_not_one_seat_per_square_are_
     assert placeable_squares(bd, owner, 9) == _placeable_by_scan(bd, owner, 9)
     assert reaches_treasure(bd, owner, 9) == _reaches_by_flood(bd, owner, 9)
     assert placeable_squares(bd, owner, EMPTY) == _placeable_by_scan(bd, owner, EMPTY)
+
+
+def test_the_areas_a_placement_encloses_from_the_bit_sets_match_the_flood() -> None:
+    """``enclosed_after`` (rings over the board's bit sets) finds the areas the
+    square-by-square flood of ``enclosed_areas`` finds, for every empty square any seat
+    might take in played positions (and answers None for a tuple the bit sets do not
+    know)."""
+    game = treasurekit.load_game("treasure_island_2003", players=3)
+    board = game.board
+    state = game.new_initial_state(seed=11)
+    rng = random.Random(11)
+    compared = enclosing = 0
+    while not state.is_terminal():
+        owner = state.position.owner
+        if state.ply % 3 == 0:
+            for player in range(3):
+                reaches_treasure(board, owner, player)  # the bit sets know ``owner`` now
+                for sq in board.land:
+                    if owner[sq] != EMPTY:
+                        continue
+                    after = list(owner)
+                    after[sq] = player
+                    found = enclosed_after(board, owner, player, sq)
+                    assert found == enclosed_areas(board, after, player, sq)
+                    compared += 1
+                    enclosing += bool(found)
+            assert enclosed_after(board, list(owner), 0, board.land[0]) is None
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.play(rng.choice(state.legal_moves()))
+    assert compared > 1000 and enclosing > 20

@@ -37,6 +37,7 @@ __all__ = [
     "EMPTY",
     "all_enclosed_areas",
     "carry",
+    "enclosed_after",
     "enclosed_areas",
     "placeable_squares",
     "placement_distances",
@@ -58,7 +59,8 @@ def placeable_squares(
 
     ``numbers``: only the squares showing one of these numbers (the dice still usable).
     """
-    grid = _grid(board)
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = last[1] if last[0] is board else _grid(board)
     if grid is None:
         squares = _placeable_by_scan(board, owner, player)
     else:
@@ -68,8 +70,19 @@ def placeable_squares(
             squares = _placeable_by_scan(board, owner, player)
         else:
             if numbers is not None:
-                mask &= grid.showing(numbers)
-            return grid.squares(mask)
+                shown = grid.shown.get(numbers) if type(numbers) is tuple else None
+                if shown is None:
+                    shown = grid.showing(numbers)
+                    if type(numbers) is tuple and len(grid.shown) < 256:
+                        grid.shown[numbers] = shown
+                mask &= shown
+            out = []  # grid.squares(mask), inlined
+            while mask:
+                top = mask.bit_length() - 1
+                out.append(top)
+                mask ^= 1 << top
+            out.reverse()
+            return out
     if numbers is None:
         return squares
     nums = board.numbers
@@ -96,13 +109,13 @@ def _placeable_by_scan(board: Board, owner: Sequence[int], player: int) -> list[
 
 class _Grid:
     """A board's squares as bits, for the questions search asks every ply (what a player
-    may take, whether a treasure square is still reachable). Made once per board: a
-    board is immutable, and nothing here depends on a position.
+    may take, whether a treasure square is still reachable, what a placement encloses).
+    Made once per board: a board is immutable, and nothing here depends on a position.
 
-    A set of squares is an ``int`` with one byte per square (square ``s`` is byte
-    ``s``, value 0 or 1), so ``owner`` becomes a set in C (``struct`` packs it,
-    ``bytes.translate`` picks a seat), and "the squares beside these" is four shifts
-    of the squares that have a neighbour in that direction (rivers cut them out).
+    A set of squares is an ``int`` with bit ``s`` for square ``s``, so ``owner`` becomes a
+    set in C (``struct`` packs it, ``bytes.translate`` marks a seat's squares with the
+    digit 1, ``int(..., 2)`` reads the digits), and "the squares beside these" is four
+    shifts of the squares that have a neighbour in that direction (rivers cut them out).
     """
 
     def __init__(self, board: Board) -> None:
@@ -111,11 +124,12 @@ class _Grid:
         nbrs = board.neighbours
         self.pack = struct.Struct(f"{n}b").pack
         self.n = n
-        self.shift = 8 * size
-        #: per seat: a translation table marking that seat's squares with 1
-        self.seat_table = {seat: bytes(int(i == seat) for i in range(256))
+        self.shift = size
+        #: per seat: a translation table marking that seat's squares with the digit 1
+        #: (and every other square with 0)
+        self.seat_table = {seat: bytes(b"01"[i == seat] for i in range(256))
                            for seat in range(SEATS)}
-        self.empty_table = bytes(int(i == EMPTY % 256) for i in range(256))
+        self.empty_table = bytes(b"01"[i == EMPTY % 256] for i in range(256))
         self.east = _bits(s for s in range(n) if s + 1 in nbrs[s])
         self.west = _bits(s for s in range(n) if s - 1 in nbrs[s])
         self.south = _bits(s for s in range(n) if s + size in nbrs[s])
@@ -124,36 +138,68 @@ class _Grid:
         self.treasures = _bits(board.treasure_at)
         self.by_number = {k: _bits(s for s in board.land if board.numbers[s] == k)
                           for k in set(board.numbers)}
-        #: the last :meth:`open`: (owner tuple, player, reach, empty, packed owner), or
-        #: after :func:`carry` (owner tuple, None, 0, 0, packed owner)
-        self.last: tuple[object, int | None, int, int, bytes] = (None, None, 0, 0, b"")
+        #: each square's bit
+        self.bit = tuple(1 << s for s in range(n))
+        #: :meth:`showing` of the tuples of numbers asked about (the dice left)
+        self.shown: dict[tuple[int, ...], int] = {}
+        #: The owner tuple asked about last, or carried to (:func:`carry`), with what is
+        #: known of it: ``packed`` (its squares as signed bytes, a bytearray only this
+        #: grid holds), ``masks`` (seat -> its squares, for the seats asked about so
+        #: far), ``empty`` (the empty squares, or None) and ``answer`` (the last
+        #: :meth:`open`: player, reach, empty; or None). A tuple never changes, and the
+        #: one kept cannot be freed and its id reused.
+        self.owner: object = None
+        self.packed = bytearray()
+        self.masks: dict[int, int] = {}
+        self.empty: int | None = None
+        self.answer: tuple[int, int, int] | None = None
+
+    @staticmethod
+    def marked(packed: bytes | bytearray, table: bytes) -> int:
+        """The squares whose byte of ``packed`` ``table`` turns into the digit 1."""
+        return int(packed.translate(table)[::-1], 2)
 
     def beside(self, mask: int) -> int:
         """The squares next to those of ``mask`` (``board.neighbours``)."""
         shift = self.shift
-        return (((mask & self.east) << 8) | ((mask & self.west) >> 8)
+        return (((mask & self.east) << 1) | ((mask & self.west) >> 1)
                 | ((mask & self.south) << shift) | ((mask & self.north) >> shift))
 
     def open(self, owner: Sequence[int], player: int) -> tuple[int, int]:
         """(the empty squares ``player`` may take, every empty square) as sets.
 
-        The last answer is kept with the very ``owner`` tuple it was found for (a tuple
-        never changes, and the one kept cannot be freed and its id reused): a throw asks
-        twice about the same player on the same squares, and the next player's throw
-        often asks about the squares the last placement left."""
-        last = self.last
-        if last[0] is owner:
-            if last[1] == player:  # (None after a carry: no player's answer kept)
-                return last[2], last[3]
-            packed = last[4]
+        What is known of the owner tuple asked about last is kept (a throw asks twice
+        about the same player on the same squares, and the next player's throw asks
+        about the squares the last placement left, carried by :func:`carry`); a seat's
+        squares and the empty squares are read from the packed squares once."""
+        if self.owner is not owner:
+            if type(owner) is not tuple:  # a list may change: never kept
+                packed = self.pack(*owner)
+                mine = self.marked(packed, self.seat_table[player])
+                empty = self.marked(packed, self.empty_table)
+                return (self.beside(mine) | self.anchorages) & empty, empty
+            self.packed = bytearray(self.pack(*owner))  # struct.error: not one seat a byte
+            self.owner = owner
+            self.masks = {}
+            self.empty = None
+            self.answer = None
         else:
-            packed = self.pack(*owner)
-        mine = int.from_bytes(packed.translate(self.seat_table[player]), "little")  # KeyError
-        empty = int.from_bytes(packed.translate(self.empty_table), "little")
-        reach = (self.beside(mine) | self.anchorages) & empty
-        if type(owner) is tuple:  # a list may change: never kept
-            self.last = (owner, player, reach, empty, packed)
-        return reach, empty
+            answer = self.answer
+            if answer is not None and answer[0] == player:
+                return answer[1], answer[2]
+        masks = self.masks
+        known = masks.get(player)
+        if known is None:
+            known = masks[player] = self.marked(self.packed, self.seat_table[player])  # KeyError
+        known_empty = self.empty
+        if known_empty is None:
+            known_empty = self.empty = self.marked(self.packed, self.empty_table)
+        shift = self.shift  # self.beside(known), inlined
+        beside = (((known & self.east) << 1) | ((known & self.west) >> 1)
+                  | ((known & self.south) << shift) | ((known & self.north) >> shift))
+        reach = (beside | self.anchorages) & known_empty
+        self.answer = (player, reach, known_empty)
+        return reach, known_empty
 
     def showing(self, numbers: Collection[int]) -> int:
         """The land squares showing one of ``numbers``."""
@@ -163,14 +209,15 @@ class _Grid:
             out |= by_number.get(k, 0)
         return out
 
-    def squares(self, mask: int) -> list[int]:
-        """The squares of ``mask``, in index order."""
-        find = mask.to_bytes(self.n, "little").find
+    @staticmethod
+    def squares(mask: int) -> list[int]:
+        """The squares of ``mask``, in index order (found from the highest down)."""
         out = []
-        s = find(1)
-        while s >= 0:
-            out.append(s)
-            s = find(1, s + 1)
+        while mask:
+            top = mask.bit_length() - 1
+            out.append(top)
+            mask ^= 1 << top
+        out.reverse()
         return out
 
 
@@ -178,29 +225,49 @@ def carry(board: Board, old: Sequence[int], new: Sequence[int], squares: Iterabl
           seat: int) -> None:
     """Tell the board's bit sets that the tuple ``new`` is the tuple ``old`` with
     ``squares`` (and nothing else) taken by ``seat``, so that the next question about
-    ``new`` reuses ``old``'s packed form (changed at those squares) instead of packing
-    ``new`` again. Nothing happens unless ``old`` is the owner tuple asked about last."""
-    grid = _grid(board)
+    ``new`` reuses what is known of ``old`` (its packed squares changed at those squares;
+    the seats' squares and the empty squares, when the squares taken were empty)
+    instead of packing ``new`` again. Nothing happens unless ``old`` is the owner tuple
+    asked about last."""
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = last[1] if last[0] is board else _grid(board)
     if grid is None:
         return
-    last = grid.last
-    if last[0] is not old or type(new) is not tuple or not -128 <= seat < 128:
+    if grid.owner is not old or type(new) is not tuple or not -128 <= seat < 128:
         return  # (a seat outside a signed byte: packing raises, and the scan decides)
-    packed = bytearray(last[4])
+    packed = grid.packed  # changed in place: the grid holds the only reference
+    bit = grid.bit
     byte = seat & 0xFF
-    for s in squares:
-        packed[s] = byte
-    grid.last = (new, None, 0, 0, bytes(packed))
+    taken = 0
+    try:
+        for s in squares:
+            packed[s] = byte
+            taken |= bit[s]
+    except BaseException:
+        grid.owner = None  # part changed: forget it
+        raise
+    grid.owner = new
+    grid.answer = None
+    empty = grid.empty
+    if empty is not None and seat != EMPTY and empty & taken == taken:
+        grid.empty = empty ^ taken  # the squares were empty: only ``seat``'s change
+        masks = grid.masks
+        if seat in masks:
+            masks[seat] |= taken
+    else:
+        grid.masks = {}
+        grid.empty = None
 
 
 def _bits(squares: Iterable[int]) -> int:
     out = 0
     for s in squares:
-        out |= 1 << (8 * s)
+        out |= 1 << s
     return out
 
 
 _GRIDS: dict[int, tuple[Board, _Grid | None]] = {}
+_LAST_GRID: tuple[Board | None, _Grid | None] = (None, None)
 
 
 def _grid(board: Board) -> _Grid | None:
@@ -208,6 +275,10 @@ def _grid(board: Board) -> _Grid | None:
     every neighbour an orthogonal land square in the same row or column, ``m`` beside
     ``s`` always meaning ``s`` beside ``m``, anchorages on land, and ``board.land`` in
     index order (then :func:`_placeable_by_scan` and the flood fills decide)."""
+    global _LAST_GRID
+    last = _LAST_GRID
+    if last[0] is board:  # the board asked about last (one game's board, ply after ply)
+        return last[1]
     hit = _GRIDS.get(id(board))
     if hit is None or hit[0] is not board:
         nbrs = board.neighbours
@@ -226,6 +297,7 @@ def _grid(board: Board) -> _Grid | None:
             )
         )
         hit = _GRIDS[id(board)] = (board, _Grid(board) if ok else None)
+    _LAST_GRID = hit
     return hit[1]
 
 
@@ -296,6 +368,59 @@ def enclosed_areas(board: Board, owner: Sequence[int], player: int, square: int)
     return sorted(found)
 
 
+def enclosed_after(board: Board, before: Sequence[int], player: int, square: int
+                   ) -> list[list[int]] | None:
+    """:func:`enclosed_areas` of the owner tuple ``before`` with ``square`` taken by
+    ``player``, from the board's bit sets when ``before`` is the tuple they know (asked
+    about last or carried to), else None (then :func:`enclosed_areas` decides).
+
+    Each piece is flooded a ring at a time over the empty squares that are not
+    anchorages, and given up on as soon as a ring touches a square that is neither
+    ``player``'s nor such a square (an opposing counter, a free anchorage), or one an
+    earlier flood reached: the areas are those :func:`enclosed_areas` finds (which
+    squares a flood that gives up has reached changes nothing found)."""
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = last[1] if last[0] is board else _grid(board)
+    if grid is None or grid.owner is not before:
+        return None
+    masks = grid.masks
+    mine = masks.get(player)
+    if mine is None:
+        table = grid.seat_table.get(player)
+        if table is None:
+            return None
+        mine = masks[player] = grid.marked(grid.packed, table)
+    empty = grid.empty
+    if empty is None:
+        empty = grid.empty = grid.marked(grid.packed, grid.empty_table)
+    bit = grid.bit
+    taken = bit[square]
+    mine |= taken
+    # the squares a flood may pass through and no earlier flood reached: empty, not an
+    # anchorage (a start that is not one is a counter or a free anchorage, not enclosed)
+    free = empty & ~(taken | grid.anchorages)
+    east, west, south, north = grid.east, grid.west, grid.south, grid.north
+    shift = grid.shift
+    found = []
+    for start in board.neighbours[square]:  # (not ``square``: not its own neighbour)
+        piece = bit[start]
+        if not piece & free:
+            continue
+        allowed = mine | free
+        while True:
+            ring = (((piece & east) << 1) | ((piece & west) >> 1)
+                    | ((piece & south) << shift) | ((piece & north) >> shift))
+            if ring | allowed != allowed:  # a counter, a free anchorage or an earlier flood
+                break
+            wider = piece | (ring & free)
+            if wider == piece:  # nothing more to reach: enclosed
+                found.append(grid.squares(piece))
+                break
+            piece = wider
+        free ^= piece  # (a piece is all free squares)
+    return sorted(found)
+
+
 def all_enclosed_areas(board: Board, owner: Sequence[int], player: int) -> list[list[int]]:
     """Every area enclosed by ``player`` anywhere on the board (for hand-set positions
     and analysis; play only ever needs :func:`enclosed_areas`)."""
@@ -338,7 +463,8 @@ def reaches_treasure(
     to one of the player's counters. ``targets`` defaults to the board's treasure
     squares that are still empty (unopened).
     """
-    grid = _grid(board) if targets is None else None
+    last = _LAST_GRID  # _grid(board), its first check inlined
+    grid = None if targets is not None else last[1] if last[0] is board else _grid(board)
     if grid is not None:
         try:
             reach, empty = grid.open(owner, player)

@@ -25,6 +25,8 @@ of a turn) names it as a :class:`Step`; ``rules/turn.py`` runs it
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.events import CHANCE, TERMINAL
 from ..core.phases import PhaseEnum
 from .context import TI2003Context
@@ -115,11 +117,9 @@ def start(ctx: TI2003Context) -> TIPosition:
 
 #: The colours capitalised, made once (a seat's colour is in most event texts).
 _CAPITALISED = tuple(c.capitalize() for c in COLOURS)
-
-
-def colour(seat: int) -> str:
-    """The colour of a seat, capitalised ("Red")."""
-    return _CAPITALISED[seat]
+#: The colour of a seat, capitalised ("Red"): ``colour(seat)``, the tuple's own item
+#: lookup (a call in C: most events name a seat).
+colour: Callable[[int], str] = _CAPITALISED.__getitem__
 
 
 def current_player(p: TIPosition) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
 
 from ..core.draft import builder
 from .cards import GOLD, JOLLY, PURPLE, CardSet
@@ -46,13 +45,6 @@ class FrozenHoldings:
     unseen: Pairs
     opened: tuple[tuple[str, tuple[str, ...]], ...]
 
-    @cached_property
-    def _reading(self) -> list[Holdings]:
-        """Where :func:`read` keeps the thawed form for reading, made on the first read
-        (a ``functools.cached_property``: kept in this instance's own dict, never part
-        of the value, never copied to another holdings)."""
-        return []
-
     def drawn(self, kind: str) -> FrozenHoldings:
         """These holdings with one card of ``kind`` gone from the unseen pool."""
         unseen = self.unseen
@@ -80,14 +72,23 @@ assert tuple(f.name for f in dataclasses.fields(FrozenHoldings)) == (
 def read(frozen: FrozenHoldings, cards: CardSet) -> Holdings:
     """A :class:`Holdings` to *read* ``frozen`` through (shared: never change it).
 
-    Made once per frozen holdings and kept with them, so reading never copies cards.
+    The last one made is kept (with the frozen holdings and cards it reads), so the
+    reads of one position, which follow one another, copy the cards once. Only the last
+    is kept: kept with every frozen holdings, a game's readings (a dozen containers
+    each) lived as long as its history and the garbage collector walked them again
+    and again.
     """
-    kept = frozen._reading
-    if kept and kept[0].cards is cards:
-        return kept[0]
+    global _LAST_READ
+    last = _LAST_READ
+    if last is not None and last[0] is frozen and last[1] is cards:
+        return last[2]
     h = Holdings.thaw(frozen, cards)
-    kept[:] = (h,)
+    _LAST_READ = (frozen, cards, h)
     return h
+
+
+#: The last :func:`read`: (frozen holdings, cards, their reading), or None.
+_LAST_READ: tuple[FrozenHoldings, CardSet, Holdings] | None = None
 
 
 class Holdings:
@@ -119,27 +120,56 @@ class Holdings:
         self.fired = {"purple": 0, "gold": 0}
         self.unseen = {k: v for k, v in cards.deck.items() if v}
         self.opened: dict[str, tuple[str, ...]] = {}
+        #: the frozen holdings these were thawed from, or None
+        self._source: FrozenHoldings | None = None
 
     # ----- the frozen form --------------------------------------------------------
     def freeze(self) -> FrozenHoldings:
-        """These holdings as one immutable value."""
-        return _frozen(
-            tuple(map(tuple, map(dict.items, self.piles))),
-            tuple(map(frozenset, self.protected)),
-            tuple(self.jolly),
-            tuple(self.locker.items()),
-            tuple(self.locker_by.items()),
-            tuple(self.locker_cannons.items()),
-            tuple(self.fired.items()),
-            tuple(self.unseen.items()),
-            tuple(self.opened.items()),
-        )
+        """These holdings as one immutable value.
+
+        A part equal to the same part of the holdings these were thawed from is that
+        part, not a new tuple of new pairs (a ply changes one or two parts: the
+        others would be kept twice by every later position)."""
+        piles = tuple(map(tuple, map(dict.items, self.piles)))
+        protected = tuple(map(frozenset, self.protected))
+        jolly = tuple(self.jolly)
+        locker = tuple(self.locker.items())
+        locker_by = tuple(self.locker_by.items())
+        locker_cannons = tuple(self.locker_cannons.items())
+        fired = tuple(self.fired.items())
+        unseen = tuple(self.unseen.items())
+        opened = tuple(self.opened.items())
+        old = self._source
+        if old is not None:
+            if piles == old.piles:
+                piles = old.piles
+            elif len(piles) == len(old.piles):
+                piles = tuple([a if a != b else b for a, b in zip(piles, old.piles, strict=True)])
+            if protected == old.protected:
+                protected = old.protected
+            if jolly == old.jolly:
+                jolly = old.jolly
+            if locker == old.locker:
+                locker = old.locker
+            if locker_by == old.locker_by:
+                locker_by = old.locker_by
+            if locker_cannons == old.locker_cannons:
+                locker_cannons = old.locker_cannons
+            if fired == old.fired:
+                fired = old.fired
+            if unseen == old.unseen:
+                unseen = old.unseen
+            if opened == old.opened:
+                opened = old.opened
+        return _frozen(piles, protected, jolly, locker, locker_by, locker_cannons, fired, unseen,
+                       opened)
 
     @classmethod
     def thaw(cls, frozen: FrozenHoldings, cards: CardSet) -> Holdings:
         """A working copy of ``frozen`` (changing it changes nothing else)."""
         self = cls.__new__(cls)
         self.cards = cards
+        self._source = frozen
         self.piles = list(map(dict, frozen.piles))
         self.protected = list(map(set, frozen.protected))
         self.jolly = list(frozen.jolly)

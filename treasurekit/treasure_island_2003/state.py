@@ -20,7 +20,7 @@ from ..core.events import CHANCE, TERMINAL, Event, Outcome
 from ..core.game import State
 from ..core.moves import fresh_move
 from . import clicks, flow
-from .flow import CHANCE_PHASES, OVER, PLACE, REVEAL, SKIRMISH, Phase, expecting
+from .flow import CHANCE_PHASES, OVER, PLACE, REVEAL, ROLL, SKIRMISH, Phase, expecting
 from .holdings import Holdings
 from .moves import (
     Discard,
@@ -37,7 +37,7 @@ from .moves import (
     Take,
     TIMove,
 )
-from .position import TIPosition, draft
+from .position import _DRAFT, _LAST, _NEW, _SET_DICT, _SIZE, TIDraft, TIPosition
 from .rules import advances, cannons, chests, locker, skirmish, turn
 from .text import render
 from .view import TIView, make_view, public_skirmish
@@ -92,6 +92,8 @@ _SECTIONS: dict[type, Section[list[Event]]] = {
 }
 TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", _SECTIONS)
 
+_STEPS = turn.STEPS
+
 #: Each move type's effect, as in the table (a ply looks its effect up here, one call
 #: fewer than ``TABLE.of(move).apply``).
 _EFFECTS: dict[type, Callable[..., list[Event]]] = {t: sec.apply for t, sec in _SECTIONS.items()}
@@ -135,11 +137,16 @@ class TIState(State[TIMove]):
         # flow.current_player, inlined: asked two or three times a ply
         p = self._position
         phase = p.phase
+        if phase is PLACE:  # the phase members themselves first (no comparison of text)
+            turn: int = p.turn
+            return turn
+        if phase is ROLL or phase is REVEAL:
+            return CHANCE
         if phase == OVER:
             return TERMINAL
         if phase in CHANCE_PHASES:
             return CHANCE
-        turn: int = p.turn
+        turn = p.turn
         return turn
 
     def _chance_outcomes(self) -> list[tuple[TIMove, Fraction]]:
@@ -171,14 +178,31 @@ class TIState(State[TIMove]):
 
     def _apply(self, move: TIMove) -> list[Event]:
         ctx = self.context
-        d = draft(self._position, ctx.cards)
+        # position.draft(self._position, ctx.cards), inlined (two calls fewer a ply)
+        d: TIDraft = _NEW(_DRAFT)
+        d.__dict__ = dict(self._position.__dict__)
+        d.cards = ctx.cards
+        d.then = None
+        d.placed = None
+        d._h = None
         effect = _EFFECTS.get(type(move))
         if effect is None:  # no move type of this game: the table refuses it
             effect = TABLE.of(move).apply
         events = effect(d, ctx, move)
-        if d.then is not None:
-            events += turn.settle(d, ctx)
-        p = self._position = d.freeze()
+        then = d.then
+        while then is not None:  # turn.settle, inlined: the steps the effect asked for
+            d.then = None
+            events += _STEPS[then[0]](d, ctx, *then[1])
+            then = d.then
+        values = d.__dict__
+        if d._h is None and len(values) == _SIZE and next(reversed(values)) == _LAST:
+            # TIDraft.freeze, inlined: the position takes the draft's fields
+            p = _NEW(TIPosition)
+            _SET_DICT(p, values)
+            d.__dict__ = {}
+        else:
+            p = d.freeze()
+        self._position = p
         placed = d.placed
         if (placed is not None and p.phase == PLACE and p.owner is placed[1]
                 and p.turn == placed[2] and p.left is placed[3]

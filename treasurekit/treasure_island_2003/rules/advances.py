@@ -16,7 +16,7 @@ from ...core.events import Event
 from .. import rules
 from ..board import Board
 from ..context import TI2003Context
-from ..enclosure import EMPTY, carry, enclosed_areas, placeable_squares
+from ..enclosure import EMPTY, carry, enclosed_after, enclosed_areas, placeable_squares
 from ..flow import PLACE, Step, colour, dice_text, wrong
 from ..moves import Pass, Place
 from ..position import ENCLOSED, PLACED, Pos, TIDraft, TIPosition
@@ -39,21 +39,31 @@ def placing(d: TIDraft, ctx: TI2003Context) -> list[int]:
     """:func:`placeable` for the position being built, kept in ``d.placed`` with what it
     was found from, so that the state lists the next position's legal moves from it
     (:func:`offer`) while that position still has those very fields."""
-    squares = placeable(d, ctx)
-    d.placed = (squares, d.owner, d.turn, d.left, d.moves_left)
+    owner, turn, left, moves_left = d.owner, d.turn, d.left, d.moves_left
+    squares = placeable_squares(ctx.board, owner, turn, left) if moves_left else []
+    d.placed = (squares, owner, turn, left, moves_left)
     return squares
 
 
 _PLACES: dict[int, tuple[Board, tuple[Place, ...]]] = {}
+#: ``TIDraft.then`` after ``d.goto(Step.END_OF_THROW)`` (a module name: ``Step.X`` is a
+#: metaclass lookup)
+_THEN_END_OF_THROW = (Step.END_OF_THROW, ())
 
 
 def _places(board: Board) -> tuple[Place, ...]:
     """``place <square>`` for every square index of ``board``, made once per board (the
     moves are frozen values, so the legal-move lists share them)."""
+    global _LAST_PLACES
     hit = _PLACES.get(id(board))
     if hit is None or hit[0] is not board:
         hit = _PLACES[id(board)] = (board, tuple(Place(name) for name in board.names))
+    _LAST_PLACES = hit
     return hit[1]
+
+
+#: The board :func:`_places` was last asked about, and its moves.
+_LAST_PLACES: tuple[Board | None, tuple[Place, ...]] = (None, ())
 
 
 def legal(p: TIPosition, ctx: TI2003Context) -> list[Place | Pass]:
@@ -65,8 +75,10 @@ def offer(squares: list[int], ctx: TI2003Context) -> list[Place | Pass]:
     """The ``place`` phase's legal moves when ``squares`` are the squares open now."""
     if not squares:
         return [Pass()]
-    places = _places(ctx.board)
-    return [places[s] for s in squares]
+    board = ctx.board
+    last = _LAST_PLACES
+    places = last[1] if last[0] is board else _places(board)
+    return list(map(places.__getitem__, squares))  # (no comprehension's frame)
 
 
 def problem(p: TIPosition, ctx: TI2003Context, move: Place) -> Problem:
@@ -156,7 +168,10 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
         events = [Event(f"{who} advances to {name} ({number})", rules.ADVANCES, "advance")]
     won = [board.treasure_at[sq]] if sq in board.treasure_at else []
     taken = [sq]
-    for area in enclosed_areas(board, owner, seat, sq):
+    areas = enclosed_after(board, before, seat, sq)
+    if areas is None:  # not the owner tuple the board's bit sets know
+        areas = enclosed_areas(board, owner, seat, sq)
+    for area in areas:
         taken += area
         for s in area:
             owner[s] = seat
@@ -179,5 +194,8 @@ def effect(d: TIDraft, ctx: TI2003Context, move: Place) -> list[Event]:
         events.append(Event(f"{who} wins {len(won)} chests at once and opens them one at a "
                             f"time, in an order {who} chooses", rules.SEVERAL_CHESTS,
                             "chests"))
+    if not won:  # chests.open_next with none won: the throw ends
+        d.then = _THEN_END_OF_THROW  # d.goto(Step.END_OF_THROW)
+        return events
     return events + chests.open_next(d, ctx)
 

@@ -133,9 +133,15 @@ def locker_moves(p: Pos, ctx: TI2003Context, h: Holdings) -> list[Take | Fire | 
     """Locker moves open to the player to move (TI2003 §6): types they hold, and
     cannons they can use at once."""
     me = p.turn
-    out: list[Take | Fire | Protect] = [
-        _take(kind) for kind in ctx.cards.type_ids if h.may_take(me, kind)
-    ] if h.locker else []  # a type is taken only out of the Locker
+    locker = h.locker
+    if locker:  # a type is taken only out of the Locker; Holdings.may_take, inlined
+        mine = h.piles[me]
+        by = h.locker_by.get
+        out: list[Take | Fire | Protect] = [
+            _take(kind) for kind in ctx.cards.type_ids
+            if kind in locker and kind in mine and me not in by(kind, frozenset())]
+    else:
+        out = []
     for cannon in ("purple", "gold"):
         if h.locker_cannons[cannon]:
             out += uses(p, ctx, h, cannon, True)

@@ -12,6 +12,7 @@ won by an enclosure; §9 Davy Jones' Legacy).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import accumulate
@@ -84,12 +85,87 @@ def _ranks(cards: CardSet) -> dict[str, int]:
     return hit[1]
 
 
-def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
+#: (id of the card set, the unseen kinds in order) -> (the card set, their ``reveal`` moves,
+#: or None when the kinds are not in deck order): the kinds left change only when a kind
+#: runs out, so a few hundred lists of kinds serve a whole run.
+_KINDS: dict[tuple[int, tuple[str, ...]], tuple[CardSet, tuple[TIMove, ...] | None]] = {}
+_KINDS_KEPT = 4096
+
+
+def _pool(p: TIPosition, ctx: TI2003Context) -> tuple[Sequence[TIMove], Sequence[int]]:
     """The moves and counts of :func:`outcomes` (every unseen kind, in deck order).
 
     The unseen pool is kept in deck order (the holdings only ever take kinds out of
     it), so it is read as it stands; a pool in another order, or with a kind twice or
-    one the deck lacks (a hand-made value), is read through the deck instead."""
+    one the deck lacks (a hand-made value), is read through the deck instead.
+
+    A pool of distinct kinds, none with a count of 0, is read in C (a dict of its pairs)
+    and its moves looked up by its kinds (:data:`_KINDS`); the last such pool read is
+    kept with its unseen tuple, and :func:`reveal` carries it to the tuple its card
+    leaves (:data:`_LAST_POOL`)."""
+    global _LAST_POOL
+    unseen = p.holdings.unseen
+    cards = ctx.cards
+    last = _LAST_POOL
+    if last is not None and last[0] is unseen and last[1] is cards:
+        return last[3], last[4]
+    pool = dict(unseen)
+    counts = tuple(pool.values())
+    if len(pool) == len(unseen) and all(counts):
+        key = (id(cards), tuple(pool))
+        hit = _KINDS.get(key)
+        if hit is None or hit[0] is not cards:
+            if len(_KINDS) >= _KINDS_KEPT:
+                _KINDS.clear()
+            hit = _KINDS[key] = (cards, _kind_moves(key[1], cards))
+        if hit[1] is not None:
+            _LAST_POOL = (unseen, cards, key[1], hit[1], counts)
+            return hit[1], counts
+    return _pool_by_scan(p, ctx)
+
+
+#: The last pool :func:`_pool` read in C, or carried by :func:`reveal`: (the unseen
+#: tuple, the card set, its kinds, their ``reveal`` moves, their counts), or None.
+_LAST_POOL: tuple[tuple[tuple[str, int], ...], CardSet, tuple[str, ...],
+                  tuple[TIMove, ...], tuple[int, ...]] | None = None
+
+
+def _carry_pool(old: tuple[tuple[str, int], ...], new: tuple[tuple[str, int], ...],
+                kind: str) -> None:
+    """The unseen tuple ``new`` is ``old`` with one card of ``kind`` drawn
+    (``FrozenHoldings.drawn``): when ``old`` is the pool kept, keep ``new``'s, made from
+    it (the count of ``kind`` one less, the kind gone when that was its last card)."""
+    global _LAST_POOL
+    last = _LAST_POOL
+    if last is None or last[0] is not old:
+        return
+    _, cards, kinds, moves, counts = last
+    try:
+        i = kinds.index(kind)
+    except ValueError:
+        return  # (drawn left the pool as it was: ``new`` is ``old``)
+    n = counts[i]
+    if n > 1:
+        _LAST_POOL = (new, cards, kinds, moves, (*counts[:i], n - 1, *counts[i + 1:]))
+    else:
+        _LAST_POOL = (new, cards, kinds[:i] + kinds[i + 1:], moves[:i] + moves[i + 1:],
+                      counts[:i] + counts[i + 1:])
+
+
+def _kind_moves(kinds: tuple[str, ...], cards: CardSet) -> tuple[TIMove, ...] | None:
+    """``reveal <kind>`` for each of ``kinds`` when they are in deck order, else None."""
+    rank = _ranks(cards).get
+    last = -1
+    for k in kinds:
+        r = rank(k)
+        if r is None or r <= last:
+            return None
+        last = r
+    return tuple(_reveal(k) for k in kinds)
+
+
+def _pool_by_scan(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list[int]]:
+    """:func:`_pool` read pair by pair (any pool: kinds with a count of 0 are left out)."""
     rank = _ranks(ctx.cards).get
     moves: list[TIMove] = []
     counts: list[int] = []
@@ -139,9 +215,10 @@ def reveal_floats(p: TIPosition, ctx: TI2003Context) -> tuple[list[TIMove], list
     """:func:`outcomes` as :func:`~treasurekit.core.chance.chance_table` makes it: the
     running sums of ``n / total`` (integer division rounds the exact quotient, so each is
     the float of the reduced share). None when no card is unseen."""
-    moves, counts = _pool(p, ctx)
+    pool, counts = _pool(p, ctx)
     if not counts or min(counts) < 0:
         return None
+    moves = list(pool)
     total = sum(counts)
     sums = []
     share = 0.0
@@ -200,14 +277,23 @@ def start_chest(d: TIDraft, ctx: TI2003Context, chest: str) -> list[Event]:
 def reveal(d: TIDraft, ctx: TI2003Context, move: Reveal) -> list[Event]:
     """The next card of the chest being opened is shown."""
     kind = move.kind
-    d.draw(kind)
-    d.found = (*d.found, kind)
-    d.to_reveal -= 1
-    assert d.chest is not None
-    size = len(d.found) + d.to_reveal
-    events = [Event(f"{_where(ctx, d.chest)}, card {len(d.found)} of {size}: "
-                    f"{ctx.cards.label(kind)}", rules.TREASURE_SQUARES, "card")]
-    if d.to_reveal == 0:
+    if d._h is None:  # TIDraft.draw, inlined: drawn from the frozen holdings
+        held = d.holdings
+        d.holdings = drawn = held.drawn(kind)
+        if drawn.unseen is not held.unseen:
+            _carry_pool(held.unseen, drawn.unseen, kind)
+    else:
+        d._h.draw(kind)
+    d.found = found = (*d.found, kind)
+    d.to_reveal = left = d.to_reveal - 1
+    chest = d.chest
+    assert chest is not None
+    cards = ctx.cards
+    hit = _WHERE.get((id(cards), chest))  # _where, its first check inlined
+    where = hit[1] if hit is not None and hit[0] is cards else _where(ctx, chest)
+    events = [Event(f"{where}, card {len(found)} of {len(found) + left}: "
+                    f"{cards.label(kind)}", rules.TREASURE_SQUARES, "card")]
+    if left == 0:
         events += _chest_opened(d, ctx)
     return events
 

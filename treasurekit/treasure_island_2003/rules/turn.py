@@ -22,8 +22,9 @@ from fractions import Fraction
 from ...core.events import Event
 from .. import rules
 from ..context import TI2003Context
-from ..enclosure import reaches_treasure
-from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour, limit
+from ..enclosure import placeable_squares, reaches_treasure
+from ..flow import DISCARD, OPENING, PLACE, ROLL, WRAP, Stage, Step, colour
+from ..holdings import Holdings
 from ..moves import Roll, TIMove
 from ..position import TIDraft
 from . import advances, cannons, chests, reckoning
@@ -47,20 +48,28 @@ def roll_effect(d: TIDraft, ctx: TI2003Context, roll: Roll) -> list[Event]:
         d.both_dice = (*d.both_dice[:seat], True, *d.both_dice[seat + 1:])
         events.append(Event(f"{who} can no longer reach any unopened treasure square: "
                             f"from now on {who} uses both dice", rules.BOTH_DICE, "endgame"))
-    d.dice = (roll.low, roll.high)
-    d.left = d.dice
-    d.moves_left = 2 if d.both_dice[seat] else 1
+    d.dice = left = (roll.low, roll.high)
+    d.left = left
+    both = d.both_dice[seat]
+    d.moves_left = moves_left = 2 if both else 1
     d.phase = PLACE
-    how = "both numbers" if d.both_dice[seat] else "one number"
-    if not advances.placing(d, ctx):
+    how = "both numbers" if both else "one number"
+    # advances.placing, inlined (the throw leaves one or two placements to make)
+    owner = d.owner
+    squares = placeable_squares(ctx.board, owner, seat, left)
+    d.placed = (squares, owner, seat, left, moves_left)
+    if not squares:
         how = "cannot place: pass"
         verb = "and"
     else:
         verb = "and uses"
-    extra = "; doubles: another throw follows" if roll.doubles else ""
     # the switch to both dice (if any) is announced before the throw that uses it
-    events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}{extra}",
-                        rules.DOUBLES if roll.doubles else rules.PLACING, "roll"))
+    if roll.low == roll.high:  # doubles
+        events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}; "
+                            "doubles: another throw follows", rules.DOUBLES, "roll"))
+    else:
+        events.append(Event(f"{who} throws {roll.low} and {roll.high} {verb} {how}",
+                            rules.PLACING, "roll"))
     return events
 
 
@@ -109,21 +118,30 @@ def end_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     d.moves_left = 0
     d.dice = None
     d.left = ()
-    if cannons.locker_moves(d, ctx, d.seen):
+    h = d.seen
+    cannons_in = h.locker_cannons
+    # nothing in the Locker: no Locker move (cannons.locker_moves, its first checks)
+    if (h.locker or cannons_in["purple"] or cannons_in["gold"]) \
+            and cannons.locker_moves(d, ctx, h):
         d.phase = WRAP
         return []
-    return finish_turn(d, ctx)
+    return _finish_turn(d, ctx, h)
 
 
 def finish_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     """Discards down to the type limit, else the next turn (TI2003 §6)."""
+    return _finish_turn(d, ctx, d.seen)
+
+
+def _finish_turn(d: TIDraft, ctx: TI2003Context, h: Holdings) -> list[Event]:
+    """:func:`finish_turn` with the holdings read (``d.seen``)."""
     seat = d.turn
-    h = d.seen
-    allowed = limit(ctx, h, seat)
-    if h.types(seat) > allowed:
+    allowed = ctx.cards.limit(ctx.players) + h.jolly[seat]  # flow.limit
+    types = len(h.piles[seat])  # Holdings.types
+    if types > allowed:
         d.phase = DISCARD
-        return [Event(f"{colour(seat)} holds {h.types(seat)} treasure types, "
-                      f"{h.types(seat) - allowed} more than allowed, and "
+        return [Event(f"{colour(seat)} holds {types} treasure types, "
+                      f"{types - allowed} more than allowed, and "
                       "must put whole types into Davy Jones' Locker", rules.LOCKER_PLACE,
                       "limit")]
     return next_turn(d, ctx)
@@ -134,7 +152,7 @@ def next_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
     the last Locker turns and the Final Reckoning."""
     d.stolen = ()
     d.chest_no = 0
-    if d.stage == Stage.PLAY:
+    if d.stage == _PLAY:
         if d.empty == 0:
             return reckoning.start_legacy(d, ctx)
         d.turn = (d.turn + 1) % ctx.players
@@ -142,6 +160,8 @@ def next_turn(d: TIDraft, ctx: TI2003Context) -> list[Event]:
         return []
     return reckoning.next_in_round(d, ctx)
 
+
+_PLAY = Stage.PLAY  # (a module name: ``Stage.X`` is a metaclass lookup)
 
 STEPS: dict[str, Callable[..., list[Event]]] = {
     Step.END_OF_THROW: end_of_throw,
