@@ -277,6 +277,19 @@ def test_fuzz_options_are_accepted_or_refused_with_an_option_error(
     g.new_initial_state(0)
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("key", ["name", "self", "record", "options"])
+def test_an_option_named_like_a_parameter_is_an_option_error(game: str, key: str) -> None:
+    """``load_game(game, name=None)`` (a draw of the fuzz test above once hit it) and
+    ``replay(record, record=...)`` refuse the unknown option by name, not with a
+    ``TypeError`` about the function's own parameters."""
+    with pytest.raises(OptionError, match=f"no option '{key}'"):
+        treasurekit.load_game(game, **{key: None})
+    record = treasurekit.load_game(game).new_initial_state(0).to_record()
+    with pytest.raises(RecordError, match=f"no option '{key}'"):
+        treasurekit.replay(record, **{key: None})
+
+
 @FUZZ
 @given(game=st.sampled_from(GAMES),
        seed=st.one_of(st.integers(), st.integers(-(2**70), 2**70), ANY_VALUE))

@@ -70,7 +70,7 @@ class AhoyGame(Game[AhoyMove]):
         ),
     }
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         if self._options["first_player"] >= self._options["players"]:
             raise OptionError(

@@ -82,7 +82,7 @@ class Game(ABC, Generic[M]):
     #: object of any other type is refused by ``play``/``why_illegal``.
     MOVE_TYPES: ClassVar[tuple[type, ...]] = ()
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         for key, value in options.items():
             if key not in self.OPTIONS:
                 near = difflib.get_close_matches(str(key)[:100], list(self.OPTIONS), n=1)

@@ -99,7 +99,7 @@ def register(cls: G) -> G:
     return cls
 
 
-def load_game(name: str, **options: Any) -> Game[Any]:
+def load_game(name: str, /, **options: Any) -> Game[Any]:
     """The game called ``name`` with its options (defaults follow the rulebook).
 
     Raises:
@@ -119,7 +119,7 @@ def load_game(name: str, **options: Any) -> Game[Any]:
     return cls(**options)
 
 
-def replay(record: GameRecord | str | bytes, **data: Any) -> State[Any]:
+def replay(record: GameRecord | str | bytes, /, **data: Any) -> State[Any]:
     """Replay a record (or its JSON text) move by move and return the final state.
 
     A record's options name bundled data only (``board="standard"``...), so replaying

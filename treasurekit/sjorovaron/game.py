@@ -84,7 +84,7 @@ class SjoGame(Game[SjoMove]):
 
     state_type = SjoState
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         opts = self._options
         #: What the rules read (the map, its walking tables, the option values), built

@@ -103,7 +103,7 @@ class SkeletonGame(Game[SkeletonMove]):
                         validate=data_option("card data", BUNDLED, Deck)),
     }
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         if self._options["first_player"] >= self._options["players"]:
             raise OptionError(

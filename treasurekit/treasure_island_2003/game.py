@@ -79,7 +79,7 @@ class TIGame(Game[TIMove]):
         ),
     }
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         players = self._options["players"]
         first = self._options["first_player"]

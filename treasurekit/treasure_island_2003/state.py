@@ -37,7 +37,7 @@ from .moves import (
     Take,
     TIMove,
 )
-from .position import _DRAFT, _LAST, _NEW, _SET_DICT, _SIZE, TIDraft, TIPosition
+from .position import TIPosition, draft
 from .rules import advances, cannons, chests, locker, skirmish, turn
 from .text import render
 from .view import TIView, make_view, public_skirmish
@@ -91,8 +91,6 @@ _SECTIONS: dict[type, Section[list[Event]]] = {
     Discard: Section(locker.discard_problem, locker.discard_effect),
 }
 TABLE: MoveTable[list[Event]] = MoveTable("Treasure Island (2003)", _SECTIONS)
-
-_STEPS = turn.STEPS
 
 #: Each move type's effect, as in the table (a ply looks its effect up here, one call
 #: fewer than ``TABLE.of(move).apply``).
@@ -178,31 +176,14 @@ class TIState(State[TIMove]):
 
     def _apply(self, move: TIMove) -> list[Event]:
         ctx = self.context
-        # position.draft(self._position, ctx.cards), inlined (two calls fewer a ply)
-        d: TIDraft = _NEW(_DRAFT)
-        d.__dict__ = dict(self._position.__dict__)
-        d.cards = ctx.cards
-        d.then = None
-        d.placed = None
-        d._h = None
+        d = draft(self._position, ctx.cards)
         effect = _EFFECTS.get(type(move))
         if effect is None:  # no move type of this game: the table refuses it
             effect = TABLE.of(move).apply
         events = effect(d, ctx, move)
-        then = d.then
-        while then is not None:  # turn.settle, inlined: the steps the effect asked for
-            d.then = None
-            events += _STEPS[then[0]](d, ctx, *then[1])
-            then = d.then
-        values = d.__dict__
-        if d._h is None and len(values) == _SIZE and next(reversed(values)) == _LAST:
-            # TIDraft.freeze, inlined: the position takes the draft's fields
-            p = _NEW(TIPosition)
-            _SET_DICT(p, values)
-            d.__dict__ = {}
-        else:
-            p = d.freeze()
-        self._position = p
+        if d.then is not None:
+            events += turn.settle(d, ctx)
+        p = self._position = d.freeze()
         placed = d.placed
         if (placed is not None and p.phase == PLACE and p.owner is placed[1]
                 and p.turn == placed[2] and p.left is placed[3]

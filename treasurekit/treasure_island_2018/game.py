@@ -86,7 +86,7 @@ class TIGame(Game[TIMove]):
                         validate=data_option("card data", CARD_FILES, Decks)),
     }
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         names = [v.strip() for v in self._options["characters"].split(",")]
         if len(names) < self.num_players - 1:
