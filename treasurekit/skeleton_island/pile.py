@@ -49,7 +49,6 @@ from .cover import (
     Extremes,
     Placement,
     TableCard,
-    _bbox,
     _card_bbox,
     _close,
     _corners,
@@ -312,8 +311,9 @@ class Pile:
         dw, dh = hw - DEEP_CM, hh - DEEP_CM
         close = _close(size)
         corners = _corners(card, size)
-        box = _bbox(corners)
-        x0, y0, x1, y1 = box
+        (ax, ay), (bx, by), (qx, qy), (dx, dy) = corners
+        box = x0, y0, x1, y1 = (min(ax, bx, qx, dx), min(ay, by, qy, dy),
+                                max(ax, bx, qx, dx), max(ay, by, qy, dy))
         cx, cy = card.x, card.y
         c0, s0 = _trig(card.angle)
         cards = self.cards
@@ -364,10 +364,10 @@ class Pile:
         cache["boxes"] = boxes
         carried = {}
         for count, (ext, table) in self._extremes_known():  # it may stick out further
-            new = _support(card.x, card.y, card.angle, w, h, count)
+            new = _support_of(corners, count)
             table = dict(table)
             table[card_id] = new
-            out = tuple(max(a, b) for a, b in zip(ext, new, strict=True))
+            out = tuple(map(max, ext, new))
             carried[count] = (out, table)
             if out == ext:
                 self._carry_spots(pile, count)
@@ -539,11 +539,37 @@ def _support(
 ) -> tuple[tuple[float, float, float], ...]:
     """For each of ``count`` directions, the card's corner that reaches furthest that
     way, as ``(projection, x, y)``."""
-    (ax, ay), (bx, by), (cx, cy), (dx, dy) = card_corners(x, y, angle, width, height)
-    units, _ = _directions(count)
-    return tuple([max((ax * ux + ay * uy, ax, ay), (bx * ux + by * uy, bx, by),
-                      (cx * ux + cy * uy, cx, cy), (dx * ux + dy * uy, dx, dy))
-                  for ux, uy in units])
+    return _support_of(card_corners(x, y, angle, width, height), count)
+
+
+def _support_of(corners: Corners, count: int) -> Extremes:
+    """:func:`_support` from the card's corners: per direction the largest
+    ``(projection, x, y)`` of the four, as ``max`` of those tuples picks it (a larger
+    projection, then on a tie a larger x, then y; the first corner on a full tie),
+    compared as floats without building the tuples."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
+    out = []
+    for ux, uy in _directions(count)[0]:
+        p = ax * ux + ay * uy
+        x = ax
+        y = ay
+        t = bx * ux + by * uy
+        if t > p or (t == p and (bx > x or (bx == x and by > y))):
+            p = t
+            x = bx
+            y = by
+        t = cx * ux + cy * uy
+        if t > p or (t == p and (cx > x or (cx == x and cy > y))):
+            p = t
+            x = cx
+            y = cy
+        t = dx * ux + dy * uy
+        if t > p or (t == p and (dx > x or (dx == x and dy > y))):
+            p = t
+            x = dx
+            y = dy
+        out.append((p, x, y))
+    return tuple(out)
 
 
 def _counted(counts: dict[str, int], less: str | None, more: str | None) -> dict[str, int]:
