@@ -207,21 +207,29 @@ class Pile:
         cards = dict(self.cards)
         gone = cards.pop(card_id, None)
         above = dict(self._above)
+        if gone is None:
+            return Pile._make(cards, self.size, above)
+        below = dict(self._below())
         freed = []
-        if gone is not None:
-            del above[card_id]
-            for i in [i for i, a in above.items() if card_id in a]:  # the cards it covered
-                left = above[i] = above[i] - {card_id}
-                if not left:
-                    freed.append(i)
+        for i in below.pop(card_id):  # the cards it covered
+            left = above[i] = above[i] - {card_id}
+            if not left:
+                freed.append(i)
+        for j in above.pop(card_id):  # the cards that covered it no longer cover it
+            below[j] = tuple([i for i in below[j] if i != card_id])
         pile = Pile._make(cards, self.size, above)
-        if gone is None or not cards:
+        if not cards:
             return pile
-        uncovered = self._cache.get("uncovered")
-        if uncovered is not None:  # less the card taken, with the cards only it covered
-            pile._cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i != card_id),
-                                                     *freed]))
         cache = self._cache
+        pile._cache["below"] = below
+        uncovered = cache.get("uncovered")
+        if uncovered is not None:  # less the card taken, with the cards only it covered
+            if freed:
+                freed += [i for i in uncovered if i != card_id]
+                freed.sort()
+                pile._cache["uncovered"] = tuple(freed)
+            else:
+                pile._cache["uncovered"] = tuple([i for i in uncovered if i != card_id])
         boxes = cache.get("boxes")
         if boxes is not None:
             boxes = dict(boxes)
@@ -257,6 +265,19 @@ class Pile:
         if carried:
             pile._cache["extremes"] = carried
         return pile
+
+    def _below(self) -> dict[int, tuple[int, ...]]:
+        """For each card id, the ids of the cards it lies on (the cover graph read the
+        other way), kept with the pile and carried to the piles made from it, so taking
+        a card finds the cards it covered without a scan."""
+        below = self._cache.get("below")
+        if below is None:
+            lists: dict[int, list[int]] = {i: [] for i in self.cards}
+            for i, a in self._above.items():
+                for j in a:
+                    lists[j].append(i)
+            below = self._cache["below"] = {i: tuple(v) for i, v in lists.items()}
+        return below  # type: ignore[no-any-return]
 
     def _carry_spots(self, pile: Pile, count: int) -> None:
         """Give ``pile`` (with the same extremes) the resting spots worked out here."""
@@ -352,10 +373,16 @@ class Pile:
         pile = Pile._make(cards, size, above)
         cache = pile._cache
         cache["top"] = top
+        below = self._cache.get("below")
+        if below is not None:
+            below = cache["below"] = dict(below)
+            below[card_id] = tuple(covered)
         uncovered = self._cache.get("uncovered")
         if uncovered is not None:  # less the cards it covers, with itself
-            cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i not in covered),
-                                               card_id]))
+            kept = [i for i in uncovered if i not in covered] if covered else list(uncovered)
+            kept.append(card_id)
+            kept.sort()
+            cache["uncovered"] = tuple(kept)
         known = self._cache.get("kinds")
         if known is not None:
             cache["kinds"] = _counted(known, None, kind)
