@@ -241,6 +241,9 @@ class Pile:
         corners = cache.get("corners")
         if corners is not None:
             pile._cache["corners"] = corners
+        rows = cache.get("spot_rows")
+        if rows is not None:
+            pile._cache["spot_rows"] = rows
         known = cache.get("kinds")
         if known is not None:
             pile._cache["kinds"] = _counted(known, gone.kind, None)
@@ -389,6 +392,9 @@ class Pile:
         boxes = dict(boxes)
         boxes[card_id] = box
         cache["boxes"] = boxes
+        rows = self._cache.get("spot_rows")
+        if rows is not None:
+            cache["spot_rows"] = rows
         carried = {}
         for count, (ext, table) in self._extremes_known():  # it may stick out further
             new = _support_of(corners, count)
@@ -479,10 +485,23 @@ class Pile:
         spots: list[tuple[float, float, float]] = []
         if self.cards:
             h = self.size[1]
+            # each direction's spot depends on its extreme only: the spots of an earlier
+            # pile (carried from pile to pile) stand wherever the extreme is the same
+            cache = self._cache
+            known = cache.get("spot_rows")
+            rows = None if known is None else known.get((count, overlap))
+            new_rows = []
             for k, extreme in enumerate(self._extremes(count)):
-                spot = _spot(extreme, k, count, h, overlap)
+                if rows is not None and rows[k][0] == extreme:
+                    row = rows[k]
+                    spot = row[1]
+                else:
+                    spot = _spot(extreme, k, count, h, overlap)
+                    row = (extreme, spot)
+                new_rows.append(row)
                 if spot is not None and spot not in spots:
                     spots.append(spot)
+            cache["spot_rows"] = {**(known or {}), (count, overlap): tuple(new_rows)}
         result = tuple(spots)
         self._cache[key] = result
         return result
