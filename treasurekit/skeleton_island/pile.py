@@ -263,8 +263,6 @@ class Pile:
             else:
                 new = ext
             carried[count] = (new, rest)
-            if new == ext:
-                self._carry_spots(pile, count)
         if carried:
             pile._cache["extremes"] = carried
         return pile
@@ -281,12 +279,6 @@ class Pile:
                     lists[j].append(i)
             below = self._cache["below"] = {i: tuple(v) for i, v in lists.items()}
         return below  # type: ignore[no-any-return]
-
-    def _carry_spots(self, pile: Pile, count: int) -> None:
-        """Give ``pile`` (with the same extremes) the resting spots worked out here."""
-        for key, spots in self._cache.items():
-            if type(key) is tuple and key[0] == "rest_spots" and key[1] == count:
-                pile._cache[key] = spots
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
         """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
@@ -402,8 +394,6 @@ class Pile:
             table[card_id] = new
             out = tuple(map(max, ext, new))
             carried[count] = (out, table)
-            if out == ext:
-                self._carry_spots(pile, count)
         if carried:
             cache["extremes"] = carried
         return pile
@@ -467,7 +457,7 @@ class Pile:
         ``u``, where no card lies, so part of it is on the bare table. Duplicates are
         dropped.
         """
-        key = ("rest_spots", count, overlap)  # carried with unchanged extremes
+        key = ("rest_spots", count, overlap)  # made from the spots of rest_spot_values
         hit = self._cache.get(key)
         if hit is None:
             hit = tuple(_placement(*spot) for spot in self.rest_spot_values(count, overlap))
