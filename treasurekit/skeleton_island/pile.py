@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import lru_cache
-from operator import eq, itemgetter
+from operator import attrgetter, eq, itemgetter
 from typing import Any
 
 import numpy as np
@@ -198,7 +198,7 @@ class Pile:
         """The highest stacking order on the table (-1 for an empty table)."""
         top = self._cache.get("top")
         if top is None:
-            top = self._cache["top"] = max((c.z for c in self.cards.values()), default=-1)
+            top = self._cache["top"] = max(map(_z, self.cards.values()), default=-1)
         return top
 
     # ----- changes (each returns a new pile) -----------------------------------------
@@ -649,6 +649,9 @@ def _support_table(
 
 
 
+
+#: A table card's stacking order.
+_z = attrgetter("z")
 
 #: The own ``replace`` of the values built many times a ply (core's ``replacer``).
 _replace_card = replacer(TableCard)
