@@ -472,16 +472,25 @@ class Pile:
         hit = self._cache.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        spots: list[tuple[float, float, float]] = []
-        if self.cards:
+        if not self.cards:
+            result: tuple[tuple[float, float, float], ...] = ()
+            self._cache[key] = result
+            return result
+        # each direction's spot depends on its extreme only: the spots of an earlier pile
+        # (carried from pile to pile with the extremes they came from) stand wherever the
+        # extreme is the same, and all of them when every extreme is
+        cache = self._cache
+        known = cache.get("spot_rows")
+        last = None if known is None else known.get((count, overlap))
+        extremes = self._extremes(count)
+        if last is not None and last[0] == extremes:
+            result = last[2]
+        else:
             h = self.size[1]
-            # each direction's spot depends on its extreme only: the spots of an earlier
-            # pile (carried from pile to pile) stand wherever the extreme is the same
-            cache = self._cache
-            known = cache.get("spot_rows")
-            rows = None if known is None else known.get((count, overlap))
+            rows = None if last is None else last[1]
+            spots: list[tuple[float, float, float]] = []
             new_rows = []
-            for k, extreme in enumerate(self._extremes(count)):
+            for k, extreme in enumerate(extremes):
                 if rows is not None and rows[k][0] == extreme:
                     row = rows[k]
                     spot = row[1]
@@ -491,9 +500,10 @@ class Pile:
                 new_rows.append(row)
                 if spot is not None and spot not in spots:
                     spots.append(spot)
-            cache["spot_rows"] = {**(known or {}), (count, overlap): tuple(new_rows)}
-        result = tuple(spots)
-        self._cache[key] = result
+            result = tuple(spots)
+            cache["spot_rows"] = {**(known or {}),
+                                  (count, overlap): (extremes, tuple(new_rows), result)}
+        cache[key] = result
         return result
 
     def _extremes(self, count: int) -> tuple[tuple[float, float, float], ...]:
