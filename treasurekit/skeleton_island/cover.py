@@ -28,9 +28,22 @@ __all__ = ["AREA_EPS", "Corners", "Placement", "TableCard", "card_corners", "car
 #: Overlap (cm²) above which one card covers another; below it the cards only touch.
 AREA_EPS = 1e-4
 
+def _round_by(value: float, scale: float, places: int) -> float:
+    """``round(value, places)`` (``scale`` is ``10.0 ** places``), without Python's
+    decimal conversion where it cannot differ: ``round(value * scale) / scale`` is the
+    same double unless ``value * scale`` lies within 1e-6 of a half (its rounding error
+    is far smaller for any coordinate on a table; see :func:`_round6`) or rounds to
+    zero (whose sign ``round`` keeps); those, and huge values, go to ``round``."""
+    scaled = value * scale
+    whole = round(scaled)
+    if whole == 0 or abs(abs(scaled - whole) - 0.5) < 1e-6 or abs(scaled) >= 1e10:
+        return round(value, places)
+    return whole / scale
+
+
 def _cm(value: float) -> float:
     """Round a coordinate to 0.01 cm (and never return -0.0)."""
-    v = round(value, 2)
+    v = _round_by(value, 100.0, 2)
     return 0.0 if v == 0 else v
 
 
@@ -92,7 +105,7 @@ def card_corners(x: float, y: float, angle: float, width: float, height: float) 
     c, s = math.cos(a), math.sin(a)
     hw, hh = width / 2, height / 2
     p = [
-        (round(x + u * c - v * s, 6), round(y + u * s + v * c, 6))
+        (_round_by(x + u * c - v * s, 1e6, 6), _round_by(y + u * s + v * c, 1e6, 6))
         for u, v in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
     ]
     return (p[0], p[1], p[2], p[3])

@@ -51,6 +51,7 @@ from .cover import (
     TableCard,
     _card_bbox,
     _close,
+    _cm,
     _corners,
     _cover,
     _deep,
@@ -575,7 +576,7 @@ def _spot(extreme: tuple[float, float, float], k: int, count: int, h: float, ove
     ux, uy = units[k]
     reach = h / 2 - overlap if k % 2 == 0 else h / 2
     # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
-    spot = (round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0, angles[k])
+    spot = (_cm(qx + ux * reach), _cm(qy + uy * reach), angles[k])
     return spot if math.hypot(spot[0], spot[1]) <= TABLE_CM else None
 
 
