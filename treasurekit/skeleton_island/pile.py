@@ -272,14 +272,14 @@ class Pile:
         """For each card id, the ids of the cards it lies on (the cover graph read the
         other way), kept with the pile and carried to the piles made from it, so taking
         a card finds the cards it covered without a scan."""
-        below = self._cache.get("below")
+        below: dict[int, tuple[int, ...]] | None = self._cache.get("below")
         if below is None:
             lists: dict[int, list[int]] = {i: [] for i in self.cards}
             for i, a in self._above.items():
                 for j in a:
                     lists[j].append(i)
             below = self._cache["below"] = {i: tuple(v) for i, v in lists.items()}
-        return below  # type: ignore[no-any-return]
+        return below
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
         """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
