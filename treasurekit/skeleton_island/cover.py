@@ -33,10 +33,15 @@ def _round_by(value: float, scale: float, places: int) -> float:
     decimal conversion where it cannot differ: ``round(value * scale) / scale`` is the
     same double unless ``value * scale`` lies within 1e-6 of a half (its rounding error
     is far smaller for any coordinate on a table; see :func:`_round6`) or rounds to
-    zero (whose sign ``round`` keeps); those, and huge values, go to ``round``."""
+    zero (whose sign ``round`` keeps); those, huge, infinite or NaN values and values
+    that are not exactly ``float`` go to ``round``."""
+    if type(value) is not float:  # ints and numpy floats round to their own types
+        return round(value, places)
     scaled = value * scale
+    if not abs(scaled) < 1e10:  # huge, infinite or not a number
+        return round(value, places)
     whole = round(scaled)
-    if whole == 0 or abs(abs(scaled - whole) - 0.5) < 1e-6 or abs(scaled) >= 1e10:
+    if whole == 0 or abs(abs(scaled - whole) - 0.5) < 1e-6:
         return round(value, places)
     return whole / scale
 
