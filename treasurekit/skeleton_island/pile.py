@@ -222,34 +222,36 @@ class Pile:
         if not cards:
             return pile
         cache = self._cache
-        pile._cache["below"] = below
+        made = pile._cache
+        made["below"] = below
         uncovered = cache.get("uncovered")
         if uncovered is not None:  # less the card taken, with the cards only it covered
             if freed:
                 freed += [i for i in uncovered if i != card_id]
                 freed.sort()
-                pile._cache["uncovered"] = tuple(freed)
+                made["uncovered"] = tuple(freed)
             else:
-                pile._cache["uncovered"] = tuple([i for i in uncovered if i != card_id])
+                made["uncovered"] = tuple([i for i in uncovered if i != card_id])
         boxes = cache.get("boxes")
         if boxes is not None:
             boxes = dict(boxes)
             del boxes[card_id]
-            pile._cache["boxes"] = boxes
+            made["boxes"] = boxes
         top = cache.get("top")
         if top is not None and gone.z != top:
-            pile._cache["top"] = top
+            made["top"] = top
         corners = cache.get("corners")
         if corners is not None:
-            pile._cache["corners"] = corners
+            made["corners"] = corners
         rows = cache.get("spot_rows")
         if rows is not None:
-            pile._cache["spot_rows"] = rows
+            made["spot_rows"] = rows
         known = cache.get("kinds")
         if known is not None:
-            pile._cache["kinds"] = _counted(known, gone.kind, None)
-        carried = {}
-        for count, (ext, table) in self._extremes_known():  # and the extremes
+            made["kinds"] = _counted(known, gone.kind, None)
+        carried = {}  # and the extremes
+        known_extremes = cache.get("extremes")
+        for count, (ext, table) in (known_extremes.items() if known_extremes else ()):
             row = table[card_id]
             rest = dict(table)
             del rest[card_id]
@@ -265,7 +267,7 @@ class Pile:
                 new = ext
             carried[count] = (new, rest)
         if carried:
-            pile._cache["extremes"] = carried
+            made["extremes"] = carried
         return pile
 
     def _below(self) -> dict[int, tuple[int, ...]]:

@@ -135,9 +135,10 @@ class SkeletonState(State[SkeletonMove]):
         #: What the rules read besides the position (:class:`~.context.SkeletonContext`).
         self.context: SkeletonContext = game.context
         self._colours = len(game.context.deck.colours)
-        #: ``(position, _current_player of it)`` for the last position asked about: the
+        #: The last position ``_current_player`` was asked about, and its answer: the
         #: engine asks several times a ply (positions are frozen values).
-        self._player_of: tuple[SkeletonPosition | None, int] = (None, 0)
+        self._asked: SkeletonPosition | None = None
+        self._answer = 0
         super().__init__(game, seed, position)
 
     def _initial_position(self) -> SkeletonPosition:
@@ -250,9 +251,8 @@ class SkeletonState(State[SkeletonMove]):
         # flow.current_player, inlined and kept for the position it was worked out for:
         # the engine asks it several times a ply
         pos = self._position
-        known = self._player_of
-        if known[0] is pos:
-            return known[1]
+        if pos is self._asked:
+            return self._answer
         if pos.layout is None or pos.setup_left:  # setting up
             player = CHANCE_NODE
         else:
@@ -264,7 +264,8 @@ class SkeletonState(State[SkeletonMove]):
                 player = CHANCE_NODE
             else:
                 player = pos.turn
-        self._player_of = (pos, player)
+        self._asked = pos
+        self._answer = player
         return player
 
     def _chance_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
