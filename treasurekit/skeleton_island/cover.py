@@ -28,9 +28,27 @@ __all__ = ["AREA_EPS", "Corners", "Placement", "TableCard", "card_corners", "car
 #: Overlap (cm²) above which one card covers another; below it the cards only touch.
 AREA_EPS = 1e-4
 
+def _round_by(value: float, scale: float, places: int) -> float:
+    """``round(value, places)`` (``scale`` is ``10.0 ** places``), without Python's
+    decimal conversion where it cannot differ: ``round(value * scale) / scale`` is the
+    same double unless ``value * scale`` lies within 1e-6 of a half (its rounding error
+    is far smaller for any coordinate on a table; see :func:`_round6`) or rounds to
+    zero (whose sign ``round`` keeps); those, huge, infinite or NaN values and values
+    that are not exactly ``float`` go to ``round``."""
+    if type(value) is not float:  # ints and numpy floats round to their own types
+        return round(value, places)
+    scaled = value * scale
+    if not abs(scaled) < 1e10:  # huge, infinite or not a number
+        return round(value, places)
+    whole = round(scaled)
+    if whole == 0 or abs(abs(scaled - whole) - 0.5) < 1e-6:
+        return round(value, places)
+    return whole / scale
+
+
 def _cm(value: float) -> float:
     """Round a coordinate to 0.01 cm (and never return -0.0)."""
-    v = round(value, 2)
+    v = _round_by(value, 100.0, 2)
     return 0.0 if v == 0 else v
 
 
@@ -92,7 +110,7 @@ def card_corners(x: float, y: float, angle: float, width: float, height: float) 
     c, s = math.cos(a), math.sin(a)
     hw, hh = width / 2, height / 2
     p = [
-        (round(x + u * c - v * s, 6), round(y + u * s + v * c, 6))
+        (_round_by(x + u * c - v * s, 1e6, 6), _round_by(y + u * s + v * c, 1e6, 6))
         for u, v in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
     ]
     return (p[0], p[1], p[2], p[3])
@@ -249,7 +267,8 @@ def _cover(
                        np.minimum(wide - np.abs(dx * cj + dy * sj),
                                   tall - np.abs(dy * cj - dx * sj)))
     near = np.flatnonzero(depth >= SHALLOW_CM)
-    covers: list[tuple[int, int]] = []
+    a_idx: Any = near[:0]  # the covering pairs, as indices into cards
+    b_idx: Any = near[:0]
     if len(near):
         i, j = lo_i[near], hi_i[near]
         dw, dh = hw - DEEP_CM, hh - DEEP_CM
@@ -261,21 +280,38 @@ def _cover(
                     & (np.abs(ry * cb - rx * sb) <= dh)).any(axis=1)
 
         deep = (dx[near] ** 2 + dy[near] ** 2 < _close(size)) | inside(i, j) | inside(j, i)
-        covers = list(zip(i[deep].tolist(), j[deep].tolist(), strict=True))
+        a_idx, b_idx = i[deep], j[deep]
         unsure = ~deep
         if unsure.any():
-            left, right = i[unsure].tolist(), j[unsure].tolist()
-            ids = sorted({*left, *right})
-            at = {k: n for n, k in enumerate(ids)}  # the exact corners, in one shapely call
+            left, right = i[unsure], j[unsure]
+            ids = sorted({*left.tolist(), *right.tolist()})
+            at = np.zeros(n, dtype=np.intp)  # the exact corners, in one shapely call
+            at[ids] = np.arange(len(ids))
             polys = shapely.polygons(np.stack([qx[ids], qy[ids]], axis=-1))
-            areas = shapely.area(shapely.intersection(polys[[at[k] for k in left]],
-                                                      polys[[at[k] for k in right]]))
-            covers += [(a, b) for a, b, area in zip(left, right, areas.tolist(), strict=True)
-                       if area > AREA_EPS]
-    for a, b in covers:
-        lo_card, hi_card = (cards[a], cards[b]) if cards[a].z < cards[b].z else (cards[b], cards[a])
-        above[lo_card.id].add(hi_card.id)
-    return {k: frozenset(v) for k, v in above.items()}, (qx, qy)
+            areas = shapely.area(shapely.intersection(polys[at[left]], polys[at[right]]))
+            over = areas > AREA_EPS
+            a_idx = np.concatenate([a_idx, left[over]])
+            b_idx = np.concatenate([b_idx, right[over]])
+    if len(above) != n:  # repeated ids: their rows merge, pair by pair
+        for a, b in zip(a_idx.tolist(), b_idx.tolist(), strict=True):
+            lo_card, hi_card = ((cards[a], cards[b]) if cards[a].z < cards[b].z
+                                else (cards[b], cards[a]))
+            above[lo_card.id].add(hi_card.id)
+        return {k: frozenset(v) for k, v in above.items()}, (qx, qy)
+    # each pair's lower card (by z) gets the upper card's id; grouped by the lower card
+    z = np.array([c.z for c in cards])
+    first_lower = z[a_idx] < z[b_idx]
+    lower = np.where(first_lower, a_idx, b_idx)
+    upper_ids = np.array([c.id for c in cards])[np.where(first_lower, b_idx, a_idx)]
+    order = np.argsort(lower, kind="stable")
+    ends = np.cumsum(np.bincount(lower, minlength=n)).tolist()
+    uppers = upper_ids[order].tolist()
+    start = 0
+    graph: dict[int, frozenset[int]] = {}
+    for c, end in zip(cards, ends, strict=True):
+        graph[c.id] = frozenset(uppers[start:end])
+        start = end
+    return graph, (qx, qy)
 
 
 def _round6(values: Any) -> Any:

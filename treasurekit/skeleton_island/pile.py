@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import lru_cache
-from operator import eq, itemgetter
+from operator import attrgetter, eq, itemgetter
 from typing import Any
 
 import numpy as np
@@ -49,9 +49,9 @@ from .cover import (
     Extremes,
     Placement,
     TableCard,
-    _bbox,
     _card_bbox,
     _close,
+    _cm,
     _corners,
     _cover,
     _deep,
@@ -199,7 +199,7 @@ class Pile:
         """The highest stacking order on the table (-1 for an empty table)."""
         top = self._cache.get("top")
         if top is None:
-            top = self._cache["top"] = max((c.z for c in self.cards.values()), default=-1)
+            top = self._cache["top"] = max(map(_z, self.cards.values()), default=-1)
         return top
 
     # ----- changes (each returns a new pile) -----------------------------------------
@@ -208,37 +208,50 @@ class Pile:
         cards = dict(self.cards)
         gone = cards.pop(card_id, None)
         above = dict(self._above)
+        if gone is None:
+            return Pile._make(cards, self.size, above)
+        below = dict(self._below())
         freed = []
-        if gone is not None:
-            del above[card_id]
-            for i in [i for i, a in above.items() if card_id in a]:  # the cards it covered
-                left = above[i] = above[i] - {card_id}
-                if not left:
-                    freed.append(i)
+        for i in below.pop(card_id):  # the cards it covered
+            left = above[i] = above[i] - {card_id}
+            if not left:
+                freed.append(i)
+        for j in above.pop(card_id):  # the cards that covered it no longer cover it
+            below[j] = tuple([i for i in below[j] if i != card_id])
         pile = Pile._make(cards, self.size, above)
-        if gone is None or not cards:
+        if not cards:
             return pile
-        uncovered = self._cache.get("uncovered")
-        if uncovered is not None:  # less the card taken, with the cards only it covered
-            pile._cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i != card_id),
-                                                     *freed]))
         cache = self._cache
+        made = pile._cache
+        made["below"] = below
+        uncovered = cache.get("uncovered")
+        if uncovered is not None:  # less the card taken, with the cards only it covered
+            if freed:
+                freed += [i for i in uncovered if i != card_id]
+                freed.sort()
+                made["uncovered"] = tuple(freed)
+            else:
+                made["uncovered"] = tuple([i for i in uncovered if i != card_id])
         boxes = cache.get("boxes")
         if boxes is not None:
             boxes = dict(boxes)
             del boxes[card_id]
-            pile._cache["boxes"] = boxes
+            made["boxes"] = boxes
         top = cache.get("top")
         if top is not None and gone.z != top:
-            pile._cache["top"] = top
+            made["top"] = top
         corners = cache.get("corners")
         if corners is not None:
-            pile._cache["corners"] = corners
+            made["corners"] = corners
+        rows = cache.get("spot_rows")
+        if rows is not None:
+            made["spot_rows"] = rows
         known = cache.get("kinds")
         if known is not None:
-            pile._cache["kinds"] = _counted(known, gone.kind, None)
-        carried = {}
-        for count, (ext, table) in self._extremes_known():  # and the extremes
+            made["kinds"] = _counted(known, gone.kind, None)
+        carried = {}  # and the extremes
+        known_extremes = cache.get("extremes")
+        for count, (ext, table) in (known_extremes.items() if known_extremes else ()):
             row = table[card_id]
             rest = dict(table)
             del rest[card_id]
@@ -253,17 +266,22 @@ class Pile:
             else:
                 new = ext
             carried[count] = (new, rest)
-            if new == ext:
-                self._carry_spots(pile, count)
         if carried:
-            pile._cache["extremes"] = carried
+            made["extremes"] = carried
         return pile
 
-    def _carry_spots(self, pile: Pile, count: int) -> None:
-        """Give ``pile`` (with the same extremes) the resting spots worked out here."""
-        for key, spots in self._cache.items():
-            if type(key) is tuple and key[0] == "rest_spots" and key[1] == count:
-                pile._cache[key] = spots
+    def _below(self) -> dict[int, tuple[int, ...]]:
+        """For each card id, the ids of the cards it lies on (the cover graph read the
+        other way), kept with the pile and carried to the piles made from it, so taking
+        a card finds the cards it covered without a scan."""
+        below: dict[int, tuple[int, ...]] | None = self._cache.get("below")
+        if below is None:
+            lists: dict[int, list[int]] = {i: [] for i in self.cards}
+            for i, a in self._above.items():
+                for j in a:
+                    lists[j].append(i)
+            below = self._cache["below"] = {i: tuple(v) for i, v in lists.items()}
+        return below
 
     def with_kind(self, card_id: int, kind: str) -> Pile:
         """The pile with a face-up card's kind filled in (the geometry is unchanged)."""
@@ -312,8 +330,9 @@ class Pile:
         dw, dh = hw - DEEP_CM, hh - DEEP_CM
         close = _close(size)
         corners = _corners(card, size)
-        box = _bbox(corners)
-        x0, y0, x1, y1 = box
+        (ax, ay), (bx, by), (qx, qy), (dx, dy) = corners
+        box = x0, y0, x1, y1 = (min(ax, bx, qx, dx), min(ay, by, qy, dy),
+                                max(ax, bx, qx, dx), max(ay, by, qy, dy))
         cx, cy = card.x, card.y
         c0, s0 = _trig(card.angle)
         cards = self.cards
@@ -352,25 +371,32 @@ class Pile:
         pile = Pile._make(cards, size, above)
         cache = pile._cache
         cache["top"] = top
+        below = self._cache.get("below")
+        if below is not None:
+            below = cache["below"] = dict(below)
+            below[card_id] = tuple(covered)
         uncovered = self._cache.get("uncovered")
         if uncovered is not None:  # less the cards it covers, with itself
-            cache["uncovered"] = tuple(sorted([*(i for i in uncovered if i not in covered),
-                                               card_id]))
+            kept = [i for i in uncovered if i not in covered] if covered else list(uncovered)
+            kept.append(card_id)
+            kept.sort()
+            cache["uncovered"] = tuple(kept)
         known = self._cache.get("kinds")
         if known is not None:
             cache["kinds"] = _counted(known, None, kind)
         boxes = dict(boxes)
         boxes[card_id] = box
         cache["boxes"] = boxes
+        rows = self._cache.get("spot_rows")
+        if rows is not None:
+            cache["spot_rows"] = rows
         carried = {}
         for count, (ext, table) in self._extremes_known():  # it may stick out further
-            new = _support(card.x, card.y, card.angle, w, h, count)
+            new = _support_of(corners, count)
             table = dict(table)
             table[card_id] = new
-            out = tuple(max(a, b) for a, b in zip(ext, new, strict=True))
+            out = tuple(map(max, ext, new))
             carried[count] = (out, table)
-            if out == ext:
-                self._carry_spots(pile, count)
         if carried:
             cache["extremes"] = carried
         return pile
@@ -434,7 +460,7 @@ class Pile:
         ``u``, where no card lies, so part of it is on the bare table. Duplicates are
         dropped.
         """
-        key = ("rest_spots", count, overlap)  # carried with unchanged extremes
+        key = ("rest_spots", count, overlap)  # made from the spots of rest_spot_values
         hit = self._cache.get(key)
         if hit is None:
             hit = tuple(_placement(*spot) for spot in self.rest_spot_values(count, overlap))
@@ -449,15 +475,38 @@ class Pile:
         hit = self._cache.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        spots: list[tuple[float, float, float]] = []
-        if self.cards:
+        if not self.cards:
+            result: tuple[tuple[float, float, float], ...] = ()
+            self._cache[key] = result
+            return result
+        # each direction's spot depends on its extreme only: the spots of an earlier pile
+        # (carried from pile to pile with the extremes they came from) stand wherever the
+        # extreme is the same, and all of them when every extreme is
+        cache = self._cache
+        known = cache.get("spot_rows")
+        last = None if known is None else known.get((count, overlap))
+        extremes = self._extremes(count)
+        if last is not None and last[0] == extremes:
+            result = last[2]
+        else:
             h = self.size[1]
-            for k, extreme in enumerate(self._extremes(count)):
-                spot = _spot(extreme, k, count, h, overlap)
+            rows = None if last is None else last[1]
+            spots: list[tuple[float, float, float]] = []
+            new_rows = []
+            for k, extreme in enumerate(extremes):
+                if rows is not None and rows[k][0] == extreme:
+                    row = rows[k]
+                    spot = row[1]
+                else:
+                    spot = _spot(extreme, k, count, h, overlap)
+                    row = (extreme, spot)
+                new_rows.append(row)
                 if spot is not None and spot not in spots:
                     spots.append(spot)
-        result = tuple(spots)
-        self._cache[key] = result
+            result = tuple(spots)
+            cache["spot_rows"] = {**(known or {}),
+                                  (count, overlap): (extremes, tuple(new_rows), result)}
+        cache[key] = result
         return result
 
     def _extremes(self, count: int) -> tuple[tuple[float, float, float], ...]:
@@ -529,7 +578,7 @@ def _spot(extreme: tuple[float, float, float], k: int, count: int, h: float, ove
     ux, uy = units[k]
     reach = h / 2 - overlap if k % 2 == 0 else h / 2
     # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
-    spot = (round(qx + ux * reach, 2) + 0.0, round(qy + uy * reach, 2) + 0.0, angles[k])
+    spot = (_cm(qx + ux * reach), _cm(qy + uy * reach), angles[k])
     return spot if math.hypot(spot[0], spot[1]) <= TABLE_CM else None
 
 
@@ -539,11 +588,37 @@ def _support(
 ) -> tuple[tuple[float, float, float], ...]:
     """For each of ``count`` directions, the card's corner that reaches furthest that
     way, as ``(projection, x, y)``."""
-    (ax, ay), (bx, by), (cx, cy), (dx, dy) = card_corners(x, y, angle, width, height)
-    units, _ = _directions(count)
-    return tuple([max((ax * ux + ay * uy, ax, ay), (bx * ux + by * uy, bx, by),
-                      (cx * ux + cy * uy, cx, cy), (dx * ux + dy * uy, dx, dy))
-                  for ux, uy in units])
+    return _support_of(card_corners(x, y, angle, width, height), count)
+
+
+def _support_of(corners: Corners, count: int) -> Extremes:
+    """:func:`_support` from the card's corners: per direction the largest
+    ``(projection, x, y)`` of the four, as ``max`` of those tuples picks it (a larger
+    projection, then on a tie a larger x, then y; the first corner on a full tie),
+    compared as floats without building the tuples."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
+    out = []
+    for ux, uy in _directions(count)[0]:
+        p = ax * ux + ay * uy
+        x = ax
+        y = ay
+        t = bx * ux + by * uy
+        if t > p or (t == p and (bx > x or (bx == x and by > y))):
+            p = t
+            x = bx
+            y = by
+        t = cx * ux + cy * uy
+        if t > p or (t == p and (cx > x or (cx == x and cy > y))):
+            p = t
+            x = cx
+            y = cy
+        t = dx * ux + dy * uy
+        if t > p or (t == p and (dx > x or (dx == x and dy > y))):
+            p = t
+            x = dx
+            y = dy
+        out.append((p, x, y))
+    return tuple(out)
 
 
 def _counted(counts: dict[str, int], less: str | None, more: str | None) -> dict[str, int]:
@@ -587,6 +662,9 @@ def _support_table(
 
 
 
+
+#: A table card's stacking order.
+_z = attrgetter("z")
 
 #: The own ``replace`` of the values built many times a ply (core's ``replacer``).
 _replace_card = replacer(TableCard)

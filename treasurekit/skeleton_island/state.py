@@ -135,6 +135,10 @@ class SkeletonState(State[SkeletonMove]):
         #: What the rules read besides the position (:class:`~.context.SkeletonContext`).
         self.context: SkeletonContext = game.context
         self._colours = len(game.context.deck.colours)
+        #: The last position ``_current_player`` was asked about, and its answer: the
+        #: engine asks several times a ply (positions are frozen values).
+        self._asked: SkeletonPosition | None = None
+        self._answer = 0
         super().__init__(game, seed, position)
 
     def _initial_position(self) -> SkeletonPosition:
@@ -244,18 +248,25 @@ class SkeletonState(State[SkeletonMove]):
 
     # ----- the engine contract (docs/architecture.md §2) -----------------------------
     def _current_player(self) -> int:
-        # flow.current_player, inlined: the engine asks it several times a ply
+        # flow.current_player, inlined and kept for the position it was worked out for:
+        # the engine asks it several times a ply
         pos = self._position
+        if pos is self._asked:
+            return self._answer
         if pos.layout is None or pos.setup_left:  # setting up
-            return CHANCE_NODE
-        hand = pos.hand
-        if len(pos.islands) == self._colours or (hand is None and not pos.pile.cards):
-            return TERMINAL
-        if pos.idle and flow.idle_round(pos, self.context):
-            return TERMINAL
-        if pos.phase in _DRAWN or (hand is not None and hand[1] is None):
-            return CHANCE_NODE
-        return pos.turn
+            player = CHANCE_NODE
+        else:
+            hand = pos.hand
+            if (len(pos.islands) == self._colours or (hand is None and not pos.pile.cards)
+                    or (pos.idle and flow.idle_round(pos, self.context))):
+                player = TERMINAL
+            elif pos.phase in _DRAWN or (hand is not None and hand[1] is None):
+                player = CHANCE_NODE
+            else:
+                player = pos.turn
+        self._asked = pos
+        self._answer = player
+        return player
 
     def _chance_outcomes(self) -> list[tuple[SkeletonMove, Fraction]]:
         pos = self._position

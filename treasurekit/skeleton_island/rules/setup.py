@@ -10,9 +10,10 @@ probability count / pool size, so nothing about a face-down card is fixed in adv
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import accumulate, repeat
+from itertools import accumulate
 from math import gcd
 
 from ...core.events import Event
@@ -48,15 +49,29 @@ def reveal_table(
         return None
     counts = pool.values()
     g = gcd(*counts)
-    return (_reveal_moves(card, tuple(pool)), sum(counts) // g,
+    return (_reveal_moves(card, pool), sum(counts) // g,
             tuple(accumulate(n // g for n in counts)) if g > 1 else tuple(accumulate(counts)))
 
 
-@lru_cache(maxsize=4096)
-def _reveal_moves(card: int, kinds: tuple[str, ...]) -> tuple[SkeletonMove, ...]:
-    """``reveal_move(card, k)`` for each of ``kinds``, made once per card and pool of
-    kinds (the engine hands out copies of the moves, never these)."""
-    return tuple(map(reveal_move, repeat(card, len(kinds)), kinds))
+def _reveal_moves(card: int, kinds: Iterable[str]) -> tuple[SkeletonMove, ...]:
+    """``reveal_move(card, k)`` for each of ``kinds``, from a table of the moves of
+    each card made so far (the engine hands out copies of the moves, never these)."""
+    made = _REVEALS.get(card)
+    if made is None:
+        if len(_REVEALS) > 4096:
+            _REVEALS.clear()
+        made = _REVEALS[card] = {}
+    try:
+        return tuple([made[k] for k in kinds])
+    except KeyError:
+        for k in kinds:
+            if k not in made:
+                made[k] = reveal_move(card, k)
+        return tuple([made[k] for k in kinds])
+
+
+#: Card id -> kind -> its ``Reveal`` move (:func:`_reveal_moves`).
+_REVEALS: dict[int, dict[str, SkeletonMove]] = {}
 
 
 #: ``Reveal(card, kind)``, made once per pair (moves are frozen values: the engine hands
