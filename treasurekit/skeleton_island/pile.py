@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from functools import lru_cache
 from operator import attrgetter, eq, itemgetter
 from typing import Any
 
@@ -51,11 +50,9 @@ from .cover import (
     TableCard,
     _card_bbox,
     _close,
-    _cm,
     _corners,
     _cover,
     _deep,
-    _deg,
     _placement,
     _poly,
     _table_card,
@@ -65,16 +62,13 @@ from .cover import (
     cover_graph,
     uncovered_cards,
 )
+from .support import TABLE_CM, _spot, _support, _support_of, _support_table
 
 __all__ = ["AREA_EPS", "COMPASS", "TOUCH_CM", "Corners", "Pile", "Placement",
            "TableCard", "card_corners", "card_polygon", "cover_graph", "uncovered_cards"]
 
 #: A rested card "touches" the pile when it comes this close (cm, a tenth of a millimetre).
 TOUCH_CM = 0.01
-#: A rest lies on the table: its centre within this many cm of the spread's centre
-#: (ruling SKEL-21: a large table; the standard spread is a disc of 18 cm radius, and
-#: the longest bot games stored in tests reach about 1 m).
-TABLE_CM = 150.0
 #: Unit vectors of the gust directions ("n" points to +y, "e" to +x).
 COMPASS: dict[str, tuple[float, float]] = {
     "n": (0.0, 1.0),
@@ -558,69 +552,6 @@ class Pile:
         return pile
 
 
-@lru_cache(maxsize=16)
-def _directions(count: int) -> tuple[tuple[tuple[float, float], ...], tuple[float, ...]]:
-    """Unit vectors every 360/count degrees from east, and the card angle (long side
-    along the direction, in [0, 180)) for each."""
-    phis = [360.0 * k / count for k in range(count)]
-    units = tuple((math.cos(math.radians(p)), math.sin(math.radians(p))) for p in phis)
-    return units, tuple(_deg((p - 90.0) % 180.0) for p in phis)
-
-
-@lru_cache(maxsize=8192)
-def _spot(extreme: tuple[float, float, float], k: int, count: int, h: float, overlap: float
-          ) -> tuple[float, float, float] | None:
-    """The resting spot in direction ``k`` of ``count`` from the pile's furthest corner
-    that way (:meth:`Pile.rest_spots`), or None off the table; the same for every pile
-    with that extreme."""
-    _, qx, qy = extreme
-    units, angles = _directions(count)
-    ux, uy = units[k]
-    reach = h / 2 - overlap if k % 2 == 0 else h / 2
-    # rounded to 0.01 cm like every placement (+ 0.0 turns -0.0 into 0.0)
-    spot = (_cm(qx + ux * reach), _cm(qy + uy * reach), angles[k])
-    return spot if math.hypot(spot[0], spot[1]) <= TABLE_CM else None
-
-
-@lru_cache(maxsize=16384)
-def _support(
-    x: float, y: float, angle: float, width: float, height: float, count: int
-) -> tuple[tuple[float, float, float], ...]:
-    """For each of ``count`` directions, the card's corner that reaches furthest that
-    way, as ``(projection, x, y)``."""
-    return _support_of(card_corners(x, y, angle, width, height), count)
-
-
-def _support_of(corners: Corners, count: int) -> Extremes:
-    """:func:`_support` from the card's corners: per direction the largest
-    ``(projection, x, y)`` of the four, as ``max`` of those tuples picks it (a larger
-    projection, then on a tie a larger x, then y; the first corner on a full tie),
-    compared as floats without building the tuples."""
-    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
-    out = []
-    for ux, uy in _directions(count)[0]:
-        p = ax * ux + ay * uy
-        x = ax
-        y = ay
-        t = bx * ux + by * uy
-        if t > p or (t == p and (bx > x or (bx == x and by > y))):
-            p = t
-            x = bx
-            y = by
-        t = cx * ux + cy * uy
-        if t > p or (t == p and (cx > x or (cx == x and cy > y))):
-            p = t
-            x = cx
-            y = cy
-        t = dx * ux + dy * uy
-        if t > p or (t == p and (dx > x or (dx == x and dy > y))):
-            p = t
-            x = dx
-            y = dy
-        out.append((p, x, y))
-    return tuple(out)
-
-
 def _counted(counts: dict[str, int], less: str | None, more: str | None) -> dict[str, int]:
     """``counts`` with one ``less`` and one ``more`` (either may be None: no change)."""
     if less == more:
@@ -631,36 +562,6 @@ def _counted(counts: dict[str, int], less: str | None, more: str | None) -> dict
     if more is not None:
         counts[more] = counts.get(more, 0) + 1
     return counts
-
-
-def _support_table(
-    exact: tuple[list[int], Any, Any], cards: dict[int, TableCard], count: int
-) -> dict[int, Extremes]:
-    """:func:`_support` of every card in ``cards``, vectorised, from the corners worked
-    out for a pile they all belong to (``exact``: its ids and corner arrays, rounded as
-    :func:`card_corners` rounds them): each projection is the same float operations as
-    ``_support``'s, and a corner beats the ones before it only if its
-    ``(projection, x, y)`` is larger, as ``max`` picks."""
-    ids, qx, qy = exact
-    if len(ids) != len(cards):
-        where = {i: k for k, i in enumerate(ids)}
-        rows = [where[i] for i in cards]
-        qx, qy = qx[rows], qy[rows]
-    units, _ = _directions(count)
-    ux = np.array([u for u, _ in units])[None, :]
-    uy = np.array([u for _, u in units])[None, :]
-    bx, by = qx[:, :1], qy[:, :1]
-    bp = bx * ux + by * uy
-    bx, by = np.broadcast_to(bx, bp.shape), np.broadcast_to(by, bp.shape)
-    for k in range(1, 4):
-        x, y = qx[:, k:k + 1], qy[:, k:k + 1]
-        p = x * ux + y * uy
-        better = (p > bp) | ((p == bp) & ((x > bx) | ((x == bx) & (y > by))))
-        bp, bx, by = np.where(better, p, bp), np.where(better, x, bx), np.where(better, y, by)
-    return {i: tuple(zip(p, x, y, strict=True)) for i, p, x, y in zip(
-        cards, bp.tolist(), bx.tolist(), by.tolist(), strict=True)}
-
-
 
 
 #: A table card's stacking order.
