@@ -76,13 +76,7 @@ def placeable_squares(
                     if type(numbers) is tuple and len(grid.shown) < 256:
                         grid.shown[numbers] = shown
                 mask &= shown
-            out = []  # grid.squares(mask), inlined
-            while mask:
-                top = mask.bit_length() - 1
-                out.append(top)
-                mask ^= 1 << top
-            out.reverse()
-            return out
+            return grid.squares(mask)
     if numbers is None:
         return squares
     nums = board.numbers

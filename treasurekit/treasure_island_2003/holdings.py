@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.draft import builder
 from .cards import GOLD, JOLLY, PURPLE, CardSet
@@ -139,30 +140,18 @@ class Holdings:
         fired = tuple(self.fired.items())
         unseen = tuple(self.unseen.items())
         opened = tuple(self.opened.items())
+        parts: tuple[Any, ...] = (protected, jolly, locker, locker_by, locker_cannons, fired,
+                                  unseen, opened)
         old = self._source
         if old is not None:
             if piles == old.piles:
                 piles = old.piles
             elif len(piles) == len(old.piles):
                 piles = tuple([a if a != b else b for a, b in zip(piles, old.piles, strict=True)])
-            if protected == old.protected:
-                protected = old.protected
-            if jolly == old.jolly:
-                jolly = old.jolly
-            if locker == old.locker:
-                locker = old.locker
-            if locker_by == old.locker_by:
-                locker_by = old.locker_by
-            if locker_cannons == old.locker_cannons:
-                locker_cannons = old.locker_cannons
-            if fired == old.fired:
-                fired = old.fired
-            if unseen == old.unseen:
-                unseen = old.unseen
-            if opened == old.opened:
-                opened = old.opened
-        return _frozen(piles, protected, jolly, locker, locker_by, locker_cannons, fired, unseen,
-                       opened)
+            parts = tuple([b if a == b else a for a, b in zip(parts, (
+                old.protected, old.jolly, old.locker, old.locker_by, old.locker_cannons,
+                old.fired, old.unseen, old.opened), strict=True)])
+        return _frozen(piles, *parts)
 
     @classmethod
     def thaw(cls, frozen: FrozenHoldings, cards: CardSet) -> Holdings:
