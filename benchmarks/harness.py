@@ -49,35 +49,21 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-def random_playouts(game: Any, n: int) -> int:
-    """``n`` seeded games of random legal moves through the checked path of
-    benchmarks/openspiel.py (``play(rng.choice(legal_moves()))``, move objects, chance by
-    ``resolve_chance()``); returns the plies played."""
-    rng = random.Random(0)
-    plies = 0
-    for seed in range(n):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.resolve_chance()
-            else:
-                state.play(rng.choice(state.legal_moves()))
-        plies += state.ply
-    return plies
-
-
 def playouts(
     game: Any,
     n: int,
     checked: bool = False,
     undoable: bool = True,
     bots: Callable[[int], list[Any]] | None = None,
+    text: bool = True,
 ) -> int:
     """Play ``n`` seeded games of ``game`` to the end and return the plies played.
 
     Random moves by default (``random.Random(0)``), or ``bots(seed)`` seat by seat.
-    ``checked`` sends every move as text through ``play`` (parse, legality check, apply);
-    otherwise the unchecked ``apply`` is used, keeping undo information if ``undoable``.
+    ``checked`` sends every move as text through ``play`` (parse, legality check, apply),
+    or with ``text=False`` the move object itself (the checked path of
+    benchmarks/openspiel.py: an offered move is not checked again); otherwise the
+    unchecked ``apply`` is used, keeping undo information if ``undoable``.
     """
     rng = random.Random(0)
     plies = 0
@@ -90,7 +76,8 @@ def playouts(
             elif seats is not None:
                 state.play(seats[state.current_player].choose(state))
             elif checked:
-                state.play(str(rng.choice(state.legal_moves())))
+                move = rng.choice(state.legal_moves())
+                state.play(str(move) if text else move)
             else:
                 state.apply(rng.choice(state.legal_moves()), undoable=undoable)
         plies += state.ply

@@ -17,7 +17,7 @@ from treasurekit.treasure_island_2018 import (
 )
 from treasurekit.treasure_island_2018.posterior import _posterior_for
 
-from .harness import Result, best_time, random_playouts
+from .harness import Result, best_time, playouts
 
 # posterior_for caches by view; time the computation itself
 _uncached = getattr(_posterior_for, "__wrapped__", _posterior_for)
@@ -46,7 +46,8 @@ def _bot_game(seed: int, players: int = 4) -> Any:
 
 def _random_playouts(n: int, players: int = 4) -> int:
     """``n`` seeded games of random legal moves (the documented legal_moves() sample)."""
-    return random_playouts(treasurekit.load_game(GAME, players=players), n)
+    return playouts(treasurekit.load_game(GAME, players=players), n,
+                    checked=True, text=False)
 
 
 def _hint_times(states: list[Any]) -> tuple[list[float], list[float]]:
